@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { apiFeatures, rootFeatures } from './features';
+import { localKeyResolver } from './features/identity/local-verifier';
+import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { swaggerPlugin } from './plugins/swagger';
+import { webPlugin } from './plugins/web';
+import { seedDemoIfEmpty } from './seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Overrides how access tokens are verified (tests of the foundation). */
+  verifier?: TokenVerifier;
+  logger?: boolean;
+}
+
+function tokenVerifier(config: Config, db: Db): TokenVerifier {
+  const { auth } = config;
+  if (auth.mode === 'external') return remoteVerifier(auth.issuer, auth.audience, auth.jwksUri);
+  return { issuer: auth.issuer, audience: auth.audience, getKey: localKeyResolver(db) };
+}
+
+/** The app factory used by `npm start` and by every test. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Tokens, cookies and personal data never reach the log.
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers["set-cookie"]',
+            ],
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                id: req.id,
+              }),
+            },
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await database.migrate();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(swaggerPlugin);
+  const verifier = options.verifier ?? tokenVerifier(config, database.db);
+  await app.register(authPlugin, { verifier: () => verifier });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authenticate);
+      for (const feature of apiFeatures) await api.register(feature);
+    },
+    { prefix: '/api' },
+  );
+  for (const feature of rootFeatures) await app.register(feature);
+  await app.register(webPlugin, { config });
+
+  if (config.seedDemo) {
+    app.addHook('onReady', async () => {
+      await seedDemoIfEmpty({ db: database.db, config, log: app.log });
+    });
+  }
+  return app;
+}

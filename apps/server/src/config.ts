@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const url = z.url({ message: 'must be a URL' });
+
+/** Every environment variable the server reads, with its default. The README's table mirrors it. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535)
+      .default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: url.optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    CORS_ORIGINS: list.default([]),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    SEED_DEMO: bool.default(true),
+    WEB_DIST: z.string().optional(),
+    OIDC_ISSUER: url.optional(),
+    OIDC_AUDIENCE: z.string().min(1).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_JWKS_URI: url.optional(),
+    API_AUDIENCE: z.string().min(1).optional(),
+    NATIVE_APP_SCHEME: z
+      .string()
+      .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')
+      .default('de.arcadia.app'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().default('Arcadia <no-reply@arcadia.local>'),
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z.string().default('mailto:support@arcadia.local'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    const external = [env.OIDC_ISSUER, env.OIDC_AUDIENCE, env.OIDC_CLIENT_ID];
+    if (external.some(Boolean) && !external.every(Boolean)) {
+      for (const key of ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_CLIENT_ID'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be set together with OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID',
+          });
+      }
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  corsOrigins: string[];
+  rateLimitMax: number;
+  bodyLimit: number;
+  seedDemo: boolean;
+  webDist: string;
+  nativeAppScheme: string;
+  /** Where access tokens come from: the embedded provider, or an external issuer. */
+  auth:
+    | { mode: 'embedded'; issuer: string; audience: string; clientId: string }
+    | {
+        mode: 'external';
+        issuer: string;
+        audience: string;
+        clientId: string;
+        jwksUri: string | undefined;
+      };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  redisUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repository root (npm sets INIT_CWD to where `npm start` was typed). */
+const baseDir = process.env.INIT_CWD ?? process.cwd();
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export const WEB_CLIENT_ID = 'arcadia-web';
+
+/** Parses the environment once into one typed object; throws naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const auth: Config['auth'] =
+    env.OIDC_ISSUER && env.OIDC_AUDIENCE && env.OIDC_CLIENT_ID
+      ? {
+          mode: 'external',
+          issuer: env.OIDC_ISSUER,
+          audience: env.OIDC_AUDIENCE,
+          clientId: env.OIDC_CLIENT_ID,
+          jwksUri: env.OIDC_JWKS_URI,
+        }
+      : {
+          mode: 'embedded',
+          issuer: `${publicUrl}/oidc`,
+          audience: env.API_AUDIENCE ?? `${publicUrl}/api`,
+          clientId: WEB_CLIENT_ID,
+        };
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(baseDir, env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS,
+    rateLimitMax: env.RATE_LIMIT_MAX,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    seedDemo: env.SEED_DEMO,
+    webDist: env.WEB_DIST
+      ? path.resolve(baseDir, env.WEB_DIST)
+      : path.join(repoRoot, 'apps/web/dist'),
+    nativeAppScheme: env.NATIVE_APP_SCHEME,
+    auth,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: env.VAPID_SUBJECT,
+    redisUrl: env.REDIS_URL,
+  };
+}

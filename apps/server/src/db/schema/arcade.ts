@@ -1,0 +1,198 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const arcades = pgTable('arcades', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const devices = pgTable(
+  'devices',
+  {
+    arcadeId: text('arcade_id')
+      .notNull()
+      .references(() => arcades.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('laser-tag'),
+    applicationId: text('application_id').notNull().default('commando'),
+    capacity: integer('capacity').notNull().default(8),
+    keyHash: text('key_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    matchStartedAt: timestamp('match_started_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.arcadeId, t.id] })],
+);
+
+/** Who is on which device now. The primary key makes "at most one device" a database rule. */
+export const devicePlayers = pgTable(
+  'device_players',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    arcadeId: text('arcade_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.arcadeId, t.deviceId],
+      foreignColumns: [devices.arcadeId, devices.id],
+    }).onDelete('cascade'),
+    index('device_players_device_idx').on(t.arcadeId, t.deviceId),
+  ],
+);
+
+export const maps = pgTable('maps', {
+  id: text('id').primaryKey(),
+  applicationId: text('application_id').notNull().default('commando'),
+  name: text('name').notNull(),
+  iconPath: text('icon_path').notNull(),
+});
+
+export const games = pgTable(
+  'games',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    arcadeId: text('arcade_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    applicationId: text('application_id').notNull().default('commando'),
+    type: text('type', { enum: ['freeforall', 'elimination', 'deathmatch'] }).notNull(),
+    mapId: text('map_id')
+      .notNull()
+      .references(() => maps.id),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('games_device_idempotency_key').on(t.arcadeId, t.deviceId, t.idempotencyKey),
+    index('games_played_at_idx').on(t.playedAt),
+  ],
+);
+
+export const gameTeams = pgTable(
+  'game_teams',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull(),
+    name: text('name').notNull(),
+    score: integer('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.teamId] })],
+);
+
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    id: serial('id').primaryKey(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    // Null for guests and for players who deleted their profile (then name is anonymised).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    teamId: integer('team_id'),
+    kills: integer('kills').notNull(),
+    deaths: integer('deaths').notNull(),
+    score: integer('score').notNull(),
+    won: boolean('won').notNull(),
+  },
+  (t) => [
+    index('game_players_user_idx').on(t.userId, t.gameId),
+    index('game_players_game_idx').on(t.gameId),
+  ],
+);
+
+const statColumns = {
+  gamesPlayed: integer('games_played').notNull().default(0),
+  gamesWon: integer('games_won').notNull().default(0),
+  gamesLost: integer('games_lost').notNull().default(0),
+  kills: bigint('kills', { mode: 'number' }).notNull().default(0),
+  deaths: bigint('deaths', { mode: 'number' }).notNull().default(0),
+  scoreTotal: bigint('score_total', { mode: 'number' }).notNull().default(0),
+  bestScore: integer('best_score').notNull().default(0),
+};
+
+/** All-time totals per player and application, updated in the ingest transaction. */
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id').notNull(),
+    ...statColumns,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.applicationId] }),
+    index('player_stats_score_idx').on(t.applicationId, t.scoreTotal),
+    index('player_stats_wins_idx').on(t.applicationId, t.gamesWon),
+  ],
+);
+
+/** Per-period (week, month) and per-arcade aggregates kept at ingest for leaderboards. */
+export const playerStatsPeriods = pgTable(
+  'player_stats_periods',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id').notNull(),
+    periodKind: text('period_kind', { enum: ['week', 'month', 'all'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    // '' for all arcades together, else the arcade id.
+    arcadeId: text('arcade_id').notNull().default(''),
+    ...statColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.applicationId, t.periodKind, t.periodStart, t.arcadeId] }),
+    index('player_stats_periods_score_idx').on(
+      t.applicationId,
+      t.periodKind,
+      t.periodStart,
+      t.arcadeId,
+      t.scoreTotal,
+    ),
+  ],
+);
+
+/** A player met another at a venue by scanning their card. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    metUserId: uuid('met_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    arcadeId: text('arcade_id').references(() => arcades.id, { onDelete: 'set null' }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('visits_user_idx').on(t.userId, t.visitedAt)],
+);

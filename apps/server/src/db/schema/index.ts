@@ -1,0 +1,5 @@
+export * from './users';
+export * from './arcade';
+export * from './content';
+export * from './identity';
+export * from './push';

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A player profile. identity_sub links it to a sign-in identity; it is null for an
+ * unclaimed profile created for a user card. Deleting a player deletes this row.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identitySub: text('identity_sub').unique(),
+    userName: text('user_name').notNull(),
+    mail: text('mail'),
+    birthday: date('birthday', { mode: 'string' }),
+    instagram: text('instagram'),
+    agbAcceptedAt: timestamp('agb_accepted_at', { withTimezone: true }),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    earlyAdopter: boolean('early_adopter').notNull().default(false),
+    role: text('role', { enum: ['player', 'staff', 'admin'] })
+      .notNull()
+      .default('player'),
+    language: text('language', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    // Search matches case-insensitively anywhere in the name; a trigram index would need an
+    // extension PGlite lacks, so the prefix-friendly lower() index above plus a limit bound it.
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** One-directional: user_id added friend_id. */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: uuid('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    index('friendships_friend_idx').on(t.friendId),
+  ],
+);

@@ -1,0 +1,26 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { friendships, users } from '../../db/schema';
+
+export async function listFriends(db: Queryable, userId: string) {
+  return db
+    .select({ userId: users.id, userName: users.userName })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(sql`lower(${users.userName})`));
+}
+
+/** Inserts the friendship; false when it already existed (never two rows). */
+export async function insertFriendship(
+  db: Queryable,
+  userId: string,
+  friendId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(friendships)
+    .values({ userId, friendId })
+    .onConflictDoNothing()
+    .returning({ userId: friendships.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addFriendV1Schema,
+  addFriendV2Schema,
+  apiErrorSchema,
+  friendsResponseSchema,
+  okSchema,
+} from '@arcadia/contracts';
+import { requireAuth } from '../../plugins/auth';
+import { addFriend, friendsOf, ownFriends } from './service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const listSchema = { tags: ['friends'], response: { 200: friendsResponseSchema, ...errors } };
+const addedSchema = {
+  201: okSchema.extend({ friend: z.object({ userId: z.uuid(), userName: z.string() }) }),
+  ...errors,
+};
+// A uuid, or the literal `id`/`me` the second client sends.
+const ownerParams = z.object({
+  id: z.union([z.uuid(), z.literal('id'), z.literal('me')], { message: 'id must be a user id' }),
+});
+
+export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  for (const url of ['/user/me/friends', '/v2/user/me/friends']) {
+    app.get(url, {
+      schema: { ...listSchema, summary: 'The own friend list' },
+      handler: async (request) => ({ friends: await ownFriends(db, requireAuth(request).sub) }),
+    });
+  }
+
+  for (const url of ['/user/:id/friends', '/v2/user/:id/friends']) {
+    app.get(url, {
+      schema: {
+        ...listSchema,
+        summary: 'A friend list (only ever one\u2019s own)',
+        params: ownerParams,
+      },
+      handler: async (request) => ({
+        friends: await friendsOf(db, requireAuth(request).sub, request.params.id),
+      }),
+    });
+  }
+
+  app.post('/user/me/friends', {
+    schema: {
+      tags: ['friends'],
+      summary: 'Add a friend',
+      body: addFriendV1Schema,
+      response: addedSchema,
+    },
+    handler: async (request, reply) => {
+      const friend = await addFriend(
+        db,
+        requireAuth(request).sub,
+        request.body.friendId,
+        'friendId',
+      );
+      return reply.code(201).send({ success: true as const, friend });
+    },
+  });
+
+  app.post('/v2/user/me/friends', {
+    schema: {
+      tags: ['friends'],
+      summary: 'Add a friend (second client)',
+      body: addFriendV2Schema,
+      response: addedSchema,
+    },
+    handler: async (request, reply) => {
+      const friend = await addFriend(
+        db,
+        requireAuth(request).sub,
+        request.body.friendToAddId,
+        'friendToAddId',
+      );
+      return reply.code(201).send({ success: true as const, friend });
+    },
+  });
+};

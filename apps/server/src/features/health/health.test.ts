@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness without a token', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers readiness when the database is reachable', async () => {
+    const res = await t.request('GET', '/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ready');
+  });
+
+  it('serves the OpenAPI document with the player routes', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v2/user/me',
+        '/api/user/{id}/details',
+        '/api/v2/user/me/friends',
+      ]),
+    );
+  });
+
+  it('answers unknown API routes with the error shape', async () => {
+    const res = await t.request('GET', '/api/nope', { token: await t.issuer.mint('x') });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@arcadia/contracts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Liveness',
+      response: { 200: z.object({ status: z.literal('ok') }) },
+    },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+  app.get('/ready', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: the database answers',
+      response: {
+        200: z.object({ status: z.literal('ready'), database: z.string() }),
+        503: apiErrorSchema,
+      },
+    },
+    handler: async (_request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ready' as const, database: app.database.kind };
+      } catch {
+        return reply
+          .code(503)
+          .send({ error: { code: 'not_ready', message: 'The database does not answer' } });
+      }
+    },
+  });
+};

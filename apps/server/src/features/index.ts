@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { friendRoutes } from './friends/routes';
+import { healthRoutes } from './health/routes';
+import { userRoutes } from './users/routes';
+
+/**
+ * Feature route plugins mounted under /api, where the auth hook covers every route unless it
+ * says `config: { scope: 'public' }`. Add one line per feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- plugins differ in their option types
+type Feature = FastifyPluginAsync<any>;
+
+export const apiFeatures: Feature[] = [healthRoutes, userRoutes, friendRoutes];
+
+/** Features mounted at the root: /oidc, /graphql and the like. */
+export const rootFeatures: Feature[] = [];

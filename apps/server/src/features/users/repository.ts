@@ -1,0 +1,97 @@
+import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { accounts, gamePlayers, oidcModels, users, visits } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserBySub(db: Queryable, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.identitySub, sub)).limit(1);
+  return row;
+}
+
+export async function findUserByName(
+  db: Queryable,
+  userName: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .limit(1);
+  return row;
+}
+
+export async function countLinkedUsers(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+export async function insertUser(
+  db: Queryable,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Case-insensitive match anywhere in the name; names starting with the term come first. */
+export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RESULT_LIMIT) {
+  const pattern = escapeLike(term.toLowerCase());
+  return db
+    .select({ id: users.id, name: users.userName })
+    .from(users)
+    .where(ilike(users.userName, `%${pattern}%`))
+    .orderBy(
+      sql`(lower(${users.userName}) like ${`${pattern}%`}) desc`,
+      sql`length(${users.userName})`,
+      asc(sql`lower(${users.userName})`),
+    )
+    .limit(limit);
+}
+
+export const DELETED_PLAYER_NAME = 'Deleted player';
+
+/**
+ * Removes a player's personal data for real: the profile row (with it, by cascade, friendships
+ * both ways, push subscriptions, device seat, stats and visits), the embedded identity account
+ * and its sessions and grants. Other players' games keep the rows, anonymised.
+ */
+export async function deleteUserData(db: Queryable, user: UserRow): Promise<void> {
+  await db
+    .update(gamePlayers)
+    .set({ name: DELETED_PLAYER_NAME, userId: null })
+    .where(eq(gamePlayers.userId, user.id));
+  await db.update(visits).set({ recordedBy: null }).where(eq(visits.recordedBy, user.id));
+  await db.delete(users).where(eq(users.id, user.id));
+  if (user.identitySub) {
+    await db
+      .delete(oidcModels)
+      .where(sql`${oidcModels.payload}->>'accountId' = ${user.identitySub}`);
+    if (/^[0-9a-f-]{36}$/i.test(user.identitySub)) {
+      await db.delete(accounts).where(eq(accounts.id, user.identitySub));
+    }
+  }
+}
+
+export async function unclaimedProfiles(db: Queryable) {
+  return db.select().from(users).where(isNull(users.identitySub));
+}
+
+export async function linkIdentity(db: Queryable, userId: string, sub: string) {
+  const [row] = await db
+    .update(users)
+    .set({ identitySub: sub })
+    .where(and(eq(users.id, userId), isNull(users.identitySub)))
+    .returning();
+  return row;
+}

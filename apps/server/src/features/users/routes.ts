@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  okSchema,
+  ownProfileSchema,
+  profileSchema,
+  registrationSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  userSummarySchema,
+} from '@arcadia/contracts';
+import { requireAuth } from '../../plugins/auth';
+import { toOwnProfile, toProfile, toSummary } from './presenter';
+import { searchUsers } from './repository';
+import { currentUser, deleteProfile, register, userById } from './service';
+
+const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get('/v2/user/me', {
+    schema: {
+      tags: ['users'],
+      summary: 'The own profile; 404 until registered',
+      response: { 200: ownProfileSchema, ...errors },
+    },
+    handler: async (request) => toOwnProfile(db, await currentUser(db, requireAuth(request).sub)),
+  });
+
+  app.post('/v2/user/registration', {
+    schema: {
+      tags: ['users'],
+      summary: 'Register a profile for the signed-in identity',
+      body: registrationSchema,
+      response: { 201: ownProfileSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const user = await register(db, requireAuth(request).sub, request.body);
+      return reply.code(201).send(await toOwnProfile(db, user));
+    },
+  });
+
+  app.get('/user/:id/details', {
+    schema: {
+      tags: ['users'],
+      summary: 'A player profile',
+      params: idParams,
+      response: { 200: profileSchema, ...errors },
+    },
+    handler: async (request) => toProfile(db, await userById(db, request.params.id)),
+  });
+
+  app.get('/user/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'The user a scanned card points at',
+      params: idParams,
+      response: { 200: userSummarySchema, ...errors },
+    },
+    handler: async (request) => toSummary(await userById(db, request.params.id)),
+  });
+
+  app.get('/user', {
+    schema: {
+      tags: ['users'],
+      summary: 'Search players by user name',
+      querystring: searchQuerySchema,
+      response: { 200: searchResultSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await searchUsers(db, request.query.searchterm) }),
+  });
+
+  app.delete('/v2/user/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'Delete the own profile and its personal data',
+      params: idParams,
+      response: { 200: okSchema, ...errors },
+    },
+    handler: async (request) => {
+      await deleteProfile(db, requireAuth(request).sub, request.params.id);
+      return { success: true as const };
+    },
+  });
+};

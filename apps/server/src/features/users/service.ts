@@ -1,0 +1,72 @@
+import type { Registration } from '@arcadia/contracts';
+import type { Db, Queryable } from '../../db/client';
+import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
+import {
+  countLinkedUsers,
+  deleteUserData,
+  findUserById,
+  findUserByName,
+  findUserBySub,
+  insertUser,
+  type UserRow,
+} from './repository';
+
+/** The first players to register get the 'Early adopter' badge. */
+export const EARLY_ADOPTER_LIMIT = 1000;
+
+export const usernameTaken = () =>
+  conflict('This user name is already taken', [
+    { path: 'username', message: 'This user name is already taken' },
+  ]);
+
+/** The profile linked to the signed-in identity; 404 until the player registered. */
+export async function currentUser(db: Queryable, sub: string): Promise<UserRow> {
+  const user = await findUserBySub(db, sub);
+  if (!user)
+    throw new AppError(404, 'not_registered', 'No profile is registered for this sign-in yet');
+  return user;
+}
+
+export async function userById(db: Queryable, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound('No such user');
+  return user;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function register(db: Db, sub: string, input: Registration): Promise<UserRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (await findUserBySub(tx, sub))
+        throw conflict('A profile is already registered for this sign-in');
+      if (await findUserByName(tx, input.username)) throw usernameTaken();
+      const registered = await countLinkedUsers(tx);
+      return insertUser(tx, {
+        identitySub: sub,
+        userName: input.username,
+        mail: input.mail.toLowerCase(),
+        birthday: input.birthday ?? null,
+        instagram: input.instagram ?? null,
+        agbAcceptedAt: new Date(),
+        marketingConsent: input.marketingConsent,
+        earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
+      });
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+export async function deleteProfile(db: Db, sub: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const me = await currentUser(tx, sub);
+    if (me.id !== id) throw forbidden('You can only delete your own profile');
+    await deleteUserData(tx, me);
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { FieldIssue } from '@arcadia/contracts';
+
+/** An error with an HTTP status that the API answers in its one error shape. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: FieldIssue[]) =>
+  new AppError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'A valid bearer token is required') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You may not do this') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string, details?: unknown) =>
+  new AppError(409, 'conflict', message, details);
+
+function fieldPath(context: string | undefined, instancePath: string): string {
+  const inner = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return [context, inner].filter(Boolean).join('.');
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        error: { code: error.code, message: error.message, details: error.details },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as FastifyError).validationContext;
+      const details: FieldIssue[] = error.validation.map((issue) => ({
+        path: fieldPath(context, issue.instancePath),
+        message: issue.message ?? 'is invalid',
+      }));
+      return reply.code(400).send({
+        error: {
+          code: 'validation_failed',
+          message: `Invalid ${context ?? 'request'}: ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`,
+          details,
+        },
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ issues: error.cause.issues }, 'response did not match its schema');
+      return reply
+        .code(500)
+        .send({ error: { code: 'internal', message: 'Internal server error' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(status)
+        .send({ error: { code: 'internal', message: 'Internal server error' } });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
+    const code =
+      status === 429
+        ? 'rate_limited'
+        : status === 413
+          ? 'payload_too_large'
+          : (error.code?.toLowerCase() ?? 'bad_request');
+    return reply.code(status).send({ error: { code, message: error.message } });
+  });
+});

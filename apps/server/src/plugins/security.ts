@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from '../config';
+
+/** Security headers (a CSP that fits the SPA), CORS for configured origins only, rate limits. */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { config } = opts;
+  const connectSrc = ["'self'"];
+  if (config.auth.mode === 'external') connectSrc.push(new URL(config.auth.issuer).origin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc,
+        frameSrc: ["'self'", ...connectSrc.slice(1)],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", ...connectSrc.slice(1)],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    // The camera and the OIDC silent-renew frame need these relaxed from helmet's defaults.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: false,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/graphql'),
+  });
+});

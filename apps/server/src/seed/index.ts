@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { seedPlayers } from './players';
+
+export interface SeedContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Demo seeders in order; each feature that has demo content adds one. Invented data only. */
+export const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedPlayers];
+
+/** Seeds the demo data once, on an empty database. */
+export async function seedDemoIfEmpty(ctx: SeedContext): Promise<boolean> {
+  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (Number(row?.n ?? 0) > 0) return false;
+  for (const seed of seeders) await seed(ctx);
+  ctx.log.info('seeded demo data');
+  return true;
+}

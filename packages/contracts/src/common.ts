@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+export const uuidSchema = z.uuid();
+export const idParamsSchema = z.object({ id: uuidSchema });
+export const okSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,16 @@
+/** Business constants of spec §9, shared by web and server. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 12;
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const SEARCH_RESULT_LIMIT = 20;
+export const INSTAGRAM_MAX = 30;
+export const MAIL_MAX = 254;
+export const TOKEN_LEEWAY_SECONDS = 60;
+export const HTTP_TIMEOUT_MS = 10_000;
+export const MATCH_HISTORY_PAGE_SIZE = 20;
+export const MATCH_HISTORY_PAGE_MAX = 100;
+
+/** The access scopes the client requests and the API checks (spec §6). */
+export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];

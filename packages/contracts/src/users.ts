@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { INSTAGRAM_MAX, MAIL_MAX, SEARCH_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from './limits';
+import { gameSchema } from './games';
+import { statisticsSummarySchema } from './statistics';
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, { message: `username must be at least ${USERNAME_MIN} characters` })
+  .max(USERNAME_MAX, { message: `username must be at most ${USERNAME_MAX} characters` })
+  .regex(/^[\p{L}\p{N}_.-]+$/u, {
+    message: 'username may contain letters, digits, dot, dash and underscore only',
+  });
+
+/** yyyy-mm-dd, a real calendar date, not in the future. */
+export const birthdaySchema = z.iso
+  .date({ message: 'birthday must be a date (yyyy-mm-dd)' })
+  .refine((value) => value <= new Date().toISOString().slice(0, 10), {
+    message: 'birthday must not be in the future',
+  });
+
+/** Registration body of spec §3 / §5. */
+export const registrationSchema = z.object({
+  username: usernameSchema,
+  mail: z.email({ message: 'mail must be a valid e-mail address' }).max(MAIL_MAX),
+  birthday: z
+    .union([birthdaySchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  instagram: z
+    .string()
+    .trim()
+    .max(INSTAGRAM_MAX, { message: `instagram must be at most ${INSTAGRAM_MAX} characters` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+  agb: z.literal(true, { message: 'agb must be accepted' }),
+  marketingConsent: z.boolean().default(false),
+});
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type Registration = z.output<typeof registrationSchema>;
+
+/** The public profile of spec §3: id, userName (and name), matchHistory, userStatistics. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  userName: z.string(),
+  name: z.string(),
+  earlyAdopter: z.boolean(),
+  matchHistory: z.array(gameSchema),
+  userStatistics: statisticsSummarySchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The own profile adds the personal fields only its owner may read. */
+export const ownProfileSchema = profileSchema.extend({
+  mail: z.string(),
+  birthday: z.string().nullable(),
+  instagram: z.string().nullable(),
+  marketingConsent: z.boolean(),
+  language: z.enum(['de', 'en']),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** GET /api/user/{id}: the user a scanned card points at. */
+export const userSummarySchema = z.object({
+  id: z.uuid(),
+  userName: z.string(),
+  name: z.string(),
+  earlyAdopter: z.boolean(),
+  claimed: z.boolean(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const searchQuerySchema = z.object({
+  searchterm: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_LENGTH, {
+      message: `searchterm must be at least ${SEARCH_MIN_LENGTH} characters`,
+    })
+    .max(64),
+});
+export const searchResultSchema = z.object({
+  data: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const matchHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+});
