@@ -1,0 +1,31 @@
+import { parseArgs } from 'node:util';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+export interface AdminContext {
+  db: Db;
+  config: Config;
+  out(line: string): void;
+}
+
+export interface AdminCommand {
+  summary: string;
+  usage: string[];
+  /** Returns the process exit code: 0 on success, non-zero on any failure. */
+  run(args: string[], ctx: AdminContext): Promise<number>;
+}
+
+/** `<action> --flag value ...` parsed with node:util; unknown flags are an error. */
+export function parseAction<T extends Parameters<typeof parseArgs>[0]['options']>(
+  args: string[],
+  options: T,
+) {
+  const [action, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options,
+    allowPositionals: true,
+    strict: true,
+  });
+  return { action, values, positionals };
+}
