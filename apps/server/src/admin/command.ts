@@ -16,7 +16,7 @@ export interface AdminCommand {
 }
 
 /** `<action> --flag value ...` parsed with node:util; unknown flags are an error. */
-export function parseAction<T extends Parameters<typeof parseArgs>[0]['options']>(
+export function parseAction<T extends ParseArgsOptionsConfig>(
   args: string[],
   options: T,
 ) {
