@@ -1,0 +1,76 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { HTTP_TIMEOUT_MS } from '@arcadia/contracts';
+import { getAccessToken } from '../auth/token';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  timeout: HTTP_TIMEOUT_MS,
+  // Every call carries the bearer token when one can be had; without one it still goes out and
+  // public routes (news, leaderboards, /graphql) answer, protected ones answer 401.
+  prepareHeaders: async (headers) => {
+    const token = await getAccessToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** The error shape every failed call has on the client: HTTP status plus the server's error body. */
+export interface ApiFailure {
+  status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
+  code?: string;
+  message: string;
+  details?: Array<{ path: string; message: string }>;
+}
+
+export function toApiFailure(error: FetchBaseQueryError): ApiFailure {
+  if (typeof error.status === 'number') {
+    const body = error.data as
+      { error?: { code?: string; message?: string; details?: unknown } } | undefined;
+    return {
+      status: error.status,
+      code: body?.error?.code,
+      message: body?.error?.message ?? `HTTP ${error.status}`,
+      details: Array.isArray(body?.error?.details)
+        ? (body.error.details as ApiFailure['details'])
+        : undefined,
+    };
+  }
+  return { status: error.status, message: 'error' in error ? error.error : 'Request failed' };
+}
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
+  args,
+  apiCtx,
+  extra,
+) => {
+  const result = await rawBaseQuery(args, apiCtx, extra);
+  if (result.error) return { error: toApiFailure(result.error), meta: result.meta };
+  return { data: result.data, meta: result.meta };
+};
+
+/**
+ * One API for the whole app; each feature adds its endpoints with `api.injectEndpoints` in
+ * `features/<name>/api/*.ts` (one module per endpoint) and parses answers with the contracts.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Me',
+    'Profile',
+    'Friends',
+    'Device',
+    'News',
+    'Leaderboard',
+    'Games',
+    'Visits',
+    'Push',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,68 @@
+import i18next, { type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { localStore } from '../storage/local';
+import {
+  DEFAULT_LANGUAGE,
+  initialLanguage,
+  LANGUAGE_STORAGE_KEY,
+  type LanguageId,
+} from './languages';
+
+export * from './languages';
+
+/** Loads `/assets/i18n/{lang}.json` (merged from every feature's i18n folder at build time). */
+async function loadLanguage(lang: LanguageId): Promise<Record<string, unknown>> {
+  const res = await fetch(`/assets/i18n/${lang}.json`);
+  if (!res.ok) throw new Error(`Could not load /assets/i18n/${lang}.json (${res.status})`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const lang = initialLanguage(
+    localStore.get(LANGUAGE_STORAGE_KEY),
+    navigator.languages ?? [navigator.language],
+  );
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: {},
+    interpolation: { escapeValue: false },
+    // A missing key shows the key itself.
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  await changeLanguage(lang);
+  return i18next;
+}
+
+/** Loads the language's strings and switches; on a load error the current language stays. */
+export async function changeLanguage(lang: LanguageId): Promise<void> {
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    try {
+      i18next.addResourceBundle(lang, 'translation', await loadLanguage(lang), true, true);
+    } catch (error) {
+      if (
+        lang !== DEFAULT_LANGUAGE &&
+        !i18next.hasResourceBundle(DEFAULT_LANGUAGE, 'translation')
+      ) {
+        i18next.addResourceBundle(
+          DEFAULT_LANGUAGE,
+          'translation',
+          await loadLanguage(DEFAULT_LANGUAGE),
+          true,
+          true,
+        );
+      }
+      throw error;
+    }
+  }
+  await i18next.changeLanguage(lang);
+  localStore.set(LANGUAGE_STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+/** A lookup needs a non-empty key (spec §5); a missing translation shows the key. */
+export function translate(key: string, options?: TOptions): string {
+  if (!key) throw new Error('Parameter "key" required');
+  return i18next.t(key, options);
+}
