@@ -62,7 +62,7 @@ export async function changeLanguage(lang: LanguageId): Promise<void> {
 }
 
 /** A lookup needs a non-empty key (spec §5); a missing translation shows the key. */
-export function translate(key: string, options?: TOptions): string {
+export function translate(key: string, options: TOptions = {}): string {
   if (!key) throw new Error('Parameter "key" required');
   return i18next.t(key, options);
 }
