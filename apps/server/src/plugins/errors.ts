@@ -29,9 +29,13 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, 'conflict', message, details);
 
+/**
+ * The offending field as the client named it (`username`, `searchterm`, `id`), the same form the
+ * services use for their own field errors; the part of the request when the whole part is wrong.
+ */
 function fieldPath(context: string | undefined, instancePath: string): string {
   const inner = instancePath.replace(/^\//, '').replaceAll('/', '.');
-  return [context, inner].filter(Boolean).join('.');
+  return inner || context || 'request';
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -33,16 +33,19 @@ export async function userById(db: Queryable, id: string): Promise<UserRow> {
   return user;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+export const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
+
+/** The constraint a unique violation hit (the driver error may be wrapped by Drizzle). */
+function uniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; cause?: unknown };
+  if (e?.code === '23505') return e.constraint ?? '';
+  return e?.cause ? uniqueViolation(e.cause) : null;
 }
 
 export async function register(db: Db, sub: string, input: Registration): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
-      if (await findUserBySub(tx, sub))
-        throw conflict('A profile is already registered for this sign-in');
+      if (await findUserBySub(tx, sub)) throw alreadyRegistered();
       if (await findUserByName(tx, input.username)) throw usernameTaken();
       const registered = await countLinkedUsers(tx);
       return insertUser(tx, {
@@ -57,8 +60,10 @@ export async function register(db: Db, sub: string, input: Registration): Promis
       });
     });
   } catch (error) {
-    // Two registrations racing for one name: the unique index decides.
-    if (isUniqueViolation(error)) throw usernameTaken();
+    // Two registrations racing for one name or one sign-in: the unique indexes decide.
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_identity_sub_unique') throw alreadyRegistered();
+    if (constraint !== null) throw usernameTaken();
     throw error;
   }
 }
