@@ -7,3 +7,5 @@ export * from './games';
 export * from './statistics';
 export * from './device-code';
 export * from './user-card';
+export * from './scanner';
+export * from './visits';
