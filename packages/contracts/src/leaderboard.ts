@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/leaderboards/{applicationId}?metric=&period=&scope=&arcade=&page=` — public; with a
+ * bearer token the answer adds `me`, the caller's own entry (also when it is off the page).
+ * Scope `friends` needs a token (401 otherwise) and ranks the caller among the players they
+ * added. Scope `arcade` needs `arcade` (400 otherwise; 404 for an unknown arcade).
+ *
+ * Metrics: `score` = total score, `wins` = games won, `kd` = kills / max(deaths, 1) over players
+ * with at least LEADERBOARD_KD_MIN_GAMES games. Periods: `all`, `month` (calendar month, UTC),
+ * `week` (ISO week from Monday, UTC). Ties share a rank (1, 2, 2, 4); within a tie the order is
+ * by user name. Pages have LEADERBOARD_PAGE_SIZE entries.
+ */
+export const LEADERBOARD_PAGE_SIZE = 20;
+export const LEADERBOARD_KD_MIN_GAMES = 3;
+export const LEADERBOARD_MAX_PAGE = 50_000;
+
+export const LEADERBOARD_METRICS = ['score', 'kd', 'wins'] as const;
+export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
+export const LEADERBOARD_SCOPES = ['global', 'friends', 'arcade'] as const;
+export const leaderboardMetricSchema = z.enum(LEADERBOARD_METRICS);
+export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS);
+export const leaderboardScopeSchema = z.enum(LEADERBOARD_SCOPES);
+export type LeaderboardMetric = z.infer<typeof leaderboardMetricSchema>;
+export type LeaderboardPeriod = z.infer<typeof leaderboardPeriodSchema>;
+export type LeaderboardScope = z.infer<typeof leaderboardScopeSchema>;
+
+export const applicationIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' });
+
+export const leaderboardParamsSchema = z.object({ applicationId: applicationIdSchema });
+
+export const leaderboardQuerySchema = z
+  .object({
+    metric: leaderboardMetricSchema.default('score'),
+    period: leaderboardPeriodSchema.default('all'),
+    scope: leaderboardScopeSchema.default('global'),
+    arcade: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'arcade must be an arcade id' })
+      .optional(),
+    page: z.coerce.number().int().min(1).max(LEADERBOARD_MAX_PAGE).default(1),
+  })
+  .refine((q) => q.scope !== 'arcade' || Boolean(q.arcade), {
+    message: 'scope arcade needs arcade',
+    path: ['arcade'],
+  });
+export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  userId: z.uuid(),
+  userName: z.string(),
+  /** score and wins: whole numbers; kd: rounded to 2 decimals. */
+  value: z.number(),
+  gamesPlayed: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const leaderboardSchema = z.object({
+  applicationId: z.string(),
+  metric: leaderboardMetricSchema,
+  period: leaderboardPeriodSchema,
+  scope: leaderboardScopeSchema,
+  arcade: z.string().nullable(),
+  /** First day (yyyy-mm-dd, UTC) of the week or month shown; null for all time. */
+  periodStart: z.string().nullable(),
+  entries: z.array(leaderboardEntrySchema),
+  /** The caller's own entry; null without a token or when the caller has no entry here. */
+  me: leaderboardEntrySchema.nullable(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
