@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -7,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -36,6 +38,8 @@ export const devices = pgTable(
     keyHash: text('key_hash').notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     matchStartedAt: timestamp('match_started_at', { withTimezone: true }),
+    // Grows with every join, leave and release: devices long-poll on it.
+    rosterVersion: integer('roster_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.arcadeId, t.id] })],
@@ -148,12 +152,40 @@ export const playerStats = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.applicationId] }),
-    index('player_stats_score_idx').on(t.applicationId, t.scoreTotal),
-    index('player_stats_wins_idx').on(t.applicationId, t.gamesWon),
+    // Leaderboard pages walk these backwards (value desc, user id desc).
+    index('player_stats_score_rank_idx').on(t.applicationId, t.scoreTotal, t.userId),
+    index('player_stats_wins_rank_idx').on(t.applicationId, t.gamesWon, t.userId),
+    // K/D ranks players with at least LEADERBOARD_KD_MIN_GAMES (3) games.
+    index('player_stats_kd_rank_idx')
+      .on(t.applicationId, sql`(kills::float8 / greatest(deaths, 1))`, t.userId)
+      .where(sql`games_played >= 3`),
   ],
 );
 
-/** Per-period (week, month) and per-arcade aggregates kept at ingest for leaderboards. */
+/**
+ * How many players of the all-time board (player_stats) sit in each value bucket, per metric:
+ * kept by statement triggers on player_stats (migration 0002), so a player's rank among a
+ * million is a sum over a few hundred buckets plus a count inside one bucket. Several shards
+ * per bucket keep concurrent ingests from queueing on one row; a shard's count may go negative,
+ * only the sum means something.
+ */
+export const playerRankBuckets = pgTable(
+  'player_rank_buckets',
+  {
+    applicationId: text('application_id').notNull(),
+    metric: text('metric', { enum: ['score', 'wins', 'kd'] }).notNull(),
+    bucket: integer('bucket').notNull(),
+    shard: smallint('shard').notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.metric, t.bucket, t.shard] })],
+);
+
+/**
+ * Per-period aggregates kept at ingest for leaderboards: week (starting Monday, UTC) and month
+ * (starting the 1st, UTC), each for all arcades ('') and per arcade, and all time per arcade
+ * (period_start 1970-01-01). All time for all arcades is player_stats itself.
+ */
 export const playerStatsPeriods = pgTable(
   'player_stats_periods',
   {
@@ -175,6 +207,13 @@ export const playerStatsPeriods = pgTable(
       t.periodStart,
       t.arcadeId,
       t.scoreTotal,
+    ),
+    index('player_stats_periods_wins_idx').on(
+      t.applicationId,
+      t.periodKind,
+      t.periodStart,
+      t.arcadeId,
+      t.gamesWon,
     ),
   ],
 );
