@@ -181,7 +181,7 @@ describe('POST /api/v2/user/registration', () => {
     expect(results.find((r) => r.status === 409)?.body.error.details).toEqual([
       { path: 'username', message: 'This user name is already taken' },
     ]);
-    expect((await t.counts('users')).users).toBe(before.users + 1);
+    expect((await t.counts('users')).users).toBe(Number(before.users) + 1);
   });
 
   it('lets only one of two concurrent registrations of one sign-in through', async () => {
@@ -193,7 +193,7 @@ describe('POST /api/v2/user/registration', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)?.body.error.message).toMatch(/already registered/);
-    expect((await t.counts('users')).users).toBe(before.users + 1);
+    expect((await t.counts('users')).users).toBe(Number(before.users) + 1);
   });
 
   it.each([
