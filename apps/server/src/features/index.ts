@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { friendRoutes } from './friends/routes';
 import { healthRoutes } from './health/routes';
 import { userRoutes } from './users/routes';
+import { userCardRoutes } from './user-cards/routes';
+import { visitRoutes } from './visits/routes';
 
 /**
  * Feature route plugins mounted under /api, where the auth hook covers every route unless it
@@ -10,7 +12,13 @@ import { userRoutes } from './users/routes';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- plugins differ in their option types
 type Feature = FastifyPluginAsync<any>;
 
-export const apiFeatures: Feature[] = [healthRoutes, userRoutes, friendRoutes];
+export const apiFeatures: Feature[] = [
+  healthRoutes,
+  userRoutes,
+  friendRoutes,
+  userCardRoutes,
+  visitRoutes,
+];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
 export const rootFeatures: Feature[] = [];

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { userCardUrl, uuidSchema } from '@arcadia/contracts';
+import { AppError } from '../../plugins/errors';
+import { renderCardPng, renderCardSvg } from '../../features/user-cards/card-image';
+import { cardProfile, createUnclaimedProfile } from '../../features/user-cards/service';
+import { parseAction, type AdminCommand, type AdminContext } from '../command';
+
+const options = {
+  name: { type: 'string' },
+  id: { type: 'string' },
+  out: { type: 'string' },
+} as const;
+
+/** Where the card files go: --out, else ./cards where npm was started. */
+function outDir(out: string | undefined): string {
+  const base = process.env.INIT_CWD ?? process.cwd();
+  return path.resolve(base, out ?? 'cards');
+}
+
+async function writeCard(
+  ctx: AdminContext,
+  profile: { id: string; userName: string },
+  out: string | undefined,
+): Promise<void> {
+  const url = userCardUrl(ctx.config.publicUrl, profile.id);
+  const svg = renderCardSvg({ userName: profile.userName, url });
+  const png = await renderCardPng(svg);
+  const dir = outDir(out);
+  await fs.mkdir(dir, { recursive: true });
+  const stem = path.join(dir, `card-${profile.userName}-${profile.id.slice(0, 8)}`);
+  await fs.writeFile(`${stem}.svg`, svg);
+  await fs.writeFile(`${stem}.png`, png);
+  ctx.out(`card URL: ${url}`);
+  ctx.out(`wrote ${stem}.svg`);
+  ctx.out(`wrote ${stem}.png`);
+}
+
+export const command: AdminCommand = {
+  summary: 'Printable user cards (QR code of {public url}/u/{id})',
+  usage: [
+    'card create --name <userName> [--out dir]   new unclaimed profile and its card',
+    'card print --id <uuid> [--out dir]          the card of an existing profile',
+  ],
+  async run(args, ctx) {
+    let parsed;
+    try {
+      parsed = parseAction(args, options);
+    } catch (error) {
+      ctx.out(error instanceof Error ? error.message : String(error));
+      return 2;
+    }
+    const { action, values } = parsed;
+    try {
+      if (action === 'create') {
+        if (!values.name) {
+          ctx.out('card create needs --name <userName>');
+          return 2;
+        }
+        const profile = await createUnclaimedProfile(ctx.db, values.name);
+        ctx.out(`created unclaimed profile ${profile.userName} (${profile.id})`);
+        await writeCard(ctx, profile, values.out);
+        return 0;
+      }
+      if (action === 'print') {
+        const id = uuidSchema.safeParse(values.id);
+        if (!id.success) {
+          ctx.out('card print needs --id <uuid>');
+          return 2;
+        }
+        const profile = await cardProfile(ctx.db, id.data);
+        if (profile.identitySub)
+          ctx.out(`note: ${profile.userName} is already linked to a sign-in`);
+        await writeCard(ctx, profile, values.out);
+        return 0;
+      }
+      ctx.out(`unknown action "${action ?? ''}"; use: ${command.usage.join(' | ')}`);
+      return 2;
+    } catch (error) {
+      if (error instanceof AppError) {
+        ctx.out(`error: ${error.message}`);
+        return 1;
+      }
+      throw error;
+    }
+  },
+};

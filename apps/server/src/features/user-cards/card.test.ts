@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { userCardUrl } from '@arcadia/contracts';
+import { command } from '../../admin/commands/card';
+import { users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+
+const require = createRequire(import.meta.url);
+
+describe('admin: card create / card print', () => {
+  let t: TestApp;
+  let out: string;
+  let lines: string[];
+  const run = (...args: string[]) => {
+    lines = [];
+    return command.run(args, { db: t.db, config: t.config, out: (line) => lines.push(line) });
+  };
+  const userCount = async () => {
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return Number(row?.n);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    out = await fs.mkdtemp(path.join(os.tmpdir(), 'arcadia-cards-'));
+    await prepareZXingModule({
+      overrides: {
+        wasmBinary: await fs.readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm')),
+      },
+      fireImmediately: true,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(out, { recursive: true, force: true });
+  });
+
+  it('creates an unclaimed profile and writes its card as PNG and SVG with a QR code of the card URL', async () => {
+    expect(await run('create', '--name', 'KartenKai', '--out', out)).toBe(0);
+    const [profile] = await t.db.select().from(users).where(eq(users.userName, 'KartenKai'));
+    expect(profile).toBeDefined();
+    expect(profile!.identitySub).toBeNull();
+    const url = userCardUrl(t.config.publicUrl, profile!.id);
+    expect(lines).toContain(`card URL: ${url}`);
+
+    const stem = path.join(out, `card-KartenKai-${profile!.id.slice(0, 8)}`);
+    const svg = await fs.readFile(`${stem}.svg`, 'utf8');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('KartenKai');
+    const png = await fs.readFile(`${stem}.png`);
+    const decoded = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+    expect(decoded.map((r) => r.text)).toEqual([url]);
+  });
+
+  it('prints the card of an existing profile', async () => {
+    const [row] = await t.db.insert(users).values({ userName: 'PrintPia' }).returning();
+    expect(await run('print', '--id', row!.id, '--out', out)).toBe(0);
+    const png = await fs.readFile(path.join(out, `card-PrintPia-${row!.id.slice(0, 8)}.png`));
+    const decoded = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+    expect(decoded[0]?.text).toBe(userCardUrl(t.config.publicUrl, row!.id));
+  });
+
+  it('refuses a user name taken in any case, and writes nothing', async () => {
+    const before = await userCount();
+    expect(await run('create', '--name', 'kartenkai', '--out', out)).toBe(1);
+    expect(lines.join('\n')).toMatch(/already taken/);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a user name against the registration rules, and writes nothing', async () => {
+    const before = await userCount();
+    for (const name of ['ab', 'ThirteenChars', 'no spaces']) {
+      expect(await run('create', '--name', name, '--out', out)).toBe(1);
+      expect(lines.join('\n')).toMatch(/username/);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('fails with a usage exit code on a missing or bad argument', async () => {
+    expect(await run('create', '--out', out)).toBe(2);
+    expect(await run('print', '--id', 'nope')).toBe(2);
+    expect(await run('print', '--id', '00000000-0000-4000-8000-000000000000')).toBe(1);
+    expect(await run('explode')).toBe(2);
+    expect(await run('create', '--nme', 'x')).toBe(2);
+  });
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, linkCardSchema, ownProfileSchema } from '@arcadia/contracts';
+import { requireAuth } from '../../plugins/auth';
+import { toOwnProfile } from '../users/presenter';
+import { linkCard } from './service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const userCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.post('/v2/user/me/link', {
+    schema: {
+      tags: ['users'],
+      summary: 'Link the signed-in identity to the unclaimed profile of a scanned user card',
+      body: linkCardSchema,
+      response: { 200: ownProfileSchema, ...errors },
+    },
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const email = auth.claims.email;
+      const mail = typeof email === 'string' && email.includes('@') ? email.toLowerCase() : null;
+      return toOwnProfile(db, await linkCard(db, auth.sub, request.body.userId, mail));
+    },
+  });
+};
