@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { friendRoutes } from './friends/routes';
+import { deviceApiRoutes } from './device-api/routes';
 import { healthRoutes } from './health/routes';
+import { playRoutes } from './play/routes';
 import { userRoutes } from './users/routes';
 import { userCardRoutes } from './user-cards/routes';
 import { visitRoutes } from './visits/routes';
@@ -18,7 +20,8 @@ export const apiFeatures: Feature[] = [
   friendRoutes,
   userCardRoutes,
   visitRoutes,
+  playRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
-export const rootFeatures: Feature[] = [];
+export const rootFeatures: Feature[] = [deviceApiRoutes];

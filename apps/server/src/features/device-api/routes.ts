@@ -1,0 +1,155 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  devicePlayersQuerySchema,
+  devicePlayersSchema,
+  gameReportSchema,
+  heartbeatSchema,
+  ingestedGameSchema,
+} from '@arcadia/contracts';
+import { unauthorized } from '../../plugins/errors';
+import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
+import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
+import { ingestGame } from '../games/ingest';
+import { streamRoster, waitForRoster } from './roster-wait';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The device authenticated by its key on /api/device/v1 routes. */
+    device: DeviceRow | null;
+  }
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const emptyBody = z.object({}).passthrough().nullish();
+
+function deviceOf(request: FastifyRequest): DeviceRow {
+  if (!request.device) throw unauthorized('Device authentication is required');
+  return request.device;
+}
+
+/**
+ * The device API at /api/device/v1, mounted at the root (outside the bearer-token hook of /api)
+ * and authenticated by `Authorization: Device <arcade>:<id>:<key>` on every route.
+ */
+export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
+  await root.register(
+    async (scope) => {
+      const app = scope.withTypeProvider<ZodTypeProvider>();
+      const { db, database } = app;
+      app.decorateRequest('device', null);
+      app.addHook('onRequest', async (request) => {
+        request.device = await authenticateDevice(db, request.headers.authorization);
+      });
+      // Waiting devices end their long poll or stream when the server shuts down.
+      const waiting = new Set<AbortController>();
+      const track = (reply: { raw: { on(event: 'close', fn: () => void): unknown } }) => {
+        const abort = new AbortController();
+        waiting.add(abort);
+        reply.raw.on('close', () => {
+          abort.abort();
+          waiting.delete(abort);
+        });
+        return abort;
+      };
+      app.addHook('preClose', async () => {
+        for (const abort of waiting) abort.abort();
+      });
+      app.addHook('onClose', () => closeRosterEvents(database));
+      const rateLimit = {
+        max: app.config.rateLimitMax,
+        timeWindow: '1 minute',
+        // Per device, not per address: a venue's devices share one address.
+        keyGenerator: (request: FastifyRequest) =>
+          request.headers.authorization?.split(':').slice(0, 2).join(':') ?? request.ip,
+      };
+      const config = { scope: 'public' as const, rateLimit };
+
+      app.get('/players', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'Who is on this device now; long poll with since + wait',
+          querystring: devicePlayersQuerySchema,
+          response: { 200: devicePlayersSchema, ...errors },
+        },
+        handler: async (request, reply) => {
+          const device = deviceOf(request);
+          const abort = track(reply);
+          const events = await rosterEventsFor(database);
+          return waitForRoster(db, events, device, request.query, abort.signal);
+        },
+      });
+
+      app.get('/players/stream', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'Server-sent events: the roster at once and after every change',
+        },
+        handler: async (request, reply) => {
+          const device = deviceOf(request);
+          const events = await rosterEventsFor(database);
+          const abort = track(reply);
+          reply.hijack();
+          await streamRoster(db, events, device, reply.raw, abort);
+        },
+      });
+
+      app.post('/heartbeat', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'The device is alive (offline after 60 s without one)',
+          body: emptyBody,
+          response: { 200: heartbeatSchema, ...errors },
+        },
+        handler: async (request) => heartbeat(db, deviceOf(request)),
+      });
+
+      app.post('/match/start', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'A match begins: nobody can join until its report',
+          body: emptyBody,
+          response: { 200: devicePlayersSchema, ...errors },
+        },
+        handler: async (request) => setMatchRunning(db, deviceOf(request), true),
+      });
+
+      app.post('/match/cancel', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'The match was called off: players may join again',
+          body: emptyBody,
+          response: { 200: devicePlayersSchema, ...errors },
+        },
+        handler: async (request) => setMatchRunning(db, deviceOf(request), false),
+      });
+
+      app.post('/games', {
+        config,
+        schema: {
+          tags: ['device'],
+          summary: 'Report a finished game (idempotent by idempotencyKey)',
+          body: gameReportSchema,
+          response: { 200: ingestedGameSchema, 201: ingestedGameSchema, ...errors },
+        },
+        handler: async (request, reply) => {
+          const device = deviceOf(request);
+          const { game, created } = await ingestGame(
+            db,
+            { arcadeId: device.arcadeId, id: device.id, applicationId: device.applicationId },
+            request.body,
+          );
+          return reply.code(created ? 201 : 200).send(game);
+        },
+      });
+    },
+    { prefix: '/api/device/v1' },
+  );
+};

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { arcades, devicePlayers, devices, users } from '../../db/schema';
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+const byKey = (arcade: string, id: string) => and(eq(devices.arcadeId, arcade), eq(devices.id, id));
+
+export async function findDevice(
+  db: Queryable,
+  arcade: string,
+  id: string,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(devices).where(byKey(arcade, id)).limit(1);
+  return row;
+}
+
+/** The device row, locked until the transaction ends: joins and reports queue on it. */
+export async function lockDevice(
+  db: Queryable,
+  arcade: string,
+  id: string,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(devices).where(byKey(arcade, id)).limit(1).for('update');
+  return row;
+}
+
+export async function insertDevice(
+  db: Queryable,
+  values: typeof devices.$inferInsert,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db.insert(devices).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateDevice(
+  db: Queryable,
+  arcade: string,
+  id: string,
+  values: Partial<Pick<DeviceRow, 'keyHash' | 'lastSeenAt' | 'matchStartedAt'>> & {
+    bumpRoster?: boolean;
+  },
+): Promise<DeviceRow | undefined> {
+  const { bumpRoster, ...set } = values;
+  const [row] = await db
+    .update(devices)
+    .set({ ...set, ...(bumpRoster ? { rosterVersion: sql`${devices.rosterVersion} + 1` } : {}) })
+    .where(byKey(arcade, id))
+    .returning();
+  return row;
+}
+
+export async function listDevices(db: Queryable, arcade?: string) {
+  return db
+    .select({ device: devices, players: count(devicePlayers.userId) })
+    .from(devices)
+    .leftJoin(
+      devicePlayers,
+      and(eq(devicePlayers.arcadeId, devices.arcadeId), eq(devicePlayers.deviceId, devices.id)),
+    )
+    .where(arcade ? eq(devices.arcadeId, arcade) : undefined)
+    .groupBy(devices.arcadeId, devices.id)
+    .orderBy(asc(devices.arcadeId), asc(devices.id));
+}
+
+export async function rosterOf(db: Queryable, arcade: string, id: string) {
+  return db
+    .select({
+      userId: devicePlayers.userId,
+      userName: users.userName,
+      joinedAt: devicePlayers.joinedAt,
+    })
+    .from(devicePlayers)
+    .innerJoin(users, eq(users.id, devicePlayers.userId))
+    .where(and(eq(devicePlayers.arcadeId, arcade), eq(devicePlayers.deviceId, id)))
+    .orderBy(asc(devicePlayers.joinedAt), asc(devicePlayers.userId));
+}
+
+export async function countOn(db: Queryable, arcade: string, id: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(devicePlayers)
+    .where(and(eq(devicePlayers.arcadeId, arcade), eq(devicePlayers.deviceId, id)));
+  return Number(row?.n ?? 0);
+}
+
+/** The device a player is on, with its arcade's name; undefined when on none. */
+export async function deviceOfPlayer(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ seat: devicePlayers, device: devices, arcadeName: arcades.name })
+    .from(devicePlayers)
+    .innerJoin(
+      devices,
+      and(eq(devices.arcadeId, devicePlayers.arcadeId), eq(devices.id, devicePlayers.deviceId)),
+    )
+    .innerJoin(arcades, eq(arcades.id, devices.arcadeId))
+    .where(eq(devicePlayers.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function insertSeat(db: Queryable, userId: string, arcade: string, id: string) {
+  const [row] = await db
+    .insert(devicePlayers)
+    .values({ userId, arcadeId: arcade, deviceId: id })
+    .returning();
+  return row!;
+}
+
+/** Removes the given players from the device; answers how many were on it. */
+export async function deleteSeats(
+  db: Queryable,
+  arcade: string,
+  id: string,
+  userIds: string[],
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const rows = await db
+    .delete(devicePlayers)
+    .where(
+      and(
+        eq(devicePlayers.arcadeId, arcade),
+        eq(devicePlayers.deviceId, id),
+        inArray(devicePlayers.userId, userIds),
+      ),
+    )
+    .returning({ userId: devicePlayers.userId });
+  return rows.length;
+}

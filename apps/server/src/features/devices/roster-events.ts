@@ -1,0 +1,130 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+
+/** The channel the devices table's trigger notifies on (migration 0002): "<arcade>;<id>;<v>". */
+export const ROSTER_CHANNEL = 'arcadia_device_roster';
+
+type Listener = () => void;
+
+/**
+ * Wake-ups for devices waiting on their roster. A trigger on `devices` notifies on every roster
+ * change after its transaction commits; this process listens (PostgreSQL LISTEN on its own
+ * connection, so changes made by any server process arrive; PGlite's listen in-process) and wakes
+ * the waiters of that device. Waiters also re-read the database on a timer, so a lost
+ * notification (a dropped listen connection) delays a device by at most `fallbackMs`.
+ */
+export class RosterEvents {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stop: (() => Promise<void>) | undefined;
+  private closed = false;
+  private listening = false;
+
+  constructor(private readonly database: Database) {}
+
+  /** The driver's own client under Drizzle: a PGlite instance or a pg Pool. */
+  private get client(): unknown {
+    return (this.database.db as unknown as { $client: unknown }).$client;
+  }
+
+  /** How long a waiter sleeps before it looks at the database itself. */
+  get fallbackMs(): number {
+    return this.listening ? 5000 : 1000;
+  }
+
+  async start(): Promise<void> {
+    if (this.database.kind === 'pglite') {
+      const client = this.client as PGlite;
+      const unlisten = await client.listen(ROSTER_CHANNEL, (payload) => this.dispatch(payload));
+      this.listening = true;
+      this.stop = async () => unlisten();
+      return;
+    }
+    await this.connectPg();
+  }
+
+  private async connectPg(): Promise<void> {
+    if (this.closed) return;
+    const pool = this.client as pg.Pool;
+    const client = new pg.Client(pool.options);
+    const retry = () => {
+      this.listening = false;
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connectPg().catch(() => undefined), 1000);
+    };
+    try {
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === ROSTER_CHANNEL && message.payload) this.dispatch(message.payload);
+      });
+      client.on('error', retry);
+      await client.query(`LISTEN ${ROSTER_CHANNEL}`);
+      this.listening = true;
+      this.stop = async () => {
+        client.removeAllListeners();
+        await client.end();
+      };
+    } catch {
+      retry();
+    }
+  }
+
+  private dispatch(payload: string): void {
+    const [arcade, id] = payload.split(';');
+    if (arcade && id) this.notify(arcade, id);
+  }
+
+  /** Wakes this process's waiters of a device (the listen path calls it for every change). */
+  notify(arcade: string, id: string): void {
+    const set = this.listeners.get(`${arcade};${id}`);
+    if (!set) return;
+    for (const listener of [...set]) listener();
+  }
+
+  /** Resolves on the device's next change, after `ms`, or when `signal` aborts. */
+  wait(arcade: string, id: string, ms: number, signal?: AbortSignal): Promise<void> {
+    const key = `${arcade};${id}`;
+    return new Promise((resolve) => {
+      let set = this.listeners.get(key);
+      if (!set) this.listeners.set(key, (set = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        set.delete(done);
+        if (set.size === 0) this.listeners.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      signal?.addEventListener('abort', done, { once: true });
+      set.add(done);
+      if (signal?.aborted) done();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const set of this.listeners.values()) for (const listener of [...set]) listener();
+    await this.stop?.();
+  }
+}
+
+const registry = new WeakMap<Database, Promise<RosterEvents>>();
+
+/** One RosterEvents per open database, started on first use. */
+export function rosterEventsFor(database: Database): Promise<RosterEvents> {
+  let events = registry.get(database);
+  if (!events) {
+    const created = new RosterEvents(database);
+    events = created.start().then(() => created);
+    registry.set(database, events);
+  }
+  return events;
+}
+
+export async function closeRosterEvents(database: Database): Promise<void> {
+  const events = registry.get(database);
+  if (!events) return;
+  registry.delete(database);
+  await (await events).close();
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import {
+  DEVICE_DEFAULT_CAPACITY,
+  DEVICE_OFFLINE_AFTER_SECONDS,
+  deviceSegmentSchema,
+  type DevicePlayers,
+  type Heartbeat,
+} from '@arcadia/contracts';
+import type { Db, Queryable } from '../../db/client';
+import { AppError, conflict, notFound } from '../../plugins/errors';
+import { arcadeExists, parseInput } from '../arcades/service';
+import {
+  deviceKeyMatches,
+  generateDeviceKey,
+  hashDeviceKey,
+  parseDeviceAuthorization,
+} from './keys';
+import {
+  countOn,
+  deleteSeats,
+  deviceOfPlayer,
+  findDevice,
+  insertDevice,
+  insertSeat,
+  listDevices,
+  lockDevice,
+  rosterOf,
+  updateDevice,
+  type DeviceRow,
+} from './repository';
+
+export type { DeviceRow };
+
+export const newDeviceSchema = z.object({
+  arcade: deviceSegmentSchema,
+  id: deviceSegmentSchema,
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  capacity: z.coerce.number().int().min(1).max(32).default(DEVICE_DEFAULT_CAPACITY),
+  kind: z.string().trim().min(1).max(40).default('laser-tag'),
+  applicationId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
+    .default('commando'),
+});
+export type NewDevice = z.input<typeof newDeviceSchema>;
+
+/** Creates a device and answers its key: the only time the key exists in clear. */
+export async function createDevice(
+  db: Db,
+  input: NewDevice,
+): Promise<{ device: DeviceRow; key: string }> {
+  const values = parseInput(newDeviceSchema, input);
+  return db.transaction(async (tx) => {
+    if (!(await arcadeExists(tx, values.arcade)))
+      throw notFound(`No arcade "${values.arcade}"; create it first with: arcade create`);
+    const key = generateDeviceKey();
+    const device = await insertDevice(tx, {
+      arcadeId: values.arcade,
+      id: values.id,
+      name: values.name,
+      capacity: values.capacity,
+      kind: values.kind,
+      applicationId: values.applicationId,
+      keyHash: hashDeviceKey(key),
+    });
+    if (!device) throw conflict(`The device "${values.arcade};${values.id}" exists already`);
+    return { device, key };
+  });
+}
+
+/** A new key for a device; the old one stops working at once. */
+export async function rotateDeviceKey(db: Queryable, arcade: string, id: string) {
+  const key = generateDeviceKey();
+  const device = await updateDevice(db, arcade, id, { keyHash: hashDeviceKey(key) });
+  if (!device) throw notFound(`No device "${arcade};${id}"`);
+  return { device, key };
+}
+
+export async function devicesOf(db: Queryable, arcade?: string) {
+  return listDevices(db, arcade);
+}
+
+export async function deviceByKey(db: Queryable, arcade: string, id: string) {
+  return findDevice(db, arcade, id);
+}
+
+export function isOnline(device: DeviceRow, now = Date.now()): boolean {
+  return (
+    device.lastSeenAt !== null &&
+    now - device.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000
+  );
+}
+
+/** The device an `Authorization: Device <arcade>:<id>:<key>` header names, if the key is right. */
+export async function authenticateDevice(
+  db: Queryable,
+  header: string | undefined,
+): Promise<DeviceRow> {
+  const credentials = parseDeviceAuthorization(header);
+  if (!credentials)
+    throw new AppError(
+      401,
+      'device_auth_required',
+      'Send "Authorization: Device <arcade>:<id>:<key>"',
+    );
+  const device = await findDevice(db, credentials.arcade, credentials.id);
+  // One answer for an unknown device and a wrong key: nothing to learn from the difference.
+  if (!device || !deviceKeyMatches(credentials.key, device.keyHash))
+    throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
+  return device;
+}
+
+export async function deviceRoster(db: Queryable, device: DeviceRow): Promise<DevicePlayers> {
+  const players = await rosterOf(db, device.arcadeId, device.id);
+  return {
+    arcade: device.arcadeId,
+    id: device.id,
+    version: device.rosterVersion,
+    capacity: device.capacity,
+    matchStartedAt: device.matchStartedAt?.toISOString() ?? null,
+    players: players.map((p) => ({
+      userId: p.userId,
+      userName: p.userName,
+      joinedAt: p.joinedAt.toISOString(),
+    })),
+  };
+}
+
+/** The current roster, read fresh (the device row included) in one snapshot. */
+export async function currentRoster(db: Db, arcade: string, id: string): Promise<DevicePlayers> {
+  return db.transaction(
+    async (tx) => {
+      const device = await findDevice(tx, arcade, id);
+      if (!device) throw notFound('No such device');
+      return deviceRoster(tx, device);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export async function rosterVersion(db: Queryable, arcade: string, id: string) {
+  return (await findDevice(db, arcade, id))?.rosterVersion;
+}
+
+export async function heartbeat(db: Queryable, device: DeviceRow): Promise<Heartbeat> {
+  const now = new Date();
+  const row = (await updateDevice(db, device.arcadeId, device.id, { lastSeenAt: now })) ?? device;
+  return {
+    serverTime: now.toISOString(),
+    version: row.rosterVersion,
+    matchStartedAt: row.matchStartedAt?.toISOString() ?? null,
+  };
+}
+
+/** Marks the device mid-match: nobody can join until the report (or a cancel). */
+export async function setMatchRunning(
+  db: Db,
+  device: DeviceRow,
+  running: boolean,
+): Promise<DevicePlayers> {
+  return db.transaction(async (tx) => {
+    const locked = await lockDevice(tx, device.arcadeId, device.id);
+    if (!locked) throw notFound('No such device');
+    const unchanged = running ? locked.matchStartedAt !== null : locked.matchStartedAt === null;
+    const row = unchanged
+      ? locked
+      : await updateDevice(tx, device.arcadeId, device.id, {
+          matchStartedAt: running ? new Date() : null,
+          lastSeenAt: new Date(),
+          bumpRoster: true,
+        });
+    return deviceRoster(tx, row ?? locked);
+  });
+}
+
+/**
+ * Inside the ingest transaction: the reported players leave the device and the match ends.
+ * The device row is locked first, so two reports of one device queue instead of deadlocking.
+ */
+export async function releaseAfterGame(
+  tx: Queryable,
+  arcade: string,
+  id: string,
+  userIds: string[],
+): Promise<void> {
+  await lockDevice(tx, arcade, id);
+  await deleteSeats(tx, arcade, id, userIds);
+  await updateDevice(tx, arcade, id, {
+    matchStartedAt: null,
+    lastSeenAt: new Date(),
+    bumpRoster: true,
+  });
+}
+
+/** For the play rules. */
+export const seats = {
+  lockDevice,
+  countOn,
+  deviceOfPlayer,
+  insertSeat,
+  deleteSeats,
+  bump: (db: Queryable, arcade: string, id: string) =>
+    updateDevice(db, arcade, id, { bumpRoster: true }),
+};

@@ -1,0 +1,212 @@
+import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import { releaseAfterGame } from '../devices/service';
+import { gameIngestHooks, type IngestedGame } from './events';
+import {
+  addToPeriods,
+  addToPlayerStats,
+  findGameByKey,
+  findMap,
+  insertGame,
+  insertPlayers,
+  insertTeams,
+  loadGameParts,
+  userNames,
+  type GameRow,
+  type PeriodKey,
+  type StatDelta,
+} from './ingest-queries';
+import { ALL_TIME_START, monthStart, weekStart } from './periods';
+
+/** The device a report comes from. */
+export interface ReportingDevice {
+  arcadeId: string;
+  id: string;
+  applicationId: string;
+}
+
+export interface IngestResult {
+  game: IngestedGameResponse;
+  /** false when the idempotency key was seen before: nothing was written. */
+  created: boolean;
+}
+
+const reportError = (code: string, message: string, details: FieldIssue[]) =>
+  new AppError(400, code, message, details);
+
+/**
+ * Who won: in team modes every player of the team(s) with the top team score, in freeforall
+ * the player(s) with the top score. Ties share the win; everyone else lost.
+ */
+export function winners(report: GameReport): boolean[] {
+  if (report.type === 'freeforall') {
+    const top = Math.max(...report.players.map((p) => p.score));
+    return report.players.map((p) => p.score === top);
+  }
+  const top = Math.max(...report.teams.map((t) => t.score));
+  const winning = new Set(report.teams.filter((t) => t.score === top).map((t) => t.id));
+  return report.players.map(
+    (p) => p.teamId !== undefined && p.teamId !== null && winning.has(p.teamId),
+  );
+}
+
+/** The aggregates one game adds to: week and month for all arcades and this one, all time here. */
+export function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
+  const week = weekStart(playedAt);
+  const month = monthStart(playedAt);
+  return [
+    { periodKind: 'week', periodStart: week, arcadeId: '' },
+    { periodKind: 'week', periodStart: week, arcadeId },
+    { periodKind: 'month', periodStart: month, arcadeId: '' },
+    { periodKind: 'month', periodStart: month, arcadeId },
+    { periodKind: 'all', periodStart: ALL_TIME_START, arcadeId },
+  ];
+}
+
+async function answer(db: Queryable, game: GameRow) {
+  const { teams, players } = await loadGameParts(db, game.id);
+  return toResponse(game, teams, players);
+}
+
+function toResponse(
+  game: GameRow,
+  teams: Array<{ teamId: number; name: string; score: number }>,
+  players: Array<{
+    userId: string | null;
+    name: string;
+    teamId: number | null;
+    kills: number;
+    deaths: number;
+    score: number;
+    won: boolean;
+  }>,
+): IngestedGameResponse {
+  return {
+    id: game.id,
+    arcade: game.arcadeId,
+    deviceId: game.deviceId,
+    applicationId: game.applicationId,
+    type: game.type,
+    mapId: game.mapId,
+    playedAt: game.playedAt.toISOString(),
+    durationSeconds: game.durationSeconds,
+    teams: teams
+      .map((t) => ({ id: t.teamId, name: t.name, score: t.score }))
+      .sort((a, b) => a.id - b.id),
+    players: players.map((p) => ({
+      userId: p.userId,
+      name: p.name,
+      teamId: p.teamId,
+      kills: p.kills,
+      deaths: p.deaths,
+      score: p.score,
+      won: p.won,
+    })),
+  };
+}
+
+/**
+ * Stores a reported game in ONE transaction: the game, its teams and players, the players'
+ * all-time and period statistics, the release of the players from the device (and the end of
+ * the match), and every ingest hook. A report whose idempotency key this device sent before
+ * writes nothing and answers the stored game (created: false).
+ */
+export async function ingestGame(
+  db: Db,
+  device: ReportingDevice,
+  report: GameReport,
+  hooks = gameIngestHooks,
+): Promise<IngestResult> {
+  const seen = await findGameByKey(db, device.arcadeId, device.id, report.idempotencyKey);
+  if (seen) return { game: await answer(db, seen), created: false };
+
+  const result = await db.transaction(async (tx) => {
+    if (!(await findMap(tx, report.mapId, device.applicationId)))
+      throw reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
+        { path: 'mapId', message: 'unknown map' },
+      ]);
+    const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
+    const names = await userNames(tx, registered);
+    const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
+      p.userId && !names.has(p.userId)
+        ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
+        : [],
+    );
+    if (unknown.length > 0)
+      throw reportError('unknown_user', 'The report names users that do not exist', unknown);
+
+    const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
+    const game = await insertGame(tx, {
+      arcadeId: device.arcadeId,
+      deviceId: device.id,
+      applicationId: device.applicationId,
+      type: report.type,
+      mapId: report.mapId,
+      playedAt,
+      durationSeconds: report.durationSeconds,
+      idempotencyKey: report.idempotencyKey,
+    });
+    // The same key committed by a concurrent report while we validated: answer that game.
+    if (!game) return null;
+
+    await releaseAfterGame(tx, device.arcadeId, device.id, registered);
+    const won = winners(report);
+    await insertTeams(
+      tx,
+      report.teams.map((t) => ({ gameId: game.id, teamId: t.id, name: t.name, score: t.score })),
+    );
+    const players = await insertPlayers(
+      tx,
+      report.players.map((p, i) => ({
+        gameId: game.id,
+        userId: p.userId ?? null,
+        name: p.userId ? names.get(p.userId)! : p.guestName!,
+        teamId: p.teamId ?? null,
+        kills: p.kills,
+        deaths: p.deaths,
+        score: p.score,
+        won: won[i]!,
+      })),
+    );
+    const deltas: StatDelta[] = report.players.flatMap((p, i) =>
+      p.userId
+        ? [
+            {
+              userId: p.userId,
+              gamesPlayed: 1,
+              gamesWon: won[i] ? 1 : 0,
+              gamesLost: won[i] ? 0 : 1,
+              kills: p.kills,
+              deaths: p.deaths,
+              scoreTotal: p.score,
+              bestScore: p.score,
+            },
+          ]
+        : [],
+    );
+    await addToPlayerStats(tx, device.applicationId, deltas);
+    await addToPeriods(tx, device.applicationId, periodKeys(device.arcadeId, playedAt), deltas);
+
+    const ingested: IngestedGame = {
+      id: game.id,
+      applicationId: game.applicationId,
+      type: game.type,
+      players: players.map((p) => ({
+        userId: p.userId,
+        name: p.name,
+        won: p.won,
+        score: p.score,
+        kills: p.kills,
+        deaths: p.deaths,
+      })),
+    };
+    for (const hook of hooks) await hook(tx, ingested);
+    const teams = report.teams.map((t) => ({ teamId: t.id, name: t.name, score: t.score }));
+    return toResponse(game, teams, players);
+  });
+  if (result) return { game: result, created: true };
+  const stored = await findGameByKey(db, device.arcadeId, device.id, report.idempotencyKey);
+  if (!stored) throw new Error('A game with this idempotency key vanished');
+  return { game: await answer(db, stored), created: false };
+}
