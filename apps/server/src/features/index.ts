@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
 import { healthRoutes } from './health/routes';
+import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
 import { userRoutes } from './users/routes';
 import { userCardRoutes } from './user-cards/routes';
@@ -20,6 +21,7 @@ export const apiFeatures: Feature[] = [
   friendRoutes,
   userCardRoutes,
   visitRoutes,
+  newsRoutes,
   playRoutes,
 ];
 

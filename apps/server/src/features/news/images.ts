@@ -1,0 +1,224 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+import type { ImageQuery } from '@arcadia/contracts';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../plugins/errors';
+import { assetData, findAssetMeta, type AssetMeta } from './repository';
+
+type Format = 'jpeg' | 'png' | 'webp';
+const CONTENT_TYPES: Record<Format, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+const EXTENSIONS: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const formatOf = (contentType: string): Format | undefined =>
+  (Object.keys(CONTENT_TYPES) as Format[]).find((f) => CONTENT_TYPES[f] === contentType);
+
+/** The largest header we store; bigger uploads are scaled down once, on the way in. */
+const STORED_WIDTH_MAX = 2400;
+const INPUT_PIXELS_MAX = 50_000_000;
+
+/**
+ * An uploaded header image as we store it: jpeg, png and webp stay as they are unless too wide;
+ * anything else sharp reads becomes a jpeg. The file name is derived from the given name.
+ */
+export async function normalizeImage(data: Buffer, name: string) {
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: INPUT_PIXELS_MAX }).metadata();
+  } catch {
+    throw badRequest('The image cannot be read', [
+      { path: 'image', message: 'is not an image sharp can read' },
+    ]);
+  }
+  const base =
+    name
+      .replace(/\.[^.]*$/, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'image';
+  const format = meta.format;
+  const keep =
+    (format === 'jpeg' || format === 'png' || format === 'webp') &&
+    (meta.width ?? 0) <= STORED_WIDTH_MAX &&
+    (meta.orientation ?? 1) === 1;
+  if (keep) {
+    return {
+      fileName: `${base}.${EXTENSIONS[format]}`,
+      contentType: CONTENT_TYPES[format],
+      width: meta.width,
+      height: meta.height,
+      data,
+    };
+  }
+  const { data: converted, info } = await sharp(data, { limitInputPixels: INPUT_PIXELS_MAX })
+    .rotate()
+    .resize({ width: STORED_WIDTH_MAX, withoutEnlargement: true })
+    .jpeg({ quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    fileName: `${base}.jpg`,
+    contentType: CONTENT_TYPES.jpeg,
+    width: info.width,
+    height: info.height,
+    data: converted,
+  };
+}
+
+interface Variant {
+  format: Format;
+  width: number | undefined;
+  quality: number | undefined;
+  progressive: boolean;
+  /** The stored bytes as they are. */
+  original: boolean;
+}
+
+const DEFAULT_QUALITY = 80;
+
+/** What the query asks for, normalised so equal outputs share one cache entry. */
+function variantOf(asset: AssetMeta, query: ImageQuery): Variant {
+  const source = formatOf(asset.contentType) ?? 'jpeg';
+  const format: Format = query.fm === 'jpg' ? 'jpeg' : (query.fm ?? source);
+  // Never enlarged: a width at or above the original's means the original width.
+  const width = query.w !== undefined && query.w < (asset.width ?? Infinity) ? query.w : undefined;
+  const progressive = format === 'jpeg' && query.fl === 'progressive';
+  const quality = format === 'png' ? undefined : (query.q ?? DEFAULT_QUALITY);
+  const original =
+    format === source && width === undefined && !progressive && query.q === undefined;
+  return { format, width, quality, progressive, original };
+}
+
+export interface ImageAnswer {
+  data: Buffer;
+  etag: string;
+  contentType: string;
+}
+
+/**
+ * Header images at the size and format a client asks for (`?fm=jpg&fl=progressive&q=50&w=1000`),
+ * made with sharp once and then served from a disk cache under `<dataDir>/cache/images`.
+ * Assets never change (a new image is a new asset), so a cached file stays valid for good.
+ */
+export class ImageVariants {
+  private readonly etags = new Map<string, string>();
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  private files: number | undefined;
+
+  constructor(
+    private readonly db: Db,
+    readonly dir: string,
+    private readonly options = { maxFiles: 5000, concurrency: 2 },
+  ) {}
+
+  async get(id: string, fileName: string, query: ImageQuery): Promise<ImageAnswer> {
+    const asset = await findAssetMeta(this.db, id);
+    if (!asset || asset.fileName !== fileName) throw notFound('There is no such image');
+    const variant = variantOf(asset, query);
+    const key = variant.original
+      ? `${asset.id}-original`
+      : `${asset.id}-${variant.format}-w${variant.width ?? 0}-q${variant.quality ?? 0}-${variant.progressive ? 'p' : 'b'}`;
+    const file = path.join(this.dir, `${key}.${EXTENSIONS[variant.format]}`);
+    const data = await this.cached(key, file, () => this.render(asset, variant));
+    let etag = this.etags.get(key);
+    if (!etag) {
+      etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`;
+      if (this.etags.size >= 10_000) this.etags.clear();
+      this.etags.set(key, etag);
+    }
+    return { data, etag, contentType: CONTENT_TYPES[variant.format] };
+  }
+
+  private async cached(key: string, file: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    try {
+      return await fs.readFile(file);
+    } catch {
+      // not cached yet
+    }
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.limited(make)
+        .then(async (data) => {
+          await this.store(file, data);
+          return data;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async render(asset: AssetMeta, variant: Variant): Promise<Buffer> {
+    const data = await assetData(this.db, asset.id);
+    if (!data) throw notFound('There is no such image');
+    if (variant.original) return data;
+    let image = sharp(data, { limitInputPixels: INPUT_PIXELS_MAX }).rotate();
+    if (variant.width) image = image.resize({ width: variant.width, withoutEnlargement: true });
+    switch (variant.format) {
+      case 'jpeg':
+        image = image.jpeg({ quality: variant.quality, progressive: variant.progressive });
+        break;
+      case 'webp':
+        image = image.webp({ quality: variant.quality });
+        break;
+      case 'png':
+        image = image.png({ compressionLevel: 9 });
+        break;
+    }
+    return image.toBuffer();
+  }
+
+  /** Atomic write (temp file, then rename), then keeps the folder below its file limit. */
+  private async store(file: string, data: Buffer): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, file);
+    this.files ??= (await fs.readdir(this.dir)).length;
+    this.files += 1;
+    if (this.files > this.options.maxFiles) await this.prune();
+  }
+
+  /** Drops the least recently written tenth of the cache (any variant can be made again). */
+  private async prune(): Promise<void> {
+    const names = await fs.readdir(this.dir);
+    const stats = await Promise.all(
+      names.map(async (name) => {
+        const full = path.join(this.dir, name);
+        const stat = await fs.stat(full).catch(() => undefined);
+        return { full, mtime: stat?.mtimeMs ?? 0 };
+      }),
+    );
+    stats.sort((a, b) => a.mtime - b.mtime);
+    const drop = stats.slice(
+      0,
+      Math.max(1, stats.length - Math.floor(this.options.maxFiles * 0.9)),
+    );
+    await Promise.all(drop.map((s) => fs.rm(s.full, { force: true })));
+    this.files = stats.length - drop.length;
+    this.etags.clear();
+  }
+
+  /** At most `concurrency` transforms at once: the machine's cores are shared. */
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    // A finishing transform hands its slot straight to the next waiter.
+    if (this.running >= this.options.concurrency) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { NewsLocale, RichTextDocument } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { assets, news, newsTranslations } from '../../db/schema';
+
+/** Asset metadata without the bytes (lists never load image data). */
+export interface AssetMeta {
+  id: string;
+  fileName: string;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  size: number;
+}
+
+export interface NewsRow {
+  id: string;
+  slug: string;
+  publishedAt: Date;
+  header: AssetMeta | null;
+}
+
+export interface TranslationRow {
+  newsId: string;
+  locale: NewsLocale;
+  title: string;
+  abstract: string;
+  content: unknown;
+}
+
+const assetMeta = {
+  id: assets.id,
+  fileName: assets.fileName,
+  contentType: assets.contentType,
+  width: assets.width,
+  height: assets.height,
+  size: sql<number>`octet_length(${assets.data})::int`,
+};
+
+function selectNews(db: Queryable) {
+  return db
+    .select({ id: news.id, slug: news.slug, publishedAt: news.publishedAt, header: assetMeta })
+    .from(news)
+    .leftJoin(assets, eq(assets.id, news.headerAssetId));
+}
+
+/** Every article, newest first. */
+export async function listNews(db: Queryable): Promise<NewsRow[]> {
+  const rows = await selectNews(db).orderBy(desc(news.publishedAt), desc(news.createdAt));
+  return rows.map(withHeader);
+}
+
+export async function findNewsBySlug(db: Queryable, slug: string): Promise<NewsRow | undefined> {
+  const [row] = await selectNews(db).where(eq(news.slug, slug));
+  return row ? withHeader(row) : undefined;
+}
+
+function withHeader(row: { id: string; slug: string; publishedAt: Date; header: unknown }) {
+  const header = row.header as AssetMeta | null;
+  return { ...row, header: header?.id ? { ...header, size: Number(header.size) } : null };
+}
+
+/** The translations of the given articles in the wanted locale and in German (the fallback). */
+export async function translationsOf(
+  db: Queryable,
+  newsIds: string[],
+  locale: NewsLocale,
+): Promise<TranslationRow[]> {
+  if (newsIds.length === 0) return [];
+  return db
+    .select()
+    .from(newsTranslations)
+    .where(
+      sql`${inArray(newsTranslations.newsId, newsIds)} and ${inArray(newsTranslations.locale, [locale, 'de'])}`,
+    );
+}
+
+export async function findAssetMeta(db: Queryable, id: string): Promise<AssetMeta | undefined> {
+  const [row] = await db.select(assetMeta).from(assets).where(eq(assets.id, id));
+  return row ? { ...row, size: Number(row.size) } : undefined;
+}
+
+export async function assetData(db: Queryable, id: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ data: assets.data }).from(assets).where(eq(assets.id, id));
+  return row?.data;
+}
+
+export async function insertAsset(
+  db: Queryable,
+  asset: { fileName: string; contentType: string; width: number; height: number; data: Buffer },
+): Promise<string> {
+  const [row] = await db.insert(assets).values(asset).returning({ id: assets.id });
+  return row!.id;
+}
+
+export interface NewTranslation {
+  locale: NewsLocale;
+  title: string;
+  abstract: string;
+  content: RichTextDocument;
+}
+
+/** Inserts the article; undefined when the slug is taken (never two rows). */
+export async function insertNews(
+  db: Queryable,
+  article: {
+    slug: string;
+    headerAssetId: string | null;
+    publishedAt?: Date;
+    translations: NewTranslation[];
+  },
+): Promise<{ id: string; publishedAt: Date } | undefined> {
+  const [row] = await db
+    .insert(news)
+    .values({
+      slug: article.slug,
+      headerAssetId: article.headerAssetId,
+      ...(article.publishedAt ? { publishedAt: article.publishedAt } : {}),
+    })
+    .onConflictDoNothing({ target: news.slug })
+    .returning({ id: news.id, publishedAt: news.publishedAt });
+  if (!row) return undefined;
+  await db
+    .insert(newsTranslations)
+    .values(article.translations.map((t) => ({ ...t, newsId: row.id })));
+  return row;
+}
+
+/** Deletes the article and its header asset; false when there was none. */
+export async function deleteNews(db: Queryable, slug: string): Promise<boolean> {
+  const [row] = await db
+    .delete(news)
+    .where(eq(news.slug, slug))
+    .returning({ headerAssetId: news.headerAssetId });
+  if (!row) return false;
+  if (row.headerAssetId) await db.delete(assets).where(eq(assets.id, row.headerAssetId));
+  return true;
+}
