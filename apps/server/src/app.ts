@@ -32,6 +32,8 @@ export interface BuildOptions {
   /** Overrides how access tokens are verified (tests of the foundation). */
   verifier?: TokenVerifier;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 function tokenVerifier(config: Config, db: Db): TokenVerifier {
@@ -49,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Tokens, cookies and personal data never reach the log.
             redact: [
               'req.headers.authorization',

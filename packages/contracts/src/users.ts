@@ -14,7 +14,8 @@ export const usernameSchema = z
 
 /** yyyy-mm-dd, a real calendar date, not in the future. */
 export const birthdaySchema = z.iso
-  .date({ message: 'birthday must be a date (yyyy-mm-dd)' })
+  // abort: a value that is no date gets that one message, not also "in the future".
+  .date({ message: 'birthday must be a date (yyyy-mm-dd)', abort: true })
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
     message: 'birthday must not be in the future',
   });

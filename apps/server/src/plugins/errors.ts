@@ -38,6 +38,40 @@ function fieldPath(context: string | undefined, instancePath: string): string {
   return inner || context || 'request';
 }
 
+/**
+ * A failed query's error carries its parameters (mail, birthday, ...) in its message, stack and
+ * `params`: log the query text and the database's reason only.
+ */
+function loggable(error: unknown): unknown {
+  const e = error as { query?: unknown; params?: unknown; stack?: string; cause?: unknown };
+  if (typeof e?.query !== 'string' || !('params' in e)) return error;
+  const cause = (e.cause ?? {}) as { message?: string; code?: string; constraint?: string };
+  return {
+    type: 'QueryError',
+    message: cause.message ?? 'query failed',
+    code: cause.code,
+    constraint: cause.constraint,
+    query: e.query,
+    stack: e.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+};
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -67,18 +101,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggable(error) }, 'request failed');
       return reply
         .code(status)
         .send({ error: { code: 'internal', message: 'Internal server error' } });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit), in our
+    // codes rather than Fastify's internal ones.
     const code =
-      status === 429
-        ? 'rate_limited'
-        : status === 413
-          ? 'payload_too_large'
-          : (error.code?.toLowerCase() ?? 'bad_request');
+      FASTIFY_CODES[error.code ?? ''] ?? STATUS_CODES[status] ?? `http_${String(status)}`;
     return reply.code(status).send({ error: { code, message: error.message } });
   });
 });

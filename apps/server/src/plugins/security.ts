@@ -36,12 +36,23 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,
+    // The cors plugin allows only GET, HEAD and POST by default; the API also deletes.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
   });
   await app.register(rateLimit, {
-    global: true,
+    // Not per route: a per-route limit hook would run after the /api auth hook, so floods of
+    // requests with no or forged tokens (each a signature check) would never be counted.
+    global: false,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/graphql'),
+  });
+  // The global limit as a root hook, ahead of authentication. Routes with their own
+  // `config.rateLimit` (the device API) are limited by that alone.
+  const globalLimit = app.rateLimit();
+  app.addHook('onRequest', async function (request, reply) {
+    if (request.routeOptions.config.rateLimit) return;
+    await globalLimit.call(this, request, reply);
   });
 });
