@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceAuthorization } from '@arcadia/contracts';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { testDbKind } from '../../../test/support/database';
+import { rotateDeviceKey } from '../devices/service';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  deviceRequest,
+  type TestDevice,
+  type TestPlayer,
+} from './test-fixtures';
+
+describe('device API', () => {
+  let t: TestApp;
+  let arena: TestDevice;
+  let other: TestDevice;
+  let anna: TestPlayer;
+  let ben: TestPlayer;
+
+  const join = (player: TestPlayer, device: TestDevice) =>
+    t.request('POST', `/api/v2/arcadecenter/${device.arcade}/device/${device.id}/player`, {
+      token: player.token,
+      body: { mail: '' },
+    });
+  const leave = (player: TestPlayer, device: TestDevice) =>
+    t.request(
+      'DELETE',
+      `/api/arcadecenter/${device.arcade}/device/${device.id}/player/${player.id}`,
+      {
+        token: player.token,
+      },
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addArcade(t, 'neon-city');
+    arena = await addDevice(t, 'neon-city', 'arena-1');
+    other = await addDevice(t, 'neon-city', 'arena-2');
+    anna = await addPlayer(t, 'Anna');
+    ben = await addPlayer(t, 'Ben');
+  });
+  afterAll(() => t.close());
+
+  describe('authentication', () => {
+    const get = (authorization?: string) =>
+      t.request('GET', '/api/device/v1/players', {
+        headers: authorization ? { authorization } : {},
+      });
+
+    it('refuses a missing or malformed header with 401 device_auth_required', async () => {
+      for (const header of [undefined, 'Bearer abc', `Device neon-city:arena-1`, 'Device ::']) {
+        const res = await get(header);
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('device_auth_required');
+      }
+    });
+
+    it('refuses a wrong key, an unknown device and another device’s key alike', async () => {
+      const wrongKey = deviceAuthorization('neon-city', 'arena-1', 'x'.repeat(43));
+      const unknown = deviceAuthorization('neon-city', 'nope', arena.key);
+      const othersKey = deviceAuthorization('neon-city', 'arena-1', other.key);
+      for (const header of [wrongKey, unknown, othersKey]) {
+        const res = await get(header);
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('device_auth_failed');
+      }
+    });
+
+    it('does not accept a user bearer token', async () => {
+      const res = await get(`Bearer ${anna.token}`);
+      expect(res.status).toBe(401);
+    });
+
+    it('answers the roster with the right key; a rotated key stops the old one', async () => {
+      const ok = await get(arena.headers.authorization);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ arcade: 'neon-city', id: 'arena-1', players: [] });
+      const spare = await addDevice(t, 'neon-city', 'spare');
+      const { key } = await rotateDeviceKey(t.db, 'neon-city', 'spare');
+      expect((await get(spare.headers.authorization)).status).toBe(401);
+      expect((await get(deviceAuthorization('neon-city', 'spare', key))).status).toBe(200);
+    });
+
+    it('refuses unauthenticated reports and writes nothing', async () => {
+      const res = await t.request('POST', '/api/device/v1/games', {
+        headers: { authorization: deviceAuthorization('neon-city', 'arena-1', other.key) },
+        body: { idempotencyKey: 'abcdefgh' },
+      });
+      expect(res.status).toBe(401);
+      expect(await t.counts('games')).toEqual({ games: 0 });
+    });
+  });
+
+  it('heartbeat marks the device online and answers the roster version', async () => {
+    const res = await deviceRequest(t, arena)('POST', '/heartbeat');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ matchStartedAt: null });
+    expect(typeof res.body.version).toBe('number');
+    expect(Math.abs(Date.parse(res.body.serverTime) - Date.now())).toBeLessThan(5000);
+  });
+
+  it('answers a long poll at once when the version differs', async () => {
+    const first = await deviceRequest(t, arena)('GET', '/players');
+    const started = Date.now();
+    const res = await deviceRequest(t, arena)(
+      'GET',
+      `/players?since=${first.body.version + 7}&wait=10`,
+    );
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('wakes a long poll within a second when a player joins, and again on leaving', async () => {
+    const first = await deviceRequest(t, arena)('GET', '/players');
+    const started = Date.now();
+    const poll = deviceRequest(t, arena)('GET', `/players?since=${first.body.version}&wait=20`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await join(anna, arena)).status).toBe(200);
+    const res = await poll;
+    expect(Date.now() - started).toBeLessThan(1300);
+    expect(res.body.version).toBeGreaterThan(first.body.version);
+    expect(res.body.players).toEqual([
+      expect.objectContaining({ userId: anna.id, userName: 'Anna' }),
+    ]);
+    const next = deviceRequest(t, arena)('GET', `/players?since=${res.body.version}&wait=20`);
+    await leave(anna, arena);
+    expect((await next).body.players).toEqual([]);
+  });
+
+  it('answers the same version after the wait when nothing changed', async () => {
+    const first = await deviceRequest(t, other)('GET', '/players');
+    const res = await deviceRequest(t, other)('GET', `/players?since=${first.body.version}&wait=1`);
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(first.body.version);
+  });
+
+  it('refuses a wait over 25 seconds', async () => {
+    const res = await deviceRequest(t, other)('GET', '/players?since=0&wait=26');
+    expect(res.status).toBe(400);
+  });
+
+  it('streams the roster as server-sent events', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${t.url}/api/device/v1/players/stream`, {
+      headers: other.headers,
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const nextEvent = async () => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (data) return JSON.parse(data.slice(6));
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    };
+    expect((await nextEvent()).players).toEqual([]);
+    const started = Date.now();
+    await join(ben, other);
+    const event = await nextEvent();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(event.players.map((p: { userId: string }) => p.userId)).toEqual([ben.id]);
+    abort.abort();
+    await leave(ben, other);
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'wakes a device waiting on another server process sharing the database',
+    async () => {
+      const database = await openDatabase({ url: t.testDb.url, poolSize: 2 });
+      const second = await buildApp({ config: t.config, database, logger: false });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const address = second.server.address() as { port: number };
+        const base = `http://127.0.0.1:${address.port}/api/device/v1/players`;
+        const first = (await (await fetch(base, { headers: arena.headers })).json()) as {
+          version: number;
+        };
+        const started = Date.now();
+        const poll = fetch(`${base}?since=${first.version}&wait=20`, { headers: arena.headers });
+        await new Promise((r) => setTimeout(r, 300));
+        await join(ben, arena);
+        const body = (await (await poll).json()) as { players: Array<{ userId: string }> };
+        expect(Date.now() - started).toBeLessThan(1300);
+        expect(body.players.map((p) => p.userId)).toEqual([ben.id]);
+        await leave(ben, arena);
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { deviceAuthorization, type GameReportInput } from '@arcadia/contracts';
+import type { TestApp } from '../../../test/support/app';
+import { maps, users } from '../../db/schema';
+import { createArcade } from '../arcades/service';
+import { createDevice } from '../devices/service';
+
+/** Test-only helpers shared by the arcade features' integration tests. */
+
+export interface TestDevice {
+  arcade: string;
+  id: string;
+  key: string;
+  headers: { authorization: string };
+}
+
+export interface TestPlayer {
+  id: string;
+  sub: string;
+  userName: string;
+  token: string;
+}
+
+export async function addArcade(t: TestApp, arcade = 'test-arcade', name = 'Test Arcade') {
+  await createArcade(t.db, { id: arcade, name, city: 'Teststadt' });
+  await t.db
+    .insert(maps)
+    .values([
+      { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
+      { id: 'skyline', name: 'Skyline', iconPath: '/assets/maps/skyline.svg' },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function addDevice(
+  t: TestApp,
+  arcade: string,
+  id: string,
+  options: { capacity?: number; online?: boolean } = {},
+): Promise<TestDevice> {
+  const { key } = await createDevice(t.db, {
+    arcade,
+    id,
+    name: `Device ${id}`,
+    capacity: options.capacity ?? 8,
+  });
+  if (options.online !== false) await setLastSeen(t, arcade, id, new Date());
+  return { arcade, id, key, headers: { authorization: deviceAuthorization(arcade, id, key) } };
+}
+
+export async function setLastSeen(t: TestApp, arcade: string, id: string, at: Date | null) {
+  await t.db.execute(
+    sql`update devices set last_seen_at = ${at?.toISOString() ?? null} where arcade_id = ${arcade} and id = ${id}`,
+  );
+}
+
+/** A registered player (linked to a sign-in) and a token for it. */
+export async function addPlayer(t: TestApp, userName: string): Promise<TestPlayer> {
+  const sub = `sub-${userName}-${randomUUID().slice(0, 8)}`;
+  const [row] = await t.db
+    .insert(users)
+    .values({ userName, identitySub: sub, mail: `${userName.toLowerCase()}@example.test` })
+    .returning();
+  return { id: row!.id, sub, userName, token: await t.issuer.mint(sub) };
+}
+
+export function deviceRequest(t: TestApp, device: TestDevice) {
+  return (method: string, path: string, body?: unknown) =>
+    t.request(method, `/api/device/v1${path}`, { headers: device.headers, body });
+}
+
+export function report(overrides: Partial<GameReportInput> = {}): GameReportInput {
+  return {
+    idempotencyKey: `key-${randomUUID()}`,
+    type: 'elimination',
+    mapId: 'neon-docks',
+    durationSeconds: 300,
+    teams: [
+      { id: 1, name: 'Rot', score: 3 },
+      { id: 2, name: 'Blau', score: 1 },
+    ],
+    players: [],
+    ...overrides,
+  };
+}

@@ -1,0 +1,390 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { playerStats, playerStatsPeriods } from '../../db/schema';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  deviceRequest,
+  report,
+  type TestDevice,
+  type TestPlayer,
+} from '../device-api/test-fixtures';
+import { gameIngestHooks, type IngestedGame } from './events';
+
+const TABLES = [
+  'games',
+  'game_teams',
+  'game_players',
+  'player_stats',
+  'player_stats_periods',
+  'player_rank_buckets',
+];
+
+describe('game reports', () => {
+  let t: TestApp;
+  let arena: TestDevice;
+  let anna: TestPlayer;
+  let ben: TestPlayer;
+  let cleo: TestPlayer;
+
+  const post = (body: unknown, device = arena) => deviceRequest(t, device)('POST', '/games', body);
+  const join = (player: TestPlayer, device = arena) =>
+    t.request('POST', `/api/v2/arcadecenter/${device.arcade}/device/${device.id}/player`, {
+      token: player.token,
+      body: { mail: '' },
+    });
+  const statsOf = async (userId: string) =>
+    (await t.db.select().from(playerStats).where(eq(playerStats.userId, userId)))[0];
+  const snapshot = async () => {
+    const rows = await t.db.execute(
+      sql`select (select coalesce(sum(players), 0) from player_rank_buckets)::int as buckets,
+                 (select coalesce(sum(score_total), 0) from player_stats)::int as score`,
+    );
+    return { ...(await t.counts(...TABLES)), ...rows.rows[0] };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addArcade(t, 'neon-city');
+    arena = await addDevice(t, 'neon-city', 'arena-1');
+    anna = await addPlayer(t, 'Anna');
+    ben = await addPlayer(t, 'Ben');
+    cleo = await addPlayer(t, 'Cleo');
+  });
+  afterAll(() => t.close());
+
+  describe('a valid report', () => {
+    let body: ReturnType<typeof report>;
+    let first: Awaited<ReturnType<typeof post>>;
+
+    beforeAll(async () => {
+      await join(anna);
+      await join(ben);
+      await join(cleo);
+      await deviceRequest(t, arena)('POST', '/match/start', {});
+      body = report({
+        type: 'elimination',
+        playedAt: '2026-03-04T18:30:00.000Z', // a Wednesday
+        teams: [
+          { id: 1, name: 'Rot', score: 5 },
+          { id: 2, name: 'Blau', score: 2 },
+        ],
+        players: [
+          { userId: anna.id, teamId: 1, kills: 7, deaths: 2, score: 1200 },
+          { guestName: 'Gast 1', teamId: 1, kills: 3, deaths: 4, score: 500 },
+          { userId: ben.id, teamId: 2, kills: 4, deaths: 6, score: 800 },
+        ],
+      });
+      first = await post(body);
+    });
+
+    it('is stored with 201 and answers the game with who won', async () => {
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({
+        arcade: 'neon-city',
+        deviceId: 'arena-1',
+        applicationId: 'commando',
+        type: 'elimination',
+        mapId: 'neon-docks',
+        playedAt: '2026-03-04T18:30:00.000Z',
+        durationSeconds: 300,
+        teams: [
+          { id: 1, name: 'Rot', score: 5 },
+          { id: 2, name: 'Blau', score: 2 },
+        ],
+        players: [
+          { userId: anna.id, name: 'Anna', teamId: 1, kills: 7, deaths: 2, score: 1200, won: true },
+          { userId: null, name: 'Gast 1', teamId: 1, kills: 3, deaths: 4, score: 500, won: true },
+          { userId: ben.id, name: 'Ben', teamId: 2, kills: 4, deaths: 6, score: 800, won: false },
+        ],
+      });
+      expect(await t.counts('games', 'game_teams', 'game_players')).toEqual({
+        games: 1,
+        game_teams: 2,
+        game_players: 3,
+      });
+    });
+
+    it('updates the all-time statistics of the registered players only', async () => {
+      expect(await statsOf(anna.id)).toMatchObject({
+        applicationId: 'commando',
+        gamesPlayed: 1,
+        gamesWon: 1,
+        gamesLost: 0,
+        kills: 7,
+        deaths: 2,
+        scoreTotal: 1200,
+        bestScore: 1200,
+      });
+      expect(await statsOf(ben.id)).toMatchObject({ gamesPlayed: 1, gamesWon: 0, gamesLost: 1 });
+      expect(await statsOf(cleo.id)).toBeUndefined();
+    });
+
+    it('updates week, month and per-arcade aggregates', async () => {
+      const rows = await t.db
+        .select()
+        .from(playerStatsPeriods)
+        .where(eq(playerStatsPeriods.userId, anna.id))
+        .orderBy(
+          asc(playerStatsPeriods.periodKind),
+          asc(playerStatsPeriods.periodStart),
+          asc(playerStatsPeriods.arcadeId),
+        );
+      expect(rows.map((r) => [r.periodKind, r.periodStart, r.arcadeId, r.scoreTotal])).toEqual([
+        ['all', '1970-01-01', 'neon-city', 1200],
+        ['month', '2026-03-01', '', 1200],
+        ['month', '2026-03-01', 'neon-city', 1200],
+        ['week', '2026-03-02', '', 1200],
+        ['week', '2026-03-02', 'neon-city', 1200],
+      ]);
+    });
+
+    it('releases the reported players from the device and ends the match', async () => {
+      const roster = await deviceRequest(t, arena)('GET', '/players');
+      expect(roster.body.matchStartedAt).toBeNull();
+      expect(roster.body.players.map((p: { userId: string }) => p.userId)).toEqual([cleo.id]);
+      await t.request('DELETE', `/api/arcadecenter/neon-city/device/arena-1/player/${cleo.id}`, {
+        token: cleo.token,
+      });
+    });
+
+    it('answers the same game with 200 and writes nothing when reported again', async () => {
+      const before = await snapshot();
+      const again = await post(body);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('shows up in the profile statistics and match history', async () => {
+      const res = await t.request('GET', `/api/user/${anna.id}/details`, { token: anna.token });
+      expect(res.body.userStatistics).toEqual({
+        gamesPlayed: 1,
+        gamesWon: 1,
+        gamesLost: 0,
+        overallKills: 7,
+        overallDeaths: 2,
+        kda: 3.5,
+        winrate: 100,
+      });
+      expect(res.body.matchHistory[0]).toMatchObject({
+        id: first.body.id,
+        type: 'elimination',
+        userHasWon: true,
+        score: 1200,
+        map: { iconPath: '/assets/maps/neon-docks.svg' },
+      });
+    });
+  });
+
+  describe('a malformed report', () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['no teams in elimination', { teams: [] }, 'teams'],
+      ['a team id no team has', { teamId: 9 }, 'players.0.teamId'],
+      ['negative kills', { kills: -1 }, 'players.0.kills'],
+      ['a fractional score', { score: 1.5 }, 'players.0.score'],
+      ['teams in freeforall', { type: 'freeforall' }, 'teams'],
+      ['an unknown type', { type: 'capture' }, 'type'],
+      ['no players', { players: [] }, 'players'],
+      ['a future playedAt', { playedAt: '2999-01-01T00:00:00Z' }, 'playedAt'],
+      ['a short idempotency key', { idempotencyKey: 'k' }, 'idempotencyKey'],
+      ['both userId and guestName', { guestName: 'Gast' }, 'players.0.userId'],
+    ];
+    const build = (change: Record<string, unknown>) => {
+      const { teamId, kills, score, guestName, ...top } = change;
+      const player = {
+        userId: anna.id,
+        teamId: teamId ?? 1,
+        kills: kills ?? 1,
+        deaths: 1,
+        score: score ?? 10,
+        ...(guestName ? { guestName } : {}),
+      };
+      return report({
+        players: [player, { guestName: 'Gast', teamId: 2, kills: 0, deaths: 1, score: 0 }],
+        ...top,
+      } as never);
+    };
+
+    it.each(cases)(
+      'is refused with the fields (%s) and writes nothing',
+      async (_, change, path) => {
+        const before = await snapshot();
+        const res = await post(build(change));
+        expect(res.status).toBe(400);
+        expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+
+    it('refuses more than 32 players', async () => {
+      const players = Array.from({ length: 33 }, (_, i) => ({
+        guestName: `G${i}`,
+        teamId: 1 + (i % 2),
+        kills: 0,
+        deaths: 0,
+        score: 0,
+      }));
+      const res = await post(report({ players }));
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].path).toBe('players');
+    });
+
+    it('refuses a player listed twice', async () => {
+      const p = { userId: ben.id, teamId: 1, kills: 0, deaths: 0, score: 0 };
+      const res = await post(report({ players: [p, { ...p, teamId: 2 }] }));
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].path).toBe('players.1.userId');
+    });
+
+    it('refuses an unknown user and an unknown map with their fields', async () => {
+      const before = await snapshot();
+      const ghost = '00000000-0000-4000-8000-000000000000';
+      const unknownUser = await post(
+        report({
+          players: [
+            { userId: anna.id, teamId: 1, kills: 0, deaths: 0, score: 0 },
+            { userId: ghost, teamId: 2, kills: 0, deaths: 0, score: 0 },
+          ],
+        }),
+      );
+      expect(unknownUser.status).toBe(400);
+      expect(unknownUser.body.error).toMatchObject({
+        code: 'unknown_user',
+        details: [{ path: 'players.1.userId' }],
+      });
+      const unknownMap = await post(
+        report({
+          mapId: 'atlantis',
+          players: [{ guestName: 'G', teamId: 1, kills: 0, deaths: 0, score: 0 }],
+        }),
+      );
+      expect(unknownMap.status).toBe(400);
+      expect(unknownMap.body.error).toMatchObject({
+        code: 'unknown_map',
+        details: [{ path: 'mapId' }],
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('atomicity', () => {
+    let seen: IngestedGame[] = [];
+    beforeEach(() => {
+      seen = [];
+    });
+
+    it('leaves nothing behind when a hook fails after the inserts', async () => {
+      await join(cleo);
+      await deviceRequest(t, arena)('POST', '/match/start', {});
+      const before = await snapshot();
+      const hook = async (_tx: unknown, game: IngestedGame) => {
+        seen.push(game);
+        throw new Error('push service exploded');
+      };
+      gameIngestHooks.push(hook);
+      try {
+        const res = await post(
+          report({
+            type: 'freeforall',
+            teams: [],
+            players: [
+              { userId: cleo.id, kills: 3, deaths: 1, score: 300 },
+              { guestName: 'Gast', kills: 1, deaths: 3, score: 100 },
+            ],
+          }),
+        );
+        expect(res.status).toBe(500);
+      } finally {
+        gameIngestHooks.splice(gameIngestHooks.indexOf(hook), 1);
+      }
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.players[0]).toMatchObject({ userId: cleo.id, name: 'Cleo', won: true });
+      expect(await snapshot()).toEqual(before);
+      const roster = await deviceRequest(t, arena)('GET', '/players');
+      expect(roster.body.matchStartedAt).not.toBeNull();
+      expect(roster.body.players.map((p: { userId: string }) => p.userId)).toEqual([cleo.id]);
+      await deviceRequest(t, arena)('POST', '/match/cancel', {});
+    });
+
+    it('calls the hooks inside the transaction with the stored game', async () => {
+      const hook = async (tx: unknown, game: IngestedGame) => {
+        const rows = await (tx as typeof t.db).execute(
+          sql`select count(*)::int as n from game_players where game_id = ${game.id}`,
+        );
+        expect(rows.rows[0]).toEqual({ n: 2 });
+        seen.push(game);
+      };
+      gameIngestHooks.push(hook);
+      try {
+        const res = await post(
+          report({
+            type: 'freeforall',
+            teams: [],
+            players: [
+              { userId: cleo.id, kills: 3, deaths: 1, score: 300 },
+              { guestName: 'Gast', kills: 1, deaths: 3, score: 300 },
+            ],
+          }),
+        );
+        expect(res.status).toBe(201);
+        // A tie for the top score shares the win.
+        expect(res.body.players.map((p: { won: boolean }) => p.won)).toEqual([true, true]);
+      } finally {
+        gameIngestHooks.splice(gameIngestHooks.indexOf(hook), 1);
+      }
+      expect(seen.map((g) => g.type)).toEqual(['freeforall']);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('stores two reports of one device sent at once, each once, with the stats of both', async () => {
+      const before = await statsOf(anna.id);
+      const a = report({
+        players: [
+          { userId: anna.id, teamId: 1, kills: 2, deaths: 1, score: 100 },
+          { userId: ben.id, teamId: 2, kills: 1, deaths: 2, score: 50 },
+        ],
+      });
+      const b = report({
+        teams: [
+          { id: 1, name: 'Rot', score: 0 },
+          { id: 2, name: 'Blau', score: 4 },
+        ],
+        players: [
+          { userId: anna.id, teamId: 1, kills: 5, deaths: 5, score: 400 },
+          { userId: ben.id, teamId: 2, kills: 3, deaths: 0, score: 350 },
+        ],
+      });
+      const [ra, rb, ra2] = await Promise.all([post(a), post(b), post(a)]);
+      expect([ra.status, ra2.status].sort()).toEqual([200, 201]);
+      expect(rb.status).toBe(201);
+      expect(ra.body.id).toBe(ra2.body.id);
+      const after = await statsOf(anna.id);
+      expect(after).toMatchObject({
+        gamesPlayed: before!.gamesPlayed + 2,
+        gamesWon: before!.gamesWon + 1,
+        gamesLost: before!.gamesLost + 1,
+        kills: before!.kills + 7,
+        deaths: before!.deaths + 6,
+        scoreTotal: before!.scoreTotal + 500,
+        bestScore: Math.max(before!.bestScore, 400),
+      });
+      const keys = await t.db.execute(
+        sql`select count(*)::int as n from games where idempotency_key in (${a.idempotencyKey}, ${b.idempotencyKey})`,
+      );
+      expect(keys.rows[0]).toEqual({ n: 2 });
+    });
+
+    it('keeps the rank buckets equal to the players per metric', async () => {
+      const rows = await t.db.execute(sql`
+        select metric, sum(players)::int as n from player_rank_buckets group by metric order by metric`);
+      const players = (await t.counts('player_stats')).player_stats;
+      const byMetric = Object.fromEntries(rows.rows.map((r: any) => [r.metric, r.n]));
+      expect(byMetric.score).toBe(players);
+      expect(byMetric.wins).toBe(players);
+    });
+  });
+});
