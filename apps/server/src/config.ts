@@ -13,72 +13,79 @@ const list = z.string().transform((v) =>
 const url = z.url({ message: 'must be a URL' });
 
 /** Every environment variable the server reads, with its default. The README's table mirrors it. */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce
-      .number({ message: 'must be a port number' })
-      .int()
-      .min(0)
-      .max(65535)
-      .default(8080),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: url.optional(),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    CORS_ORIGINS: list.default([]),
-    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-    SEED_DEMO: bool.default(true),
-    WEB_DIST: z.string().optional(),
-    OIDC_ISSUER: url.optional(),
-    OIDC_AUDIENCE: z.string().min(1).optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_JWKS_URI: url.optional(),
-    API_AUDIENCE: z.string().min(1).optional(),
-    NATIVE_APP_SCHEME: z
-      .string()
-      .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')
-      .default('de.arcadia.app'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-    MAIL_FROM: z.string().default('Arcadia <no-reply@arcadia.local>'),
-    VAPID_PUBLIC_KEY: z.string().optional(),
-    VAPID_PRIVATE_KEY: z.string().optional(),
-    VAPID_SUBJECT: z.string().default('mailto:support@arcadia.local'),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-      .optional(),
-  })
-  .superRefine((env, ctx) => {
-    const external = [env.OIDC_ISSUER, env.OIDC_AUDIENCE, env.OIDC_CLIENT_ID];
-    if (external.some(Boolean) && !external.every(Boolean)) {
-      for (const key of ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_CLIENT_ID'] as const) {
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'must be set together with OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID',
-          });
-      }
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number (0 to 65535)' })
+    .int({ message: 'must be a port number (0 to 65535)' })
+    .min(0, { message: 'must be a port number (0 to 65535)' })
+    .max(65535, { message: 'must be a port number (0 to 65535)' })
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: list.default([]),
+  RATE_LIMIT_MAX: z.coerce
+    .number({ message: 'must be a whole number above 0' })
+    .int({ message: 'must be a whole number above 0' })
+    .positive({ message: 'must be a whole number above 0' })
+    .default(600),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ message: 'must be a number of bytes above 0' })
+    .int({ message: 'must be a number of bytes above 0' })
+    .positive({ message: 'must be a number of bytes above 0' })
+    .default(1_048_576),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST: z.string().optional(),
+  OIDC_ISSUER: url.optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_JWKS_URI: url.optional(),
+  API_AUDIENCE: z.string().min(1).optional(),
+  NATIVE_APP_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')
+    .default('de.arcadia.app'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Arcadia <no-reply@arcadia.local>'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@arcadia.local'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+});
+
+/**
+ * Rules between variables, checked on the raw environment apart from the schema so they are
+ * reported even when single variables are bad too (zod skips refinements after some issues).
+ */
+function crossFieldProblems(source: NodeJS.ProcessEnv): Array<[string, string]> {
+  const problems: Array<[string, string]> = [];
+  const external = ['OIDC_ISSUER', 'OIDC_AUDIENCE', 'OIDC_CLIENT_ID'] as const;
+  if (external.some((key) => source[key]) && !external.every((key) => source[key])) {
+    for (const key of external) {
+      if (!source[key])
+        problems.push([
+          key,
+          'must be set together with OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID',
+        ]);
     }
-    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['VAPID_PRIVATE_KEY'],
-        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
-      });
-    }
-  });
+  }
+  if (Boolean(source.VAPID_PUBLIC_KEY) !== Boolean(source.VAPID_PRIVATE_KEY)) {
+    problems.push(['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together']);
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -129,11 +136,19 @@ export const WEB_CLIENT_ID = 'arcadia-web';
 /** Parses the environment once into one typed object; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`),
-    );
+  // One message per bad variable: the first thing wrong with it.
+  const problems = new Map<string, string>();
+  const issues: Array<[string, string]> = [
+    ...(parsed.error?.issues ?? []).map((i): [string, string] => [
+      i.path.join('.') || 'env',
+      i.message,
+    ]),
+    ...crossFieldProblems(source),
+  ];
+  for (const [name, message] of issues) {
+    if (!problems.has(name)) problems.set(name, `${name}: ${message}`);
   }
+  if (!parsed.success || problems.size > 0) throw new ConfigError([...problems.values()]);
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const auth: Config['auth'] =

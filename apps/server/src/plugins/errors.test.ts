@@ -50,6 +50,7 @@ describe('the one error shape', () => {
       const res = await t.request('POST', REGISTRATION, { token, body });
       expect(res.status, body).toBe(400);
       expectErrorShape(res, 400);
+      expect(res.body.error.code).toBe('invalid_json');
     }
     expect(await t.counts('users', 'friendships')).toEqual(before);
   });
@@ -77,6 +78,7 @@ describe('the one error shape', () => {
     });
     expect(res.status).toBe(415);
     expectErrorShape(res, 415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
   });
 
   it('answers unknown API paths and methods with 404 in the same shape', async () => {

@@ -1,0 +1,168 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The problems loadConfig reports for `env`; fails the test when it accepts it. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything, so an empty environment runs the product', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      logLevel: 'info',
+      corsOrigins: [],
+      rateLimitMax: 600,
+      bodyLimit: 1_048_576,
+      seedDemo: true,
+      auth: {
+        mode: 'embedded',
+        issuer: 'http://localhost:8080/oidc',
+        audience: 'http://localhost:8080/api',
+      },
+      vapid: undefined,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(path.basename(config.dataDir)).toBe('data');
+  });
+
+  it('parses lists, booleans, numbers and URLs', () => {
+    const config = loadConfig({
+      PORT: '9501',
+      PUBLIC_URL: 'https://arcadia.example/',
+      CORS_ORIGINS: 'https://a.example, https://b.example,,',
+      SEED_DEMO: 'no',
+      RATE_LIMIT_MAX: '50',
+      BODY_LIMIT_BYTES: '2048',
+      DATABASE_URL: 'postgresql://u@db:5432/arcadia',
+      API_AUDIENCE: 'urn:arcadia:api',
+      VAPID_PUBLIC_KEY: 'pub',
+      VAPID_PRIVATE_KEY: 'priv',
+    });
+    expect(config).toMatchObject({
+      port: 9501,
+      publicUrl: 'https://arcadia.example',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      seedDemo: false,
+      rateLimitMax: 50,
+      bodyLimit: 2048,
+      databaseUrl: 'postgresql://u@db:5432/arcadia',
+      auth: {
+        mode: 'embedded',
+        issuer: 'https://arcadia.example/oidc',
+        audience: 'urn:arcadia:api',
+      },
+      vapid: { publicKey: 'pub', privateKey: 'priv' },
+    });
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('switches to an external issuer when OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID are set', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://tenant.auth.example/',
+      OIDC_AUDIENCE: 'https://api.arcadia.example',
+      OIDC_CLIENT_ID: 'spa',
+    });
+    expect(config.auth).toEqual({
+      mode: 'external',
+      issuer: 'https://tenant.auth.example/',
+      audience: 'https://api.arcadia.example',
+      clientId: 'spa',
+      jwksUri: undefined,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '99999'],
+    ['PORT', '80.5'],
+    ['PUBLIC_URL', 'arcadia.example'],
+    ['DATABASE_URL', 'mysql://db/arcadia'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['RATE_LIMIT_MAX', '0'],
+    ['RATE_LIMIT_MAX', '-1.5'],
+    ['RATE_LIMIT_MAX', 'many'],
+    ['BODY_LIMIT_BYTES', '1e-3'],
+    ['SEED_DEMO', 'maybe'],
+    ['OIDC_JWKS_URI', 'not a url'],
+    ['NATIVE_APP_SCHEME', 'Not A Scheme'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['REDIS_URL', 'redis.example:6379'],
+  ])('names %s=%s in exactly one message', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: \\S`));
+  });
+
+  it('names every bad variable of one environment at once, one message each', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      RATE_LIMIT_MAX: '-1.5',
+      DATABASE_URL: 'mysql://db',
+      SEED_DEMO: 'maybe',
+      OIDC_ISSUER: 'https://tenant.auth.example',
+      VAPID_PUBLIC_KEY: 'only-half',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'OIDC_AUDIENCE',
+      'OIDC_CLIENT_ID',
+      'PORT',
+      'RATE_LIMIT_MAX',
+      'SEED_DEMO',
+      'VAPID_PRIVATE_KEY',
+    ]);
+  });
+
+  it('asks for the missing parts of an external issuer configuration', () => {
+    expect(problemsOf({ OIDC_AUDIENCE: 'x', OIDC_CLIENT_ID: 'y' })).toEqual([
+      'OIDC_ISSUER: must be set together with OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID',
+    ]);
+    expect(problemsOf({ VAPID_PRIVATE_KEY: 'x' })).toEqual([
+      'VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    ]);
+  });
+
+  it('puts each problem on its own line of the error message', () => {
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      const lines = (error as Error).message.split('\n');
+      expect(lines[0]).toBe('Invalid configuration:');
+      expect(lines.slice(1)).toEqual([
+        expect.stringMatching(/^ {2}- PORT: /),
+        expect.stringMatching(/^ {2}- LOG_LEVEL: /),
+      ]);
+    }
+  });
+
+  it('stops the server at start with those messages and a non-zero exit', () => {
+    const server = path.join(import.meta.dirname, 'server.ts');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration:');
+    expect(run.stderr).toMatch(/PORT: /);
+    expect(run.stderr).toMatch(/LOG_LEVEL: /);
+  });
+});
