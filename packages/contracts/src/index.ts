@@ -7,6 +7,7 @@ export * from './games';
 export * from './statistics';
 export * from './device-code';
 export * from './user-card';
+export * from './auth-config';
 export * from './scanner';
 export * from './visits';
 export * from './news';

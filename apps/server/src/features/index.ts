@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
 import { healthRoutes } from './health/routes';
+import { authConfigRoutes } from './identity/config-route';
+import { identityRoutes } from './identity/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
 import { userRoutes } from './users/routes';
@@ -17,6 +19,7 @@ type Feature = FastifyPluginAsync<any>;
 
 export const apiFeatures: Feature[] = [
   healthRoutes,
+  authConfigRoutes,
   userRoutes,
   friendRoutes,
   userCardRoutes,
@@ -26,4 +29,4 @@ export const apiFeatures: Feature[] = [
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
-export const rootFeatures: Feature[] = [deviceApiRoutes];
+export const rootFeatures: Feature[] = [identityRoutes, deviceApiRoutes];

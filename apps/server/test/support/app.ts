@@ -1,4 +1,7 @@
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
@@ -9,6 +12,7 @@ import { openTestDatabase, type TestDatabase } from './database';
 import { startTestIssuer, TEST_AUDIENCE, TEST_CLIENT_ID, type TestIssuer } from './issuer';
 
 export interface TestApp {
+  /** The running app (replaced by `restart`). */
   app: FastifyInstance;
   /** http://127.0.0.1:port of the listening app. */
   url: string;
@@ -24,6 +28,8 @@ export interface TestApp {
   ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Row counts of the given tables, to prove a rejected write changed nothing. */
   counts(...tables: string[]): Promise<Record<string, number>>;
+  /** Closes the app and builds a new one on the same database, port and data directory. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,33 +39,60 @@ export interface TestAppOptions {
   embeddedIdentity?: boolean;
 }
 
-/** A real server on a fresh database, listening on loopback, trusting a test issuer. */
+/** A free loopback port (the embedded provider must know its public URL before listening). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real server on a fresh database, listening on loopback, trusting a test issuer — or, with
+ * `embeddedIdentity`, running the embedded provider at its own PUBLIC_URL with a temporary
+ * DATA_DIR (the mail outbox lands there).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const issuer = await startTestIssuer();
   const testDb = await openTestDatabase();
+  const port = options.embeddedIdentity ? await freePort() : 0;
+  const dataDir = options.embeddedIdentity
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-test-'))
+    : undefined;
   const identityEnv = options.embeddedIdentity
-    ? {}
+    ? { PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir! }
     : { OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, OIDC_CLIENT_ID: TEST_CLIENT_ID };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
-    PORT: '0',
+    PORT: String(port),
     ...identityEnv,
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    database: testDb.database,
-    logger: false,
-    verifier: options.embeddedIdentity ? undefined : remoteVerifier(issuer.issuer, TEST_AUDIENCE),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const start = async (listenPort: number) => {
+    const built = await buildApp({
+      config,
+      database: testDb.database,
+      logger: false,
+      verifier: options.embeddedIdentity ? undefined : remoteVerifier(issuer.issuer, TEST_AUDIENCE),
+    });
+    await built.listen({ port: listenPort, host: '127.0.0.1' });
+    return built;
+  };
+  let app = await start(port);
+  const listening = (app.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${listening}`;
   const db = testDb.database.db;
   return {
-    app,
+    get app() {
+      return app;
+    },
     url,
     db,
     testDb,
@@ -95,10 +128,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }
       return result;
     },
+    async restart() {
+      await app.close();
+      app = await start(listening);
+    },
     async close() {
       await app.close();
       await issuer.close();
       await testDb.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

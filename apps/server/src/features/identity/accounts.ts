@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { accounts, oidcModels } from '../../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findAccountById(db: Queryable, id: string): Promise<AccountRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function findAccountByEmail(
+  db: Queryable,
+  email: string,
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email)));
+  return row;
+}
+
+/** Inserts an account; undefined when the e-mail is already taken (also under a race). */
+export async function insertAccount(
+  db: Queryable,
+  values: { email: string; passwordHash: string; nickname: string; language: 'de' | 'en' },
+): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ ...values, email: normalizeEmail(values.email) })
+    .onConflictDoNothing({ target: accounts.email })
+    .returning();
+  return row;
+}
+
+export async function setPasswordHash(db: Queryable, id: string, passwordHash: string) {
+  await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
+}
+
+/** Signs the account out everywhere: its sessions, grants and tokens at the provider. */
+export async function endAllSessions(db: Queryable, accountId: string): Promise<void> {
+  await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+}

@@ -1,0 +1,206 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { pageContext } from './page-context';
+import type { FormGuard } from './page-security';
+import { interactionPath } from './provider';
+import { signIn, signUp, type SignUpErrors } from './service';
+import type { PageContext } from './views/layout';
+import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+export interface InteractionDeps {
+  config: Config;
+  forms: FormGuard;
+  provider: () => Promise<Provider>;
+}
+
+const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
+const signInBody = z.object({
+  csrf: z.string().optional(),
+  email: z.string().max(320).default(''),
+  password: z.string().max(1000).default(''),
+});
+const signUpBody = signInBody.extend({ nickname: z.string().max(100).default('') });
+
+const uiLocales = (i: Interaction | undefined) =>
+  typeof i?.params.ui_locales === 'string' ? i.params.ui_locales : undefined;
+
+/**
+ * The provider's interaction: sign in, create an account, and the consent that the first-party
+ * app gets without a screen. Thin routes: details, switch on the prompt, finish (habit 7).
+ */
+export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
+  const { config, forms } = deps;
+
+  const links = (uid: string) => ({
+    action: `${interactionPath(uid)}/login`,
+    signInHref: interactionPath(uid),
+    signUpHref: `${interactionPath(uid)}/signup`,
+    forgotHref: `/oidc/forgot?uid=${uid}`,
+    cancelHref: `${interactionPath(uid)}/abort`,
+  });
+
+  /** The interaction this browser is in, if it is the one in the URL. */
+  async function details(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | undefined> {
+    const { uid } = uidParams.parse(request.params);
+    try {
+      const provider = await deps.provider();
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function expired(request: FastifyRequest, reply: FastifyReply, p?: PageContext) {
+    const ctx = p ?? pageContext(request, reply, deps);
+    return reply
+      .code(400)
+      .send(
+        messagePage(ctx, ctx.t('error.title'), { text: ctx.t('error.expired'), kind: 'error' }, [
+          { href: `${config.publicUrl}/login`, label: ctx.t('app.back') },
+        ]),
+      );
+  }
+
+  function formExpired(reply: FastifyReply, p: PageContext) {
+    return reply
+      .code(403)
+      .send(messagePage(p, p.t('error.title'), { text: p.t('error.form'), kind: 'error' }, []));
+  }
+
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const provider = await deps.provider();
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
+    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  }
+
+  /** Consent for the first-party client: grant what it asked for, without a screen. */
+  async function grantConsent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+  ) {
+    const provider = await deps.provider();
+    const accountId = interaction.session?.accountId;
+    const clientId = interaction.params.client_id;
+    if (!accountId || clientId !== config.auth.clientId) return expired(request, reply);
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({ accountId, clientId });
+    if (!grant) return expired(request, reply);
+    const d = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(' '));
+    if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
+    for (const [resource, scopes] of Object.entries(d.missingResourceScopes ?? {})) {
+      grant.addResourceScope(resource, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    return finish(request, reply, { consent: { grantId } });
+  }
+
+  app.get('/oidc/interaction/:uid', async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(request, reply);
+    switch (interaction.prompt.name) {
+      case 'login': {
+        const p = pageContext(request, reply, deps, uiLocales(interaction));
+        const hint = interaction.params.login_hint;
+        return reply.send(
+          signInPage(p, { ...links(interaction.uid), email: typeof hint === 'string' ? hint : '' }),
+        );
+      }
+      case 'consent':
+        return grantConsent(request, reply, interaction);
+      default:
+        return expired(request, reply);
+    }
+  });
+
+  app.post('/oidc/interaction/:uid/login', async (request, reply) => {
+    const interaction = await details(request, reply);
+    const p = pageContext(request, reply, deps, uiLocales(interaction));
+    if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
+    const body = signInBody.safeParse(request.body ?? {});
+    if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
+    const { email, password } = body.data;
+    const result = await signIn(app.db, { email, password, address: request.ip });
+    if (!result.ok) {
+      const error =
+        result.reason === 'throttled'
+          ? p.t('signIn.throttled', { minutes: Math.ceil(result.retryAfterSeconds / 60) })
+          : p.t('signIn.invalid');
+      return reply
+        .code(result.reason === 'throttled' ? 429 : 401)
+        .send(signInPage(p, { ...links(interaction.uid), email, error }));
+    }
+    return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
+  });
+
+  app.get('/oidc/interaction/:uid/signup', async (request, reply) => {
+    const interaction = await details(request, reply);
+    const p = pageContext(request, reply, deps, uiLocales(interaction));
+    if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
+    return reply.send(
+      signUpPage(p, {
+        action: `${interactionPath(interaction.uid)}/signup`,
+        signInHref: interactionPath(interaction.uid),
+      }),
+    );
+  });
+
+  app.post('/oidc/interaction/:uid/signup', async (request, reply) => {
+    const interaction = await details(request, reply);
+    const p = pageContext(request, reply, deps, uiLocales(interaction));
+    if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
+    const body = signUpBody.safeParse(request.body ?? {});
+    if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
+    const { email, nickname, password } = body.data;
+    const result = await signUp(app.db, { email, nickname, password, language: p.language });
+    if (!result.ok) {
+      const errors = translateErrors(p, result.errors);
+      return reply.code(result.emailTaken ? 409 : 400).send(
+        signUpPage(p, {
+          action: `${interactionPath(interaction.uid)}/signup`,
+          signInHref: interactionPath(interaction.uid),
+          values: { email, nickname },
+          errors,
+        }),
+      );
+    }
+    return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
+  });
+
+  app.get('/oidc/interaction/:uid/abort', async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(request, reply);
+    return finish(request, reply, {
+      error: 'access_denied',
+      error_description: 'The user cancelled the sign-in',
+    });
+  });
+}
+
+function translateErrors(p: PageContext, errors: SignUpErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, key] of Object.entries(errors) as [
+    keyof SignUpErrors,
+    SignUpErrors[keyof SignUpErrors],
+  ][]) {
+    if (key) out[field] = p.t(key);
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { extraWebOrigins } from './client-registration';
+import { readCookie, serializeCookie } from './cookies';
+
+/**
+ * The identity pages' policy: no scripts at all, our stylesheet only, never framed. Forms may
+ * post to us, and the redirects that follow a form may go to the app (web origin, the dev
+ * server in development, the native scheme), as Chromium checks form-action on redirects too.
+ */
+export function identityCsp(config: Config): string {
+  const formTargets = ["'self'", ...extraWebOrigins(config), `${config.nativeAppScheme}:`];
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `form-action ${formTargets.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/** Headers on every identity page: never cached, never framed, no referrer (reset links). */
+export function pageHeaders(config: Config): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    pragma: 'no-cache',
+    'content-security-policy': identityCsp(config),
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+const FORM_COOKIE = 'arcadia_form';
+
+/**
+ * Double-submit protection for every form of the identity pages: a random HttpOnly cookie and,
+ * in the form, its HMAC under a server key. A cross-site page can neither read the cookie nor
+ * compute the HMAC; SameSite=Lax keeps the cookie off cross-site posts besides. The Origin
+ * header, when the browser sends one, must be ours as well.
+ */
+export class FormGuard {
+  constructor(
+    private readonly secret: string,
+    private readonly config: Config,
+  ) {}
+
+  private mac(value: string): string {
+    return createHmac('sha256', this.secret).update(`form:${value}`).digest('base64url');
+  }
+
+  /** The token for this browser's form cookie, setting the cookie first when there is none. */
+  token(request: FastifyRequest, reply: FastifyReply): string {
+    let value = readCookie(request.headers.cookie, FORM_COOKIE);
+    if (!value || !/^[\w-]{32}$/.test(value)) {
+      value = randomBytes(24).toString('base64url');
+      reply.header(
+        'set-cookie',
+        serializeCookie(FORM_COOKIE, value, {
+          path: '/oidc',
+          maxAge: 24 * 60 * 60,
+          httpOnly: true,
+          secure: this.config.publicUrl.startsWith('https:'),
+        }),
+      );
+    }
+    return this.mac(value);
+  }
+
+  valid(request: FastifyRequest, token: unknown): boolean {
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = new URL(this.config.publicUrl).origin;
+      const requested = `${request.protocol}://${request.host}`;
+      if (origin !== own && origin !== requested) return false;
+    }
+    const value = readCookie(request.headers.cookie, FORM_COOKIE);
+    if (!value || typeof token !== 'string') return false;
+    const expected = Buffer.from(this.mac(value));
+    const given = Buffer.from(token);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}

@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JWK } from 'jose';
+import Provider, {
+  errors,
+  interactionPolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { API_SCOPES } from '@arcadia/contracts';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { findAccountById } from './accounts';
+import { databaseAdapter } from './adapter';
+import { webClient } from './client-registration';
+import {
+  ACCESS_TOKEN_TTL,
+  AUTHORIZATION_CODE_TTL,
+  GRANT_TTL,
+  ID_TOKEN_TTL,
+  INTERACTION_TTL,
+  REFRESH_TOKEN_TTL,
+  SESSION_TTL,
+} from './lifetimes';
+import { pageHeaders } from './page-security';
+import { providerPages } from './provider-pages';
+
+/** The provider's own endpoints, below the issuer (PUBLIC_URL/oidc); spec §7 names the first three. */
+export const PROVIDER_ROUTES = {
+  authorization: '/authorize',
+  token: '/oauth/token',
+  end_session: '/v2/logout',
+  revocation: '/oauth/revoke',
+  jwks: '/jwks',
+} as const;
+
+export const interactionPath = (uid: string) => `/oidc/interaction/${uid}`;
+
+export interface ProviderOptions {
+  config: Config;
+  db: Db;
+  /** Private signing keys, the current one first (see providerKeys). */
+  keys: JWK[];
+  cookieKeys: string[];
+  log: FastifyBaseLogger;
+}
+
+/** The embedded OpenID provider (panva's oidc-provider) for the first-party app. */
+export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOptions): Provider {
+  const { auth } = config;
+  const { metadata: client } = webClient(config);
+  const webOrigins = new Set(
+    (client.redirect_uris ?? [])
+      .map((uri) => URL.parse(uri)?.origin)
+      .filter((o) => o && o !== 'null'),
+  );
+  const pages = providerPages(config);
+
+  // The first-party client gets no consent screen (see interactions.ts); native clients are
+  // otherwise always prompted, which would break silent renewal with prompt=none.
+  const policy = interactionPolicy.base();
+  policy.get('consent')?.checks.remove('native_client_prompt');
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    clients: [client],
+    jwks: { keys },
+    cookies: {
+      keys: cookieKeys,
+      names: {
+        session: 'arcadia_session',
+        interaction: 'arcadia_interaction',
+        resume: 'arcadia_resume',
+      },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['nickname'],
+    },
+    // ID tokens carry the profile claims: the API-audience access token cannot call userinfo.
+    conformIdTokenClaims: false,
+    clockTolerance: 60,
+    async findAccount(_ctx, sub) {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          nickname: account.nickname,
+        }),
+      };
+    },
+    clientBasedCORS: (_ctx, origin) => webOrigins.has(origin),
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      introspection: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: (_ctx, requester, token) => token.clientId === requester.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? auth.audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resource) {
+          if (resource !== auth.audience) throw new errors.InvalidTarget();
+          return {
+            scope: API_SCOPES.join(' '),
+            audience: auth.audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256', kid: keys[0]?.kid } },
+          };
+        },
+      },
+    },
+    pkce: { required: () => true },
+    routes: PROVIDER_ROUTES,
+    rotateRefreshToken: true,
+    // OIDC drops offline_access unless prompt=consent, which oidc-client-ts does not send; the
+    // first-party app always asks for it, so its refresh tokens are issued and outlive the
+    // one-day session either way (RP-initiated logout still revokes them with the grant).
+    issueRefreshToken: (_ctx, requester) =>
+      requester.clientId === auth.clientId && requester.grantTypeAllowed('refresh_token'),
+    expiresWithSession: () => false,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: AUTHORIZATION_CODE_TTL,
+      IdToken: ID_TOKEN_TTL,
+      Interaction: INTERACTION_TTL,
+      Session: SESSION_TTL,
+      Grant: GRANT_TTL,
+      RefreshToken: REFRESH_TOKEN_TTL,
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => interactionPath(interaction.uid),
+    },
+    renderError: pages.renderError,
+  };
+
+  const provider = new Provider(auth.issuer, configuration);
+  provider.proxy = true;
+  const grants = databaseAdapter(db)('Grant');
+  // Signing out at the provider signs the app out too: the session's grants are revoked with
+  // their refresh tokens, which as offline tokens would otherwise outlive the session.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.method !== 'POST' || ctx.path !== `${PROVIDER_ROUTES.end_session}/confirm`) return;
+    const { oidc } = ctx as unknown as KoaContextWithOIDC;
+    const session = oidc?.session as
+      { destroyed?: boolean; authorizations?: Record<string, { grantId?: string }> } | undefined;
+    if (!session?.destroyed) return;
+    for (const { grantId } of Object.values(session.authorizations ?? {})) {
+      if (grantId) await grants.revokeByGrantId(grantId);
+    }
+  });
+  // Every HTML answer of the provider gets the identity pages' headers; no answer is cached.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.response.is('html')) {
+      for (const [name, value] of Object.entries(pageHeaders(config))) ctx.set(name, value);
+    }
+  });
+  provider.on('server_error', (_ctx, error) =>
+    log.error({ err: error }, 'identity provider error'),
+  );
+  provider.on('grant.error', (_ctx, error) =>
+    log.info({ error: error.message }, 'identity token request refused'),
+  );
+  return provider;
+}

@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import formbody from '@fastify/formbody';
+import type Provider from 'oidc-provider';
+import { removeExpiredModels } from './adapter';
+import { interactionRoutes } from './interactions';
+import { createMailer } from './mailer';
+import { FormGuard } from './page-security';
+import { removeOldResetTokens } from './password-resets';
+import { ProviderHolder } from './provider-holder';
+import { recoveryRoutes } from './recovery-routes';
+import { cookieKeys } from './secrets';
+import { removeStaleThrottles } from './throttle';
+import { IDENTITY_CSS, IDENTITY_CSS_PATH } from './views/style';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded identity provider; null when an external issuer is configured. */
+    identity: { holder: ProviderHolder } | null;
+  }
+}
+
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+const MOUNT = '/oidc';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The embedded OpenID provider at /oidc (only when no external issuer is configured): the
+ * provider's endpoints, our interaction pages, password recovery and housekeeping.
+ */
+export const identityRoutes = fp(
+  async (app: FastifyInstance) => {
+    const { config, db } = app;
+    if (config.auth.mode !== 'embedded') {
+      app.decorate('identity', null);
+      return;
+    }
+    const holder = await ProviderHolder.open(config, db, app.log);
+    app.decorate('identity', { holder });
+    const [secret] = await cookieKeys(db);
+    const forms = new FormGuard(secret!, config);
+    const sendMail = createMailer(config, app.log);
+
+    // The provider reads its own request bodies, so nothing may parse them before it.
+    const handlers = new WeakMap<Provider, Handler>();
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.route({
+        method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE'],
+        url: `${MOUNT}/*`,
+        handler: async (request, reply) => {
+          const provider = await holder.current();
+          let handle = handlers.get(provider);
+          if (!handle) {
+            handle = provider.callback();
+            handlers.set(provider, handle);
+          }
+          reply.hijack();
+          const raw = request.raw as IncomingMessage & { originalUrl?: string };
+          raw.originalUrl = raw.url;
+          raw.url = raw.url!.slice(MOUNT.length) || '/';
+          await handle(raw, reply.raw);
+        },
+      });
+    });
+
+    await app.register(async (pages) => {
+      await pages.register(formbody, { bodyLimit: 16 * 1024 });
+      pages.get(IDENTITY_CSS_PATH, async (_request, reply) =>
+        reply
+          .type('text/css; charset=utf-8')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(IDENTITY_CSS),
+      );
+      interactionRoutes(pages, { config, forms, provider: () => holder.current() });
+      recoveryRoutes(pages, { config, forms, sendMail });
+    });
+
+    const cleanup = setInterval(() => {
+      Promise.all([
+        removeExpiredModels(db),
+        removeStaleThrottles(db),
+        removeOldResetTokens(db),
+      ]).catch((error: unknown) => app.log.warn({ err: error }, 'identity cleanup failed'));
+    }, CLEANUP_INTERVAL_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+  },
+  { name: 'identity' },
+);

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { USERNAME_MAX, USERNAME_MIN, MAIL_MAX } from '@arcadia/contracts';
+import type { Db } from '../../db/client';
+import {
+  endAllSessions,
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  normalizeEmail,
+  setPasswordHash,
+  type AccountRow,
+} from './accounts';
+import {
+  THROTTLE_MAX_PER_ACCOUNT,
+  THROTTLE_MAX_PER_ADDRESS,
+  THROTTLE_MAX_RESET_MAILS,
+} from './lifetimes';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { consumeResetToken, createResetToken, resetTokenAccount } from './password-resets';
+import { blockedFor, clearFailures, recordFailure, type ThrottleKey } from './throttle';
+import type { Language, MessageKey } from './views/strings';
+
+export type SignInResult =
+  | { ok: true; account: AccountRow }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+const signInKeys = (email: string, address: string): ThrottleKey[] => [
+  { key: `account:${normalizeEmail(email)}`, limit: THROTTLE_MAX_PER_ACCOUNT },
+  { key: `address:${address}`, limit: THROTTLE_MAX_PER_ADDRESS },
+];
+
+/**
+ * Checks e-mail and password. An unknown e-mail costs the same hashing time and gets the same
+ * answer as a wrong password; failures count per account (e-mail) and per client address.
+ */
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; address: string },
+): Promise<SignInResult> {
+  const keys = signInKeys(input.email, input.address);
+  const waiting = await blockedFor(db, keys);
+  if (waiting > 0) return { ok: false, reason: 'throttled', retryAfterSeconds: waiting };
+  const account = input.email ? await findAccountByEmail(db, input.email) : undefined;
+  const check = await verifyPassword(input.password, account?.passwordHash ?? null);
+  if (!account || !check.ok) {
+    await recordFailure(db, keys);
+    const blocked = await blockedFor(db, keys);
+    return blocked > 0
+      ? { ok: false, reason: 'throttled', retryAfterSeconds: blocked }
+      : { ok: false, reason: 'invalid' };
+  }
+  await clearFailures(db, keys[0]!.key);
+  if (check.outdated) await setPasswordHash(db, account.id, await hashPassword(input.password));
+  return { ok: true, account };
+}
+
+const emailSchema = z.email().max(MAIL_MAX);
+
+export type SignUpField = 'email' | 'nickname' | 'password';
+export type SignUpErrors = Partial<Record<SignUpField, MessageKey>>;
+
+export function signUpErrors(input: {
+  email: string;
+  nickname: string;
+  password: string;
+}): SignUpErrors {
+  const errors: SignUpErrors = {};
+  if (!emailSchema.safeParse(input.email.trim()).success) errors.email = 'field.emailInvalid';
+  const nickname = input.nickname.trim();
+  const length = [...nickname].length;
+  if (length < USERNAME_MIN || length > USERNAME_MAX) errors.nickname = 'field.nicknameLength';
+  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
+  else if (/[\u0000-\u001f\u007f]/.test(nickname)) errors.nickname = 'field.nicknameChars';
+  const problem = passwordProblem(input.password, input.email);
+  if (problem) errors.password = `field.password.${problem}`;
+  return errors;
+}
+
+export type SignUpResult =
+  { ok: true; account: AccountRow } | { ok: false; errors: SignUpErrors; emailTaken?: boolean };
+
+export async function signUp(
+  db: Db,
+  input: { email: string; nickname: string; password: string; language: Language },
+): Promise<SignUpResult> {
+  const errors = signUpErrors(input);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const account = await insertAccount(db, {
+    email: input.email,
+    nickname: input.nickname.trim(),
+    passwordHash: await hashPassword(input.password),
+    language: input.language,
+  });
+  if (!account) return { ok: false, errors: { email: 'signUp.emailTaken' }, emailTaken: true };
+  return { ok: true, account };
+}
+
+/**
+ * Issues a reset token for the account of this e-mail, if there is one, and hands it to `send`.
+ * The caller answers the same either way; mails per address are throttled.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  send: (account: AccountRow, token: string) => Promise<void>,
+): Promise<void> {
+  const key: ThrottleKey = {
+    key: `reset:${normalizeEmail(email)}`,
+    limit: THROTTLE_MAX_RESET_MAILS,
+  };
+  if ((await blockedFor(db, [key])) > 0) return;
+  await recordFailure(db, [key]);
+  const account = await findAccountByEmail(db, email);
+  if (!account) return;
+  await send(account, await createResetToken(db, account.id));
+}
+
+export type ResetResult =
+  | { ok: true }
+  | { ok: false; reason: 'invalid_token' }
+  | { ok: false; reason: 'weak_password'; error: MessageKey };
+
+class TokenSpent extends Error {}
+
+/**
+ * Sets a new password with a reset token: the token is spent (single use, even under a race),
+ * the password replaced and the account signed out everywhere, in one transaction.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<ResetResult> {
+  const accountId = await resetTokenAccount(db, token);
+  const account = accountId ? await findAccountById(db, accountId) : undefined;
+  if (!account) return { ok: false, reason: 'invalid_token' };
+  const problem = passwordProblem(password, account.email);
+  if (problem) return { ok: false, reason: 'weak_password', error: `field.password.${problem}` };
+  const passwordHash = await hashPassword(password);
+  try {
+    await db.transaction(async (tx) => {
+      if ((await consumeResetToken(tx, token)) !== account.id) throw new TokenSpent();
+      await setPasswordHash(tx, account.id, passwordHash);
+      await endAllSessions(tx, account.id);
+    });
+  } catch (error) {
+    if (error instanceof TokenSpent) return { ok: false, reason: 'invalid_token' };
+    throw error;
+  }
+  return { ok: true };
+}

@@ -1,0 +1,165 @@
+import { USERNAME_MAX, USERNAME_MIN } from '@arcadia/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
+import { html, type SafeHtml } from './html';
+import { alert, field, formTokenInput, notice, page, type PageContext } from './layout';
+
+export type FieldErrors = Partial<Record<'email' | 'password' | 'nickname', string>>;
+
+const lengths = (min: number, max: number) => html`minlength="${min}" maxlength="${max}"`;
+
+export interface SignInView {
+  action: string;
+  signUpHref: string;
+  forgotHref: string;
+  cancelHref: string;
+  email?: string;
+  error?: string;
+  notice?: string;
+}
+
+export function signInPage(ctx: PageContext, v: SignInView): string {
+  const { t } = ctx;
+  return page(
+    ctx,
+    t('signIn.title'),
+    html`<p class="intro">${t('signIn.intro')}</p>
+      ${v.notice ? notice(v.notice) : ''}${alert(v.error ? [v.error] : [])}
+      <form method="post" action="${v.action}" novalidate>
+        ${formTokenInput(ctx)}
+        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'username', value: v.email ?? '', autofocus: !v.email })}
+        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(v.email) })}
+        <button class="primary" type="submit">${t('signIn.submit')}</button>
+      </form>
+      <div class="links">
+        <p><a href="${v.forgotHref}">${t('signIn.forgot')}</a></p>
+        <p>${t('signIn.noAccount')} <a href="${v.signUpHref}">${t('signIn.createAccount')}</a></p>
+        <p><a href="${v.cancelHref}">${t('common.cancel')}</a></p>
+      </div>`,
+  );
+}
+
+export interface SignUpView {
+  action: string;
+  signInHref: string;
+  values?: { email?: string; nickname?: string };
+  errors?: FieldErrors;
+  formError?: string;
+}
+
+export function signUpPage(ctx: PageContext, v: SignUpView): string {
+  const { t } = ctx;
+  const errors = v.errors ?? {};
+  const messages = [v.formError, errors.email, errors.nickname, errors.password].filter(
+    (m): m is string => Boolean(m),
+  );
+  return page(
+    ctx,
+    t('signUp.title'),
+    html`<p class="intro">${t('signUp.intro')}</p>
+      ${alert(messages, messages.length > 1 ? t('signUp.errorsTitle') : undefined)}
+      <form method="post" action="${v.action}" novalidate>
+        ${formTokenInput(ctx)}
+        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'email', value: v.values?.email ?? '', error: errors.email, autofocus: true })}
+        ${field(ctx, { name: 'nickname', label: 'signUp.nickname', type: 'text', autocomplete: 'nickname', value: v.values?.nickname ?? '', error: errors.nickname, hint: t('signUp.nicknameHint'), attributes: lengths(USERNAME_MIN, USERNAME_MAX) })}
+        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('signUp.passwordRules'), attributes: lengths(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH) })}
+        <button class="primary" type="submit">${t('signUp.submit')}</button>
+      </form>
+      <div class="links">
+        <p>${t('signUp.haveAccount')} <a href="${v.signInHref}">${t('signUp.signIn')}</a></p>
+      </div>`,
+  );
+}
+
+export interface ForgotView {
+  action: string;
+  backHref: string | undefined;
+  email?: string;
+  error?: string;
+  sent?: boolean;
+}
+
+export function forgotPage(ctx: PageContext, v: ForgotView): string {
+  const { t } = ctx;
+  const back: SafeHtml | string = v.backHref
+    ? html`<div class="links">
+        <p><a href="${v.backHref}">${t('common.backToSignIn')}</a></p>
+      </div>`
+    : '';
+  if (v.sent) {
+    return page(ctx, t('forgot.title'), html`${notice(t('forgot.sent'))}${back}`);
+  }
+  return page(
+    ctx,
+    t('forgot.title'),
+    html`<p class="intro">${t('forgot.intro')}</p>
+      ${alert(v.error ? [v.error] : [])}
+      <form method="post" action="${v.action}" novalidate>
+        ${formTokenInput(ctx)}
+        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'email', value: v.email ?? '', error: v.error, autofocus: true })}
+        <button class="primary" type="submit">${t('forgot.submit')}</button>
+      </form>
+      ${back}`,
+  );
+}
+
+export interface ResetView {
+  action: string;
+  token: string;
+  error?: string;
+}
+
+export function resetPage(ctx: PageContext, v: ResetView): string {
+  const { t } = ctx;
+  return page(
+    ctx,
+    t('reset.title'),
+    html`${alert(v.error ? [v.error] : [])}
+      <form method="post" action="${v.action}" novalidate>
+        ${formTokenInput(ctx)}
+        <input type="hidden" name="token" value="${v.token}" />
+        ${field(ctx, { name: 'password', label: 'reset.newPassword', type: 'password', autocomplete: 'new-password', error: v.error, hint: t('signUp.passwordRules'), attributes: lengths(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH), autofocus: true })}
+        <button class="primary" type="submit">${t('reset.submit')}</button>
+      </form>`,
+  );
+}
+
+/** A page with one message and links (reset done, link invalid, errors). */
+export function messagePage(
+  ctx: PageContext,
+  title: string,
+  message: { text: string; kind: 'notice' | 'error' },
+  links: { href: string; label: string }[],
+): string {
+  return page(
+    ctx,
+    title,
+    html`${message.kind === 'error' ? alert([message.text]) : notice(message.text)}
+      <div class="links">
+        ${links.map((l) => html`<p><a href="${l.href}">${l.label}</a></p>`)}
+      </div>`,
+  );
+}
+
+/** The RP-initiated logout confirmation; `form` is the provider's hidden form (xsrf token). */
+export function logoutPage(ctx: PageContext, form: SafeHtml): string {
+  const { t } = ctx;
+  return page(
+    ctx,
+    t('logout.title'),
+    html`<p class="intro">${t('logout.question')}</p>
+      ${form}
+      <div class="actions">
+        <button
+          class="primary"
+          type="submit"
+          form="op.logoutForm"
+          name="logout"
+          value="yes"
+          autofocus
+        >
+          ${t('logout.yes')}
+        </button>
+        <button class="secondary" type="submit" form="op.logoutForm">${t('logout.no')}</button>
+      </div>`,
+  );
+}
