@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import * as limits from './limits';
+
+describe('business constants (spec §6, §9)', () => {
+  it('match the spec', () => {
+    expect(limits.USERNAME_MIN).toBe(3);
+    expect(limits.USERNAME_MAX).toBe(12);
+    expect(limits.SEARCH_MIN_LENGTH).toBe(3);
+    expect(limits.SEARCH_DEBOUNCE_MS).toBe(1000);
+    expect(limits.TOKEN_LEEWAY_SECONDS).toBe(60);
+    expect(limits.HTTP_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('bound what the spec leaves open', () => {
+    expect(limits.SEARCH_RESULT_LIMIT).toBe(20);
+    expect(limits.MAIL_MAX).toBe(254);
+    expect(limits.MATCH_HISTORY_PAGE_SIZE).toBeLessThanOrEqual(limits.MATCH_HISTORY_PAGE_MAX);
+  });
+
+  it('name the scopes the client requests', () => {
+    expect([...limits.API_SCOPES].sort()).toEqual(
+      ['read:arcade', 'read:games', 'read:users', 'read:visits'].sort(),
+    );
+  });
+});
