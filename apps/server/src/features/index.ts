@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
+import { gameRoutes } from './games/routes';
+import { graphqlRoutes } from './statistics/graphql';
 import { healthRoutes } from './health/routes';
 import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
+import { leaderboardRoutes } from './leaderboards/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
 import { userRoutes } from './users/routes';
@@ -26,7 +29,9 @@ export const apiFeatures: Feature[] = [
   visitRoutes,
   newsRoutes,
   playRoutes,
+  gameRoutes,
+  leaderboardRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
-export const rootFeatures: Feature[] = [identityRoutes, deviceApiRoutes];
+export const rootFeatures: Feature[] = [identityRoutes, deviceApiRoutes, graphqlRoutes];

@@ -15,6 +15,26 @@ export async function matchHistory(
   page = 1,
   pageSize = MATCH_HISTORY_PAGE_SIZE,
 ): Promise<Game[]> {
+  return gamesOf(db, userId, (page - 1) * pageSize, pageSize);
+}
+
+/** One page of the match history and whether more follow. */
+export async function matchHistoryPage(
+  db: Queryable,
+  userId: string,
+  page: number,
+  pageSize = MATCH_HISTORY_PAGE_SIZE,
+): Promise<{ games: Game[]; page: number; pageSize: number; hasMore: boolean }> {
+  const games = await gamesOf(db, userId, (page - 1) * pageSize, pageSize + 1);
+  return { games: games.slice(0, pageSize), page, pageSize, hasMore: games.length > pageSize };
+}
+
+async function gamesOf(
+  db: Queryable,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<Game[]> {
   const own = await db
     .select({
       game: games,
@@ -29,8 +49,8 @@ export async function matchHistory(
     .innerJoin(maps, eq(maps.id, games.mapId))
     .where(eq(gamePlayers.userId, userId))
     .orderBy(desc(games.playedAt), desc(games.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(limit)
+    .offset(offset);
   if (own.length === 0) return [];
   const ids = own.map((row) => row.game.id);
   const [players, teams] = await Promise.all([

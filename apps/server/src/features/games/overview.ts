@@ -1,0 +1,74 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { GAME_TYPES, type GamesOverview, type ModeBest } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { gamePlayers, games, maps } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import { APPLICATIONS } from './overview-content';
+
+/** A player's best results per mode: read from their own games only (an index on user_id). */
+async function bestPerMode(
+  db: Queryable,
+  userId: string,
+  applicationId: string,
+): Promise<ModeBest[]> {
+  const mine = and(eq(gamePlayers.userId, userId), eq(games.applicationId, applicationId));
+  const [totals, bestGames] = await Promise.all([
+    db
+      .select({
+        type: games.type,
+        gamesPlayed: sql<number>`count(*)::int`,
+        gamesWon: sql<number>`count(*) filter (where ${gamePlayers.won})::int`,
+        bestScore: sql<number>`max(${gamePlayers.score})::int`,
+        mostKills: sql<number>`max(${gamePlayers.kills})::int`,
+        kills: sql<number>`sum(${gamePlayers.kills})::int`,
+        deaths: sql<number>`sum(${gamePlayers.deaths})::int`,
+      })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(mine)
+      .groupBy(games.type),
+    db
+      .selectDistinctOn([games.type], { type: games.type, id: games.id, playedAt: games.playedAt })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .where(mine)
+      .orderBy(asc(games.type), desc(gamePlayers.score), desc(games.playedAt)),
+  ]);
+  return GAME_TYPES.map((type) => {
+    const total = totals.find((t) => t.type === type);
+    const best = bestGames.find((b) => b.type === type);
+    return {
+      type,
+      gamesPlayed: total?.gamesPlayed ?? 0,
+      gamesWon: total?.gamesWon ?? 0,
+      bestScore: total?.bestScore ?? 0,
+      mostKills: total?.mostKills ?? 0,
+      kd: total ? Math.round((total.kills / Math.max(total.deaths, 1)) * 100) / 100 : 0,
+      bestGameId: best?.id ?? null,
+      bestPlayedAt: best?.playedAt.toISOString() ?? null,
+    };
+  });
+}
+
+/** The game, its modes, its maps; with a player, their best results per mode. */
+export async function gamesOverview(
+  db: Queryable,
+  applicationId: string,
+  userId: string | null,
+): Promise<GamesOverview> {
+  const application = APPLICATIONS[applicationId];
+  if (!application) throw notFound(`No game "${applicationId}"`);
+  const mapRows = await db
+    .select({ id: maps.id, name: maps.name, iconPath: maps.iconPath })
+    .from(maps)
+    .where(eq(maps.applicationId, applicationId))
+    .orderBy(asc(maps.name));
+  return {
+    applicationId,
+    name: application.name,
+    description: application.description,
+    modes: application.modes,
+    maps: mapRows,
+    best: userId ? await bestPerMode(db, userId, applicationId) : null,
+  };
+}

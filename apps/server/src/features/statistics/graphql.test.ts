@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  deviceRequest,
+  report,
+  type TestPlayer,
+} from '../device-api/test-fixtures';
+
+const QUERY = `query Statistics($playerId: UUID) {
+  statistics(playerId: $playerId) { name value applicationId }
+}`;
+
+describe('POST /graphql statistics', () => {
+  let t: TestApp;
+  let anna: TestPlayer;
+  let ben: TestPlayer;
+
+  const gql = (body: unknown, token?: string) => t.request('POST', '/graphql', { body, token });
+  const asMap = (entries: Array<{ name: string; value: string }>) =>
+    Object.fromEntries(entries.map((e) => [e.name, e.value]));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addArcade(t, 'neon-city');
+    const device = await addDevice(t, 'neon-city', 'arena-1');
+    anna = await addPlayer(t, 'Anna');
+    ben = await addPlayer(t, 'Ben');
+    // Anna: 3 games, 2 won, kills 4+6+1 = 11, deaths 2+2+4 = 8, score 300+500+100 = 900.
+    const games = [
+      { map: 'neon-docks', anna: [300, 4, 2], ben: [100, 1, 4] },
+      { map: 'neon-docks', anna: [500, 6, 2], ben: [200, 2, 6] },
+      { map: 'skyline', anna: [100, 1, 4], ben: [400, 4, 1] },
+    ];
+    for (const g of games) {
+      const res = await deviceRequest(t, device)(
+        'POST',
+        '/games',
+        report({
+          type: 'freeforall',
+          mapId: g.map,
+          teams: [],
+          players: [
+            { userId: anna.id, score: g.anna[0]!, kills: g.anna[1]!, deaths: g.anna[2]! },
+            { userId: ben.id, score: g.ben[0]!, kills: g.ben[1]!, deaths: g.ben[2]! },
+          ],
+        }),
+      );
+      expect(res.status).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers a player’s statistics without a token', async () => {
+    const res = await gql({
+      operationName: 'Statistics',
+      query: QUERY,
+      variables: { playerId: anna.id },
+    });
+    expect(res.status).toBe(200);
+    const entries = res.body.data.statistics;
+    expect(entries.every((e: { applicationId: string }) => e.applicationId === 'commando')).toBe(
+      true,
+    );
+    expect(asMap(entries)).toEqual({
+      gamesPlayed: '3',
+      gamesWon: '2',
+      gamesLost: '1',
+      winrate: '66.7',
+      kills: '11',
+      deaths: '8',
+      kd: '1.38',
+      scoreTotal: '900',
+      averageScore: '300',
+      bestScore: '500',
+      favouriteMap: 'Neon Docks',
+      favouriteMode: 'freeforall',
+    });
+  });
+
+  it('answers with a token too, and the own statistics without playerId', async () => {
+    const withToken = await gql({ query: QUERY, variables: { playerId: ben.id } }, ben.token);
+    expect(asMap(withToken.body.data.statistics)).toMatchObject({ gamesWon: '1', kills: '7' });
+    const own = await gql({ query: QUERY }, anna.token);
+    expect(asMap(own.body.data.statistics).gamesPlayed).toBe('3');
+    const anonymous = await gql({ query: QUERY });
+    expect(anonymous.body.data.statistics).toEqual([]);
+  });
+
+  it('answers an empty list for an unknown player and refuses a malformed id', async () => {
+    const unknown = await gql({
+      query: QUERY,
+      variables: { playerId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.body.data.statistics).toEqual([]);
+    const bad = await gql({ query: QUERY, variables: { playerId: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].message).toMatch(/UUID/);
+  });
+
+  it('refuses an invalid token', async () => {
+    const res = await gql({ query: QUERY }, 'not-a-token');
+    expect(res.status).toBe(401);
+  });
+
+  it('limits the query depth', async () => {
+    const deep = `{ __schema { types { fields { type { ofType { ofType { name } } } } } } }`;
+    const res = await gql({ query: deep });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toMatch(/depth/i);
+  });
+
+  it('limits the query cost, aliases and fragments counted every time', async () => {
+    const aliases = Array.from(
+      { length: 12 },
+      (_, i) => `s${i}: statistics(playerId: "${anna.id}") { name value applicationId }`,
+    ).join('\n');
+    const res = await gql({ query: `{ ${aliases} }` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/too expensive/);
+    const fragment = `fragment F on Query { statistics(playerId: "${anna.id}") { name value } }`;
+    const spreads = Array.from({ length: 10 }, () => '...F').join(' ');
+    const viaFragments = await gql({ query: `{ ${spreads} } ${fragment}` });
+    expect(viaFragments.status).toBe(400);
+    const small = await gql({
+      query: `{ a: statistics(playerId: "${anna.id}") { name } b: statistics(playerId: "${ben.id}") { name } }`,
+    });
+    expect(small.status).toBe(200);
+  });
+});

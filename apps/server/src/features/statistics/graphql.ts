@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import mercurius, { type MercuriusContext } from 'mercurius';
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { uuidSchema } from '@arcadia/contracts';
+import type { AuthContext } from '../../plugins/auth';
+import { unauthorized } from '../../plugins/errors';
+import { currentUser } from '../users/service';
+import { queryCostRule } from './query-cost';
+import { playerStatistics } from './service';
+
+export const MAX_QUERY_DEPTH = 5;
+
+const schema = /* GraphQL */ `
+  "A UUID such as a player id."
+  scalar UUID
+
+  "One statistic of a player in one game (application)."
+  type Statistic {
+    name: String!
+    value: String!
+    applicationId: String!
+  }
+
+  type Query {
+    """
+    The statistics of a player per game: gamesPlayed, gamesWon, gamesLost, winrate, kills,
+    deaths, kd, scoreTotal, averageScore, bestScore, favouriteMap, favouriteMode.
+    Without playerId: the signed-in player's own (empty without a token).
+    """
+    statistics(playerId: UUID): [Statistic!]!
+  }
+`;
+
+function parseUuid(value: unknown): string {
+  const parsed = uuidSchema.safeParse(value);
+  if (!parsed.success) throw new GraphQLError('UUID must be a UUID string');
+  return parsed.data;
+}
+
+const UUID = new GraphQLScalarType({
+  name: 'UUID',
+  serialize: parseUuid,
+  parseValue: parseUuid,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('UUID must be a string');
+    return parseUuid(ast.value);
+  },
+});
+
+declare module 'mercurius' {
+  interface MercuriusContext {
+    auth: AuthContext | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+/**
+ * POST /graphql (mercurius). Works without a token (spec §6); a token, when sent, must be
+ * valid. Depth and cost of every query are limited.
+ */
+export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  // The app compiles zod route schemas; mercurius brings JSON schemas and checks its own input.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const authOf = new WeakMap<FastifyRequest, AuthContext | null>();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/graphql')) return;
+    const token = bearer(request);
+    authOf.set(request, token ? await app.verifyToken(token) : null);
+  });
+  await app.register(mercurius, {
+    schema,
+    resolvers: {
+      UUID,
+      Query: {
+        statistics: async (
+          _root: unknown,
+          args: { playerId?: string | null },
+          context: MercuriusContext,
+        ) => {
+          let playerId = args.playerId ?? null;
+          if (!playerId && context.auth) {
+            try {
+              playerId = (await currentUser(db, context.auth.sub)).id;
+            } catch {
+              playerId = null;
+            }
+          }
+          return playerId ? playerStatistics(db, playerId) : [];
+        },
+      },
+    },
+    path: '/graphql',
+    graphiql: false,
+    ide: false,
+    allowBatchedQueries: false,
+    queryDepth: MAX_QUERY_DEPTH,
+    validationRules: [queryCostRule],
+    context: (request: FastifyRequest) => ({ auth: authOf.get(request) ?? null }),
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
+
+/** What a query may cost: every field 1, fields that read the database more. */
+export const MAX_QUERY_COST = 100;
+export const FIELD_COSTS: Record<string, number> = { statistics: 10 };
+
+function costOf(
+  set: SelectionSetNode | undefined,
+  fragments: Map<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+): number {
+  if (!set) return 0;
+  let cost = 0;
+  for (const selection of set.selections) {
+    switch (selection.kind) {
+      case Kind.FIELD:
+        cost +=
+          (FIELD_COSTS[selection.name.value] ?? 1) +
+          costOf(selection.selectionSet, fragments, seen);
+        break;
+      case Kind.INLINE_FRAGMENT:
+        cost += costOf(selection.selectionSet, fragments, seen);
+        break;
+      case Kind.FRAGMENT_SPREAD: {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        // A cycle is refused by graphql's own NoFragmentCycles rule; here it only stops recursion.
+        if (!fragment || seen.has(name)) break;
+        seen.add(name);
+        cost += costOf(fragment.selectionSet, fragments, seen);
+        seen.delete(name);
+        break;
+      }
+    }
+  }
+  return cost;
+}
+
+/**
+ * A validation rule that refuses operations costing more than MAX_QUERY_COST, with fragments
+ * expanded at every use (so aliases and repeated spreads count every time).
+ */
+export function queryCostRule(context: ValidationContext): ASTVisitor {
+  return {
+    Document: {
+      leave(document) {
+        const fragments = new Map<string, FragmentDefinitionNode>();
+        for (const d of document.definitions)
+          if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+        for (const d of document.definitions) {
+          if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+          const cost = costOf(d.selectionSet, fragments, new Set());
+          if (cost > MAX_QUERY_COST)
+            context.reportError(
+              new GraphQLError(`Query is too expensive: cost ${cost} exceeds ${MAX_QUERY_COST}`, {
+                nodes: [d],
+                extensions: { code: 'QUERY_TOO_EXPENSIVE', cost, maxCost: MAX_QUERY_COST },
+              }),
+            );
+        }
+      },
+    },
+  };
+}
