@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { ImageUp, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { FILE_SCAN_MIN_HEIGHT } from '@arcadia/contracts';
+import { shortenFileName } from '../file-name';
+import { assertImageFile } from '../file-scan';
+import { ScannerError } from '../messages';
+import type { ScannerState } from '../state-machine';
+import { focusRing, primaryButton } from './styles';
+
+interface Props {
+  state: ScannerState;
+  /** Scans an accepted image file; refusals are handled here. */
+  onFile: (file: File) => Promise<void>;
+  onRefused: (error: ScannerError) => void;
+}
+
+/** File mode: choose or drop an image; anything else is refused with a visible message. */
+export function FilePanel({ state, onFile, onRefused }: Props) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const accept = async (file: unknown) => {
+    try {
+      assertImageFile(file);
+    } catch (error) {
+      if (!(error instanceof ScannerError)) throw error;
+      setRefused(true);
+      if (inputRef.current) inputRef.current.value = '';
+      onRefused(error);
+      return;
+    }
+    setRefused(false);
+    setChosen(file.name);
+    setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
+    await onFile(file);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (state.loading) return;
+    void accept(event.dataTransfer.files[0] ?? event.dataTransfer.items?.[0]?.getAsFile());
+  };
+
+  return (
+    <div
+      data-testid="file-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      style={{ minHeight: FILE_SCAN_MIN_HEIGHT }}
+      className={`flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-4 text-center transition ${
+        dragging ? 'border-cyan-300 bg-cyan-400/10' : 'border-fuchsia-500/50 bg-slate-950/60'
+      }`}
+    >
+      {preview && (
+        <img
+          src={preview}
+          alt={t('scanner.ui.preview')}
+          className="max-h-64 max-w-full rounded-lg border border-slate-700 object-contain"
+        />
+      )}
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept="image/*"
+        className="peer sr-only"
+        disabled={state.loading}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void accept(file);
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className={`${primaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-cyan-300 peer-disabled:cursor-not-allowed peer-disabled:opacity-50 ${focusRing}`}
+      >
+        {state.loading ? (
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+        ) : (
+          <ImageUp aria-hidden="true" className="size-5" />
+        )}
+        {chosen ? t('scanner.ui.chooseAnother') : t('scanner.ui.chooseImage')}
+      </label>
+      <p className="text-sm text-slate-300" title={chosen ?? undefined}>
+        {chosen
+          ? t('scanner.ui.chosenImage', { name: shortenFileName(chosen) })
+          : t('scanner.ui.noImageChosen')}
+      </p>
+      <p className={`text-sm ${refused ? 'font-semibold text-amber-300' : 'text-slate-400'}`}>
+        {refused ? t('scanner.messages.notAnImage') : t('scanner.ui.dropHint')}
+      </p>
+    </div>
+  );
+}
