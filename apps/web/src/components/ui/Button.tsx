@@ -1,0 +1,56 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { Slot } from 'radix-ui';
+import { cn } from '../../lib/class-names';
+import { focusRing } from './focus';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    'bg-neon-cyan text-night-950 shadow-neon-cyan hover:bg-neon-cyan-soft active:translate-y-px',
+  secondary:
+    'border border-neon-cyan/60 bg-night-800/60 text-neon-cyan-soft hover:bg-neon-cyan/10 hover:border-neon-cyan',
+  ghost: 'text-ink hover:bg-white/8 hover:text-neon-cyan-soft',
+  danger:
+    'bg-neon-pink text-night-950 shadow-neon-pink hover:bg-neon-pink-soft active:translate-y-px',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-base',
+  lg: 'h-12 px-7 text-lg',
+  icon: 'h-11 w-11 p-0',
+};
+
+/** Class names of a button, for links that look like one. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md') {
+  return cn(
+    'inline-flex select-none items-center justify-center gap-2 rounded-xl font-semibold tracking-wide transition',
+    'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+    focusRing,
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Render the single child (e.g. a router `Link`) with the button's look instead of a <button>. */
+  asChild?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild = false,
+  className,
+  type,
+  ...props
+}: ButtonProps) {
+  const classes = cn(buttonClasses(variant, size), className);
+  if (asChild) return <Slot.Root className={classes} {...props} />;
+  return <button type={type ?? 'button'} className={classes} {...props} />;
+}

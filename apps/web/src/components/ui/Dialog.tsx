@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/class-names';
+import { focusRing } from './focus';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called with false on cancel, Escape, the close button or a click on the backdrop. */
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** The body text, announced as the dialog's description. */
+  description?: ReactNode;
+  /** Buttons at the bottom (wrap a cancel button in `DialogClose` to close on click). */
+  footer?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog (Radix): focus is trapped inside and returns to the opener when it closes. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  children,
+  className,
+}: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay
+          data-testid="dialog-backdrop"
+          className="fixed inset-0 z-50 animate-fade-in bg-night-950/75 backdrop-blur-sm"
+        />
+        <RadixDialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in',
+            'rounded-2xl border border-neon-pink/50 bg-night-800 p-6 text-ink shadow-neon-pink',
+            className,
+          )}
+        >
+          <RadixDialog.Title className="pr-8 font-display text-xl font-bold">
+            {title}
+          </RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-3 text-ink-muted">
+              {description}
+            </RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+          {children}
+          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+          <RadixDialog.Close
+            aria-label={t('ui.close')}
+            className={cn(
+              'absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-ink-muted hover:bg-white/10 hover:text-ink',
+              focusRing,
+            )}
+          >
+            <X aria-hidden="true" size={18} />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wraps a button so that clicking it closes the surrounding dialog. */
+export function DialogClose({ children }: { children: ReactNode }) {
+  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../lib/testing/i18n';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogClose,
+  ErrorState,
+  Spinner,
+  TextField,
+  Toaster,
+  clearToasts,
+  toast,
+} from './index';
+
+let i18n: i18n;
+beforeAll(async () => {
+  i18n = await createTestI18n('de');
+});
+afterEach(() => clearToasts());
+
+function DialogHarness() {
+  const [open, setOpen] = useState(false);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Button onClick={() => setOpen(true)}>Öffnen</Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Profil löschen"
+        description="Wirklich?"
+        footer={
+          <DialogClose>
+            <Button variant="secondary">Abbrechen</Button>
+          </DialogClose>
+        }
+      />
+    </I18nextProvider>
+  );
+}
+
+describe('Dialog', () => {
+  it('opens with its title and body; cancel hides it', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    const opener = screen.getByRole('button', { name: 'Öffnen' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Profil löschen' });
+    expect(dialog).toHaveAccessibleDescription('Wirklich?');
+    await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a click on the backdrop hides it', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Escape hides it', async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Toast', () => {
+  it('toast() from outside React shows a message in the mounted Toaster', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Toaster />
+      </I18nextProvider>,
+    );
+    act(() => {
+      toast({ title: 'Friend added', variant: 'success' });
+    });
+    expect(await screen.findByText('Friend added')).toBeInTheDocument();
+  });
+});
+
+describe('fields and states', () => {
+  it('a text field names its input and describes it with the error', () => {
+    render(<TextField label="*eMail:" error="Ungültige eMail" defaultValue="x" />);
+    const input = screen.getByLabelText('*eMail:');
+    expect(input).toBeInvalid();
+    expect(input).toHaveAccessibleDescription('Ungültige eMail');
+  });
+
+  it('a valid field is not marked invalid and has no description', () => {
+    render(<TextField label="Instagram:" />);
+    const input = screen.getByLabelText('Instagram:');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('a checkbox is labelled and toggles', async () => {
+    const user = userEvent.setup();
+    render(<Checkbox label="Marketing Mails:" error="Pflicht" />);
+    const box = screen.getByRole('checkbox', { name: 'Marketing Mails:' });
+    expect(box).toHaveAccessibleDescription('Pflicht');
+    await user.click(box);
+    expect(box).toBeChecked();
+  });
+
+  it('the spinner is a status with a German label by default', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Spinner />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Lädt …');
+  });
+
+  it('the error state calls retry', async () => {
+    const user = userEvent.setup();
+    let retried = 0;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorState message="Kaputt" onRetry={() => (retried += 1)} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Kaputt');
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(retried).toBe(1);
+  });
+});
