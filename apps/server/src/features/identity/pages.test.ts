@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { formOf } from './testing/browser';
+import { TestOidcClient } from './testing/oidc-client';
+
+const account = { email: 'pages@example.org', password: 'pixel-Hero-77', nickname: 'PixelHero' };
+
+/** The page's HTML with whitespace collapsed (the templates are formatted for reading). */
+const squash = (html: string) =>
+  html.replace(/\s+/g, ' ').replace(/ \/>/g, '>').replace(/ >/g, '>');
+
+/** A client whose requests come from their own address (the app trusts X-Forwarded-For). */
+function clientFrom(t: TestApp, address: string, language?: string) {
+  const client = new TestOidcClient(t.url, 'arcadia-web', language);
+  const request = client.browser.request.bind(client.browser);
+  client.browser.request = async (target, options = {}) => {
+    const page = await request(target, {
+      ...options,
+      headers: { 'x-forwarded-for': address, ...options.headers },
+    });
+    return { ...page, text: squash(page.text) };
+  };
+  return client;
+}
+
+describe('identity pages', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ embeddedIdentity: true });
+    await new TestOidcClient(t.url).signUp(account);
+  });
+  afterAll(() => t.close());
+
+  it('shows the sign-in page in German by default, with labels, no-store and a strict CSP', async () => {
+    const page = await clientFrom(t, '10.0.0.1', '').begin();
+    expect(page.status).toBe(200);
+    expect(page.url).toMatch(/\/oidc\/interaction\/[\w-]+$/);
+    expect(page.text).toContain('<html lang="de">');
+    expect(page.text).toContain('<h1 id="title">Anmelden</h1>');
+    expect(page.text).toContain('<label for="email">E-Mail-Adresse</label>');
+    expect(page.text).toContain('<label for="password">Passwort</label>');
+    expect(page.text).toMatch(
+      /<input id="password" name="password" type="password" autocomplete="current-password" required/,
+    );
+    expect(page.text).toContain('Passwort vergessen?');
+    expect(page.text).toContain('Konto erstellen');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('form-action');
+    expect(csp).not.toContain('script-src');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const css = /<link rel="stylesheet" href="([^"]+)">/.exec(page.text)![1]!;
+    const style = await fetch(`${t.url}${css}`);
+    expect(style.headers.get('content-type')).toContain('text/css');
+    expect(style.headers.get('cache-control')).toContain('immutable');
+    expect(await style.text()).toContain('#0b0b1a');
+  });
+
+  it('switches to English by link (remembered in a cookie) and by Accept-Language', async () => {
+    const client = clientFrom(t, '10.0.0.2');
+    const german = await client.begin();
+    const href = /<a class="lang" href="([^"]+)"/.exec(german.text)![1]!.replace(/&amp;/g, '&');
+    const english = await client.browser.navigate(new URL(href, german.url).href);
+    expect(english.text).toContain('<html lang="en">');
+    expect(english.text).toContain('<h1 id="title">Sign in</h1>');
+    expect(english.text).toContain('<label for="email">E-mail address</label>');
+    expect(client.browser.cookieNames()).toContain('arcadia_lang');
+    // The next page (sign-up) stays English without ?lang.
+    const signUp = await client.browser.navigate(
+      new URL(/href="([^"]*\/signup)"/.exec(english.text)![1]!, english.url).href,
+    );
+    expect(signUp.text).toContain('<h1 id="title">Create account</h1>');
+    expect(signUp.text).toContain(
+      'At least 10 characters, with letters and digits, not your e-mail address.',
+    );
+
+    const browserEnglish = await clientFrom(t, '10.0.0.3', 'en-GB,en;q=0.8').begin();
+    expect(browserEnglish.text).toContain('<h1 id="title">Sign in</h1>');
+    const appEnglish = await clientFrom(t, '10.0.0.3', 'de').begin({ ui_locales: 'en' });
+    expect(appEnglish.text).toContain('<h1 id="title">Sign in</h1>');
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same message', async () => {
+    const client = clientFrom(t, '10.0.1.1');
+    const wrong = await client.submit(await client.begin(), {
+      email: account.email,
+      password: 'nope-Nope-123',
+    });
+    const unknown = await client.submit(await client.begin(), {
+      email: 'nobody@example.org',
+      password: 'nope-Nope-123',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const message = (text: string) =>
+      /<div class="alert" role="alert">([^<]*)<\/div>/.exec(text)?.[1];
+    expect(message(wrong.text)).toBe('E-Mail-Adresse oder Passwort ist falsch.');
+    expect(message(unknown.text)).toBe(message(wrong.text));
+    expect(wrong.text).not.toContain('nope-Nope-123');
+  });
+
+  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+    const victim = { email: 'victim@example.org', password: 'victim-Pass-1', nickname: 'Victim' };
+    await new TestOidcClient(t.url).signUp(victim);
+    const client = clientFrom(t, '10.0.2.1');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await client.submit(await client.begin(), {
+        email: victim.email.toUpperCase(),
+        password: `wrong-Pass-${i}0`,
+      });
+      statuses.push(page.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const other = clientFrom(t, '10.0.2.2');
+    const blocked = await other.submit(await other.begin(), victim);
+    expect(blocked.status).toBe(429);
+    expect(blocked.text).toContain(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.',
+    );
+    expect(blocked.leftFor).toBeUndefined();
+    // Once the block is over, the right password works again.
+    await t.db.execute(
+      `update login_throttle set blocked_until = now() - interval '1 second', window_start = now() - interval '1 hour'`,
+    );
+    const again = await other.submit(await other.begin(), victim);
+    expect(other.codeFrom(again.leftFor)).toBeTruthy();
+  });
+
+  it('throttles repeated failures per client address across accounts', async () => {
+    const client = clientFrom(t, '10.0.3.1');
+    let last = 0;
+    for (let i = 0; i < 20; i++) {
+      const page = await client.submit(await client.begin(), {
+        email: `guess${i}@example.org`,
+        password: 'guess-Word-1',
+      });
+      last = page.status;
+    }
+    expect(last).toBe(429);
+    const page = await client.submit(await client.begin(), {
+      email: 'someone-new@example.org',
+      password: 'guess-Word-1',
+    });
+    expect(page.status).toBe(429);
+    // Another address is not affected.
+    const elsewhere = clientFrom(t, '10.0.3.2');
+    const ok = await elsewhere.submit(await elsewhere.begin(), account);
+    expect(elsewhere.codeFrom(ok.leftFor)).toBeTruthy();
+  });
+
+  it('checks the sign-up form: strength rules, nickname length, duplicate e-mail; nothing written', async () => {
+    const client = clientFrom(t, '10.0.4.1');
+    const signIn = await client.begin();
+    const signUp = await client.browser.navigate(
+      new URL(/href="([^"]*\/signup)"/.exec(signIn.text)![1]!, signIn.url).href,
+    );
+    expect(signUp.text).toContain('<label for="nickname">Spitzname</label>');
+    expect(signUp.text).toMatch(/id="password"[^>]*aria-describedby="password-hint"/);
+    const counts = await t.counts('accounts');
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { email: 'new@example.org', nickname: 'Newbie', password: 'short1' },
+        'password',
+        'Das Passwort muss mindestens 10 Zeichen lang sein.',
+      ],
+      [
+        { email: 'new@example.org', nickname: 'Newbie', password: 'onlyletters' },
+        'password',
+        'Das Passwort muss Buchstaben und Ziffern enthalten.',
+      ],
+      [
+        { email: 'new1234567@example.org', nickname: 'Newbie', password: 'new1234567@example.org' },
+        'password',
+        'Das Passwort darf nicht deine E-Mail-Adresse sein.',
+      ],
+      [
+        { email: 'new@example.org', nickname: 'No', password: 'long-Enough-1' },
+        'nickname',
+        'Der Spitzname muss 3 bis 12 Zeichen lang sein.',
+      ],
+      [
+        { email: 'new@example.org', nickname: 'ThirteenChars', password: 'long-Enough-1' },
+        'nickname',
+        'Der Spitzname muss 3 bis 12 Zeichen lang sein.',
+      ],
+      [
+        { email: 'not-an-email', nickname: 'Newbie', password: 'long-Enough-1' },
+        'email',
+        'Bitte gib eine gültige E-Mail-Adresse ein.',
+      ],
+    ];
+    for (const [fields, field, message] of cases) {
+      const page = await client.submit(signUp, fields);
+      expect(page.status, message).toBe(400);
+      expect(page.text).toContain('role="alert"');
+      expect(page.text).toContain(`<p class="field-error" id="${field}-error">${message}</p>`);
+      expect(page.text).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
+      expect(page.text).not.toContain(
+        fields.password === fields.email
+          ? 'value="new1234567@example.org"' + ' type="password"'
+          : fields.password!,
+      );
+    }
+    const taken = await client.submit(signUp, {
+      email: 'PAGES@example.org',
+      nickname: 'Again',
+      password: 'long-Enough-1',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain('Für diese E-Mail-Adresse gibt es schon ein Konto.');
+    expect(await t.counts('accounts')).toEqual(counts);
+  });
+
+  it('refuses forms without the form token or from another origin, writing nothing', async () => {
+    const client = clientFrom(t, '10.0.5.1');
+    const signIn = await client.begin();
+    const signUp = await client.browser.navigate(
+      new URL(/href="([^"]*\/signup)"/.exec(signIn.text)![1]!, signIn.url).href,
+    );
+    const form = formOf(signUp.text);
+    const fields = { email: 'csrf@example.org', nickname: 'Csrf', password: 'long-Enough-1' };
+    const counts = await t.counts('accounts');
+    const noToken = await client.browser.request(new URL(form.action, signUp.url).href, {
+      form: fields,
+    });
+    expect(noToken.status).toBe(403);
+    expect(noToken.text).toContain('Das Formular ist abgelaufen.');
+    const crossSite = await client.browser.request(new URL(form.action, signUp.url).href, {
+      form: { ...form.fields, ...fields },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await t.counts('accounts')).toEqual(counts);
+  });
+
+  it('explains an unknown or finished interaction instead of failing', async () => {
+    const client = clientFrom(t, '10.0.6.1');
+    const page = await client.browser.navigate('/oidc/interaction/not-a-real-uid');
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('Diese Anmeldung ist abgelaufen');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('cancels back to the app with access_denied', async () => {
+    const client = clientFrom(t, '10.0.7.1');
+    const signIn = await client.begin();
+    const cancel = /href="([^"]*\/abort)"/.exec(signIn.text)![1]!;
+    const done = await client.browser.navigate(new URL(cancel, signIn.url).href);
+    const url = new URL(done.leftFor!);
+    expect(url.searchParams.get('error')).toBe('access_denied');
+    expect(url.searchParams.get('state')).toBe(client.state);
+  });
+
+  it('renders provider errors in the app style', async () => {
+    const res = await fetch(`${t.url}/oidc/authorize?client_id=unknown&response_type=code`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('<h1 id="title">Something went wrong</h1>');
+    expect(text).toContain('invalid_client');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
