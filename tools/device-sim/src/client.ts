@@ -70,7 +70,7 @@ export class DeviceClient {
       signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
     });
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
@@ -96,7 +96,7 @@ export class DeviceClient {
     const query = new URLSearchParams();
     if (options.since !== undefined) query.set('since', String(options.since));
     if (options.wait) query.set('wait', String(options.wait));
-    const qs = query.size > 0 ? `?${query}` : '';
+    const qs = query.size > 0 ? `?${query.toString()}` : '';
     const { json } = await this.call(
       'GET',
       `/api/device/v1/players${qs}`,
