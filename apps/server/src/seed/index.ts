@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { seedArcade } from './arcade';
 import { seedNews } from './news';
 import { seedPlayers } from './players';
 
@@ -13,7 +14,11 @@ export interface SeedContext {
 }
 
 /** Demo seeders in order; each feature that has demo content adds one. Invented data only. */
-export const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedPlayers, seedNews];
+export const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
+  seedPlayers,
+  seedArcade,
+  seedNews,
+];
 
 /** Seeds the demo data once, on an empty database. */
 export async function seedDemoIfEmpty(ctx: SeedContext): Promise<boolean> {

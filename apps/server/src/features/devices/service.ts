@@ -185,11 +185,7 @@ export async function releaseAfterGame(
 ): Promise<void> {
   await lockDevice(tx, arcade, id);
   await deleteSeats(tx, arcade, id, userIds);
-  await updateDevice(tx, arcade, id, {
-    matchStartedAt: null,
-    lastSeenAt: new Date(),
-    bumpRoster: true,
-  });
+  await updateDevice(tx, arcade, id, { matchStartedAt: null, bumpRoster: true });
 }
 
 /** For the play rules. */

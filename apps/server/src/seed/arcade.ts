@@ -1,0 +1,80 @@
+import { asc } from 'drizzle-orm';
+import { GAME_TYPES, gameReportSchema, type GameType } from '@arcadia/contracts';
+import { seededRng, simulateMatch } from '@arcadia/device-sim';
+import { maps, users } from '../db/schema';
+import { createArcade } from '../features/arcades/service';
+import { createDevice } from '../features/devices/service';
+import { ingestGame } from '../features/games/ingest';
+import type { SeedContext } from './index';
+
+export const DEMO_ARCADE = { id: 'arcadia-berlin', name: 'Arcadia Berlin', city: 'Berlin' };
+
+export const DEMO_MAPS = [
+  { id: 'neon-docks', name: 'Neon Docks' },
+  { id: 'skyline', name: 'Skyline' },
+  { id: 'jungle-ruins', name: 'Jungle Ruins' },
+  { id: 'frost-base', name: 'Frost Base' },
+].map((m) => ({ ...m, applicationId: 'commando', iconPath: `/assets/maps/${m.id}.svg` }));
+
+const DEMO_DEVICES = [
+  { id: 'arena-1', name: 'Arena Nord', capacity: 8 },
+  { id: 'arena-2', name: 'Arena Süd', capacity: 8 },
+  { id: 'duel', name: 'Duell-Kabine', capacity: 4 },
+];
+
+export const DEMO_GAMES = 240;
+const WEEKS = 8;
+
+/**
+ * The demo arcade: Arcadia Berlin with three devices and four maps, and a few hundred games
+ * among the seeded players over the last eight weeks, stored through the real ingest so that
+ * statistics, periods and ranks are exactly what live games would have made. Device keys are
+ * random and only logged here (rotate them with `npm run admin -- device rotate-key`).
+ */
+export async function seedArcade({ db, log }: SeedContext): Promise<void> {
+  await createArcade(db, DEMO_ARCADE);
+  await db.insert(maps).values(DEMO_MAPS).onConflictDoNothing();
+  const devices = [];
+  for (const d of DEMO_DEVICES) {
+    const { device, key } = await createDevice(db, { arcade: DEMO_ARCADE.id, ...d });
+    devices.push(device);
+    log.info(
+      `demo device ${device.arcadeId};${device.id} key ${key} — play: npm run start -w @arcadia/device-sim -- --arcade ${device.arcadeId} --device ${device.id} --key ${key}`,
+    );
+  }
+  const players = await db
+    .select({ userId: users.id })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.userName));
+  if (players.length === 0) return;
+
+  const rng = seededRng(20_260_301);
+  const now = Date.now();
+  const span = WEEKS * 7 * 86_400_000;
+  // Oldest first, at opening hours (14:00–23:00 Berlin, roughly).
+  const times = Array.from({ length: DEMO_GAMES }, () => {
+    const day = new Date(now - rng() * span);
+    day.setUTCHours(12 + Math.floor(rng() * 10), Math.floor(rng() * 60), 0, 0);
+    return Math.min(day.getTime(), now - 60_000);
+  }).sort((a, b) => a - b);
+
+  for (const [n, at] of times.entries()) {
+    const device = devices[Math.floor(rng() * devices.length)]!;
+    const type: GameType = device.capacity <= 4 ? 'freeforall' : GAME_TYPES[Math.floor(rng() * 3)]!;
+    const count = Math.min(players.length, 1 + Math.floor(rng() * Math.min(6, device.capacity)));
+    const shuffled = [...players].sort(() => rng() - 0.5).slice(0, count);
+    const report = simulateMatch({
+      type,
+      players: shuffled,
+      fillTo: Math.max(count, device.capacity - Math.floor(rng() * 3)),
+      mapIds: DEMO_MAPS.map((m) => m.id),
+      rng,
+      durationSeconds: (5 + Math.floor(rng() * 11)) * 60,
+      playedAt: new Date(at),
+      idempotencyKey: `demo-game-${String(n).padStart(4, '0')}`,
+    });
+    // No ingest hooks: demo games notify nobody.
+    await ingestGame(db, device, gameReportSchema.parse(report), []);
+  }
+  log.info(`seeded ${DEMO_GAMES} demo games at ${DEMO_ARCADE.name}`);
+}
