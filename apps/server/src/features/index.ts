@@ -4,6 +4,7 @@ import { deviceApiRoutes } from './device-api/routes';
 import { gameRoutes } from './games/routes';
 import { graphqlRoutes } from './statistics/graphql';
 import { healthRoutes } from './health/routes';
+import { pushRoutes } from './push/routes';
 import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
 import { leaderboardRoutes } from './leaderboards/routes';
@@ -27,6 +28,7 @@ export const apiFeatures: Feature[] = [
   friendRoutes,
   userCardRoutes,
   visitRoutes,
+  pushRoutes,
   newsRoutes,
   playRoutes,
   gameRoutes,

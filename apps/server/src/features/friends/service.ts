@@ -1,13 +1,21 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, forbidden } from '../../plugins/errors';
 import { currentUser, userById } from '../users/service';
 import { insertFriendship, listFriends } from './repository';
 
-/** Hooks other features attach to (push notifications on a new friend). */
+/** userId was added as a friend by friendId, whose name is userName. */
+export interface FriendAddedEvent {
+  userId: string;
+  friendId: string;
+  userName: string;
+}
+
+/**
+ * Hooks other features attach to (the "added you as a friend" push notification). They run
+ * inside the transaction that stores the friendship, so what they write commits with it.
+ */
 export const friendEvents = {
-  listeners: [] as Array<
-    (event: { userId: string; friendId: string; userName: string }) => Promise<void>
-  >,
+  inTransaction: [] as Array<(tx: Tx, event: FriendAddedEvent) => Promise<void>>,
 };
 
 export async function ownFriends(db: Db, sub: string) {
@@ -27,7 +35,7 @@ export async function friendsOf(db: Db, sub: string, id: string) {
 }
 
 export async function addFriend(db: Db, sub: string, friendId: string, field: string) {
-  const added = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (friendId === me.id)
       throw badRequest('You cannot add yourself as a friend', [
@@ -36,10 +44,8 @@ export async function addFriend(db: Db, sub: string, friendId: string, field: st
     const friend = await userById(tx, friendId);
     if (!(await insertFriendship(tx, me.id, friend.id)))
       throw conflict(`${friend.userName} is already your friend`);
-    return { userId: friend.id, userName: friend.userName, me };
+    const event = { userId: friend.id, friendId: me.id, userName: me.userName };
+    for (const hook of friendEvents.inTransaction) await hook(tx, event);
+    return { userId: friend.id, userName: friend.userName };
   });
-  for (const listener of friendEvents.listeners) {
-    await listener({ userId: added.userId, friendId: added.me.id, userName: added.me.userName });
-  }
-  return { userId: added.userId, userName: added.userName };
 }

@@ -1,0 +1,59 @@
+import type { PushMessage } from '@arcadia/contracts';
+
+export type Language = 'de' | 'en';
+/** One notification in every language a player may have chosen. */
+export type Localized = Record<Language, PushMessage>;
+
+export interface MatchResult {
+  gameId: string;
+  userId: string;
+  won: boolean;
+  score: number;
+  kills: number;
+  deaths: number;
+}
+
+/** "Your match result is in": won or lost, the score; opens the own games tab. */
+export function matchResultMessage(result: MatchResult): Localized {
+  const { score, kills, deaths } = result;
+  const url = `/profile/${result.userId}/games`;
+  const tag = `game-${result.gameId}`;
+  return {
+    de: {
+      title: 'Dein Spielergebnis ist da',
+      body: result.won
+        ? `Gewonnen! ${score} Punkte, ${kills} Kills, ${deaths} Deaths.`
+        : `Verloren – ${score} Punkte, ${kills} Kills, ${deaths} Deaths. Nächstes Mal!`,
+      url,
+      tag,
+    },
+    en: {
+      title: 'Your match result is in',
+      body: result.won
+        ? `You won! ${score} points, ${kills} kills, ${deaths} deaths.`
+        : `You lost – ${score} points, ${kills} kills, ${deaths} deaths. Next time!`,
+      url,
+      tag,
+    },
+  };
+}
+
+/** "X added you as a friend"; opens X's profile. */
+export function friendAddedMessage(friendId: string, friendName: string): Localized {
+  const url = `/profile/${friendId}`;
+  const tag = `friend-${friendId}`;
+  return {
+    de: { title: 'Neuer Freund', body: `${friendName} hat dich als Freund hinzugefügt.`, url, tag },
+    en: { title: 'New friend', body: `${friendName} added you as a friend.`, url, tag },
+  };
+}
+
+/** A new news article; the body is its title (German when there is no English one). */
+export function newsMessage(slug: string, titles: { de: string; en?: string }): Localized {
+  const url = `/news/${slug}`;
+  const tag = `news-${slug}`;
+  return {
+    de: { title: 'Neuer Artikel', body: titles.de, url, tag },
+    en: { title: 'New article', body: titles.en ?? titles.de, url, tag },
+  };
+}

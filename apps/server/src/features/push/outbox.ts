@@ -1,0 +1,160 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { pushOutbox, pushSubscriptions } from '../../db/schema';
+import type { Localized } from './messages';
+
+/**
+ * The durable outbox. A row is one delivery to one subscription (the endpoint is in the payload
+ * beside the message), written in the transaction that caused it, so it commits or rolls back
+ * with that change and survives restarts until the worker delivered it.
+ */
+export const outboxPayloadSchema = z.object({ endpoint: z.string(), message: pushMessageSchema });
+export type OutboxPayload = z.infer<typeof outboxPayloadSchema>;
+
+/**
+ * Enqueues the message for every subscription of the given users (or of every subscribed player),
+ * each in that player's language. Returns how many deliveries were enqueued.
+ */
+export async function enqueue(
+  tx: Queryable,
+  kind: PushKind,
+  recipients: string[] | 'all-subscribers',
+  message: Localized,
+): Promise<number> {
+  if (recipients !== 'all-subscribers' && recipients.length === 0) return 0;
+  const only =
+    recipients === 'all-subscribers'
+      ? sql``
+      : sql`where s.user_id in (${sql.join(
+          recipients.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  const result = await tx.execute(sql`
+    insert into push_outbox (user_id, kind, payload)
+    select s.user_id, ${kind}, jsonb_build_object(
+      'endpoint', s.endpoint,
+      'message', case when u.language = 'en' then ${JSON.stringify(message.en)}::jsonb
+                      else ${JSON.stringify(message.de)}::jsonb end)
+    from push_subscriptions s join users u on u.id = s.user_id
+    ${only}
+    returning id`);
+  return result.rows.length;
+}
+
+export interface ClaimedRow {
+  id: number;
+  userId: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due rows for this worker: `FOR UPDATE SKIP LOCKED` lets several
+ * processes share the outbox without taking the same row, and the lease (next_attempt_at moved
+ * ahead) keeps a row claimed while it is being sent outside any transaction. A worker that dies
+ * mid-send leaves the row to be claimed again when the lease runs out. Every claim counts as an
+ * attempt.
+ */
+export async function claimDue(
+  db: Queryable,
+  limit: number,
+  leaseMs: number,
+  maxAttempts: number,
+): Promise<ClaimedRow[]> {
+  const result = await db.execute<{
+    id: string | number;
+    user_id: string;
+    kind: string;
+    payload: unknown;
+    attempts: number;
+  }>(sql`
+    update push_outbox
+       set attempts = attempts + 1,
+           next_attempt_at = now() + ${`${leaseMs} milliseconds`}::interval
+     where id in (
+       select id from push_outbox
+        where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked)
+    returning id, user_id, kind, payload, attempts`);
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    kind: row.kind,
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload,
+    attempts: Number(row.attempts),
+  }));
+}
+
+export async function markSent(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({ sentAt: sql`now()`, lastError: null })
+    .where(eq(pushOutbox.id, id));
+}
+
+export async function reschedule(
+  db: Queryable,
+  id: number,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({
+      nextAttemptAt: sql`now() + ${`${Math.round(delayMs)} milliseconds`}::interval`,
+      lastError: error.slice(0, 500),
+    })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** Never tried again: the row stays (unsent, attempts at the maximum) for inspection. */
+export async function giveUp(
+  db: Queryable,
+  id: number,
+  maxAttempts: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({
+      attempts: sql`greatest(${pushOutbox.attempts}, ${maxAttempts})`,
+      lastError: error.slice(0, 500),
+    })
+    .where(eq(pushOutbox.id, id));
+}
+
+export async function dropRow(db: Queryable, id: number): Promise<void> {
+  await db.delete(pushOutbox).where(eq(pushOutbox.id, id));
+}
+
+/** The subscription a row is for, if it still exists and still belongs to that player. */
+export async function subscriptionFor(db: Queryable, userId: string, endpoint: string) {
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
+  return row;
+}
+
+export async function removeSubscription(db: Queryable, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+}
+
+/** Forgets delivered rows after the retention time. */
+export async function pruneSent(db: Queryable, olderThanMs: number): Promise<number> {
+  const rows = await db
+    .delete(pushOutbox)
+    .where(
+      and(
+        sql`${pushOutbox.sentAt} is not null`,
+        lt(pushOutbox.sentAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .returning({ id: pushOutbox.id });
+  return rows.length;
+}

@@ -1,0 +1,357 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { appSettings, maps, pushOutbox, pushSubscriptions, users } from '../../db/schema';
+import { ingestGame } from '../games/ingest';
+import { richTextFromMarkdown } from '../news/rich-text';
+import { publishNews } from '../news/service';
+import { notifyMatchResult } from './hooks';
+import { pushWorkerOf } from './routes';
+import { startPushService, type TestPushService } from './testing/push-service';
+import { createUserAgent, decryptWebPush, verifyVapid, type UserAgent } from './testing/rfc8291';
+import { vapidKeys } from './vapid';
+import type { PushWorker } from './worker';
+
+interface Player {
+  id: string;
+  token: string;
+  name: string;
+  ua: UserAgent;
+}
+
+const SUBS = '/api/push/subscriptions';
+
+describe('web push', () => {
+  let t: TestApp;
+  let service: TestPushService;
+  let worker: PushWorker;
+  let neo: Player;
+  let trinity: Player;
+  let morpheus: Player;
+
+  const register = async (username: string, language: 'de' | 'en'): Promise<Player> => {
+    const token = await t.issuer.mint(`sub-${username}`);
+    const res = await t.request('POST', '/api/v2/user/registration', {
+      token,
+      body: { username, mail: `${username}@example.com`, agb: true },
+    });
+    expect(res.status).toBe(201);
+    await t.db.update(users).set({ language }).where(eq(users.id, res.body.id));
+    return { id: res.body.id, token, name: username, ua: createUserAgent() };
+  };
+  const subscribe = async (player: Player, name = player.name) => {
+    const res = await t.request('POST', SUBS, {
+      token: player.token,
+      body: player.ua.subscription(service.endpoint(name)),
+    });
+    expect(res.status).toBe(201);
+  };
+  /** Waits for the pushes, checks VAPID and decrypts each with the player's keys. */
+  const messagesFor = async (player: Player, count = 1, name = player.name) => {
+    const pushes = await service.waitFor(count, name);
+    const { publicKey } = (await t.request('GET', '/api/push/public-key')).body;
+    return Promise.all(
+      pushes.map(async (push) => {
+        expect(push.headers['content-encoding']).toBe('aes128gcm');
+        expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+        const vapid = await verifyVapid(push.headers.authorization, service.endpoint(name));
+        expect(vapid.publicKey).toBe(publicKey);
+        expect(vapid.claims.sub).toBe('mailto:support@arcadia.local');
+        return JSON.parse(decryptWebPush(push.body, player.ua).toString('utf8'));
+      }),
+    );
+  };
+  const outboxRows = () => t.db.select().from(pushOutbox).orderBy(pushOutbox.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    worker = pushWorkerOf(t.app)!;
+    worker.configure({ intervalMs: 20, backoffBaseMs: 50, backoffMaxMs: 200 });
+    service = await startPushService();
+    neo = await register('Neo', 'de');
+    trinity = await register('Trinity', 'en');
+    morpheus = await register('Morpheus', 'de');
+  });
+  afterAll(async () => {
+    await t.close();
+    await service.close();
+  });
+  beforeEach(async () => {
+    await worker.drain();
+    service.received.length = 0;
+  });
+
+  it('publishes the VAPID key generated on the first start and kept in app_settings', async () => {
+    const res = await t.request('GET', '/api/push/public-key');
+    expect(res.status).toBe(200);
+    expect(Buffer.from(res.body.publicKey, 'base64url')).toHaveLength(65);
+    const [stored] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'vapid'));
+    expect(stored!.value).toMatchObject({ publicKey: res.body.publicKey });
+    // Asked again (another start, another process), it is the same pair.
+    expect((await vapidKeys(t.db, t.config)).publicKey).toBe(res.body.publicKey);
+  });
+
+  it('refuses bad subscriptions with the fields, and writes nothing', async () => {
+    const good = neo.ua.subscription(service.endpoint('bad'));
+    const cases: Array<[unknown, string[]]> = [
+      [{ ...good, endpoint: 'javascript:alert(1)' }, ['endpoint']],
+      [{ ...good, keys: { p256dh: 'short', auth: good.keys.auth } }, ['keys.p256dh']],
+      [{ ...good, keys: { p256dh: good.keys.p256dh, auth: 'x' } }, ['keys.auth']],
+      [{ endpoint: good.endpoint }, ['keys']],
+      // Well-formed, but not a point on the curve.
+      [{ ...good, keys: { p256dh: `B${'A'.repeat(86)}`, auth: good.keys.auth } }, ['keys.p256dh']],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await t.request('POST', SUBS, { token: neo.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.details.map((d: any) => d.path)).toEqual(paths);
+    }
+    expect((await t.request('POST', SUBS, { body: good })).status).toBe(401);
+    const stranger = await t.issuer.mint('sub-not-registered');
+    expect((await t.request('POST', SUBS, { token: stranger, body: good })).status).toBe(404);
+    expect(await t.counts('push_subscriptions')).toEqual({ push_subscriptions: 0 });
+  });
+
+  it('keeps an endpoint once: subscribing it again moves it to the caller', async () => {
+    const endpoint = service.endpoint('shared-browser');
+    for (const player of [neo, trinity]) {
+      const res = await t.request('POST', SUBS, {
+        token: player.token,
+        body: player.ua.subscription(endpoint),
+      });
+      expect(res.status).toBe(201);
+    }
+    const rows = await t.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows.map((r) => [r.userId, r.p256dh])).toEqual([
+      [trinity.id, trinity.ua.publicKey.toString('base64url')],
+    ]);
+
+    // Only one's own endpoint can be removed.
+    const foreign = await t.request('DELETE', SUBS, { token: neo.token, body: { endpoint } });
+    expect(foreign.status).toBe(404);
+    const own = await t.request('DELETE', SUBS, { token: trinity.token, body: { endpoint } });
+    expect(own).toMatchObject({ status: 200, body: { success: true } });
+    const again = await t.request('DELETE', SUBS, { token: trinity.token, body: { endpoint } });
+    expect(again.status).toBe(404);
+    expect(await t.counts('push_subscriptions')).toEqual({ push_subscriptions: 0 });
+  });
+
+  it('sends "added you as a friend" encrypted as RFC 8291 says, in the player\u2019s language', async () => {
+    await subscribe(trinity);
+    await subscribe(neo);
+
+    const added = await t.request('POST', '/api/user/me/friends', {
+      token: neo.token,
+      body: { friendId: trinity.id },
+    });
+    expect(added.status).toBe(201);
+    expect(await messagesFor(trinity)).toEqual([
+      {
+        title: 'New friend',
+        body: 'Neo added you as a friend.',
+        url: `/profile/${neo.id}`,
+        tag: `friend-${neo.id}`,
+      },
+    ]);
+
+    await t.request('POST', '/api/v2/user/me/friends', {
+      token: trinity.token,
+      body: { friendToAddId: neo.id },
+    });
+    expect(await messagesFor(neo)).toEqual([
+      {
+        title: 'Neuer Freund',
+        body: 'Trinity hat dich als Freund hinzugefügt.',
+        url: `/profile/${trinity.id}`,
+        tag: `friend-${trinity.id}`,
+      },
+    ]);
+    // A message for one key cannot be read with another's.
+    const [push] = await service.waitFor(1, neo.name);
+    expect(() => decryptWebPush(push!.body, trinity.ua)).toThrow();
+    await worker.drain();
+    const rows = await outboxRows();
+    expect(rows.every((r) => r.sentAt !== null && r.kind === 'friend_added')).toBe(true);
+  });
+
+  it('enqueues the friend notification in the friendship\u2019s transaction', async () => {
+    const { friendEvents } = await import('../friends/service');
+    const before = await t.counts('friendships', 'push_outbox');
+    // A hook after ours fails: the friendship and the notification roll back together.
+    const failing = async () => {
+      throw new Error('boom');
+    };
+    friendEvents.inTransaction.push(failing);
+    try {
+      const res = await t.request('POST', '/api/user/me/friends', {
+        token: morpheus.token,
+        body: { friendId: trinity.id },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      friendEvents.inTransaction.splice(friendEvents.inTransaction.indexOf(failing), 1);
+    }
+    expect(await t.counts('friendships', 'push_outbox')).toEqual(before);
+    // Without the failing hook the same request stores both.
+    await worker.stop();
+    try {
+      const res = await t.request('POST', '/api/user/me/friends', {
+        token: morpheus.token,
+        body: { friendId: trinity.id },
+      });
+      expect(res.status).toBe(201);
+      const pending = (await outboxRows()).filter((r) => r.sentAt === null);
+      expect(pending).toHaveLength(1);
+      expect(pending[0]).toMatchObject({
+        userId: trinity.id,
+        kind: 'friend_added',
+        payload: {
+          endpoint: service.endpoint(trinity.name),
+          message: { title: 'New friend', body: 'Morpheus added you as a friend.' },
+        },
+      });
+    } finally {
+      worker.start();
+    }
+    await messagesFor(trinity);
+  });
+
+  it('tells every player of a stored game their result, enqueued inside the ingest transaction', async () => {
+    await t.db
+      .insert(maps)
+      .values({
+        id: 'neon-docks',
+        applicationId: 'commando',
+        name: 'Neon Docks',
+        iconPath: '/x.svg',
+      })
+      .onConflictDoNothing();
+    const device = { arcadeId: 'test-arcade', id: 'arena-1', applicationId: 'commando' };
+    const report = (key: string) => ({
+      idempotencyKey: key,
+      type: 'freeforall' as const,
+      mapId: 'neon-docks',
+      durationSeconds: 600,
+      teams: [],
+      players: [
+        { userId: neo.id, kills: 12, deaths: 3, score: 4200 },
+        { userId: trinity.id, kills: 5, deaths: 9, score: 1800 },
+        { guestName: 'Gast', kills: 1, deaths: 1, score: 100 },
+      ],
+    });
+
+    // A failing hook after ours: no game and no notification.
+    const before = await t.counts('games', 'push_outbox');
+    await expect(
+      ingestGame(t.db, device, report('game-rolled-back'), [
+        notifyMatchResult,
+        async () => {
+          throw new Error('boom');
+        },
+      ]),
+    ).rejects.toThrow('boom');
+    expect(await t.counts('games', 'push_outbox')).toEqual(before);
+
+    const { game } = await ingestGame(t.db, device, report('game-stored-1'));
+    const [forNeo] = await messagesFor(neo);
+    const [forTrinity] = await messagesFor(trinity);
+    expect(forNeo).toEqual({
+      title: 'Dein Spielergebnis ist da',
+      body: 'Gewonnen! 4200 Punkte, 12 Kills, 3 Deaths.',
+      url: `/profile/${neo.id}/games`,
+      tag: `game-${game.id}`,
+    });
+    expect(forTrinity).toEqual({
+      title: 'Your match result is in',
+      body: 'You lost – 1800 points, 5 kills, 9 deaths. Next time!',
+      url: `/profile/${trinity.id}/games`,
+      tag: `game-${game.id}`,
+    });
+  });
+
+  it('announces a new article to every subscriber in their language', async () => {
+    await subscribe(morpheus);
+    const content = richTextFromMarkdown('Text');
+    await publishNews(t.db, {
+      slug: 'push-test-artikel',
+      translations: {
+        de: { title: 'Großes Finale', abstract: 'Kurz', content },
+        en: { title: 'Grand final', abstract: 'Short', content },
+      },
+    });
+    const expected = (body: string, title: string) => [
+      { title, body, url: '/news/push-test-artikel', tag: 'news-push-test-artikel' },
+    ];
+    expect(await messagesFor(neo)).toEqual(expected('Großes Finale', 'Neuer Artikel'));
+    expect(await messagesFor(morpheus)).toEqual(expected('Großes Finale', 'Neuer Artikel'));
+    expect(await messagesFor(trinity)).toEqual(expected('Grand final', 'New article'));
+  });
+
+  it('removes a subscription the push service says is gone (410 and 404)', async () => {
+    for (const [status, name] of [
+      [410, 'gone-410'],
+      [404, 'gone-404'],
+    ] as const) {
+      await subscribe(morpheus, name);
+      service.answer(name, status);
+      await t.request('POST', '/api/user/me/friends', {
+        token: neo.token,
+        body: { friendId: morpheus.id },
+      });
+      await until(async () => {
+        const rows = await t.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, service.endpoint(name)));
+        return rows.length === 0;
+      });
+      // The delivery to the gone endpoint is dropped; the other device still got its message.
+      await worker.drain();
+      const left = (await outboxRows()).filter(
+        (r) => (r.payload as { endpoint: string }).endpoint === service.endpoint(name),
+      );
+      expect(left).toEqual([]);
+      await t.db.execute(sql`delete from friendships where user_id = ${neo.id}::uuid`);
+    }
+    expect((await messagesFor(morpheus, 2)).map((m) => m.title)).toEqual([
+      'Neuer Freund',
+      'Neuer Freund',
+    ]);
+  });
+
+  it('deletes the subscriptions and pending notifications with the profile', async () => {
+    await worker.stop();
+    try {
+      await t.request('POST', '/api/user/me/friends', {
+        token: trinity.token,
+        body: { friendId: morpheus.id },
+      });
+      const mine = await t.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, morpheus.id));
+      expect(mine.length).toBeGreaterThan(0);
+      const res = await t.request('DELETE', `/api/v2/user/${morpheus.id}`, {
+        token: morpheus.token,
+      });
+      expect(res.status).toBe(200);
+      const left = await t.db.execute<{ n: number }>(sql`
+        select (select count(*) from push_subscriptions where user_id = ${morpheus.id}::uuid)
+             + (select count(*) from push_outbox where user_id = ${morpheus.id}::uuid) as n`);
+      expect(Number(left.rows[0]!.n)).toBe(0);
+    } finally {
+      worker.start();
+    }
+  });
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
