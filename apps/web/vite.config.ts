@@ -2,9 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { i18nPlugin } from './build/i18n-plugin';
+import { pwaPlugins } from './build/pwa';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), i18nPlugin()],
+  plugins: [react(), tailwindcss(), i18nPlugin(), pwaPlugins()],
   build: { target: 'es2022', sourcemap: true },
   server: {
     port: 5173,
