@@ -84,6 +84,24 @@ describe('POST /api/v2/user/registration', () => {
     expect(me.body).toEqual(res.body);
   });
 
+  it('ignores fields it does not know: no role, badge or identity from the body', async () => {
+    const { sub, token } = await identity();
+    const res = await t.request('POST', URL, {
+      token,
+      body: {
+        ...valid('Sneaky'),
+        id: '00000000-0000-4000-8000-000000000000',
+        role: 'admin',
+        identitySub: 'someone-else',
+        language: 'xx',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.id).not.toBe('00000000-0000-4000-8000-000000000000');
+    const [row] = await t.db.select().from(users).where(eq(users.id, res.body.id));
+    expect(row).toMatchObject({ role: 'player', identitySub: sub, language: 'de' });
+  });
+
   it('takes the optional fields as optional: absent, empty or null', async () => {
     const a = await identity();
     const minimal = await t.request('POST', URL, {
