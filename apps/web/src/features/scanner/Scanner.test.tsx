@@ -305,10 +305,13 @@ describe('starting the camera', () => {
   it('offers torch and zoom only where the track supports them', async () => {
     const user = userEvent.setup();
     granted();
-    const track = fakeTrack({ deviceId: 'cam-back', zoom: 1 }, {
-      torch: true,
-      zoom: { min: 1, max: 5, step: 0.1 },
-    });
+    const track = fakeTrack(
+      { deviceId: 'cam-back', zoom: 1 },
+      {
+        torch: true,
+        zoom: { min: 1, max: 5, step: 0.1 },
+      },
+    );
     installFakeMediaDevices({ getUserMedia: async () => fakeStream([track]), cameras });
     renderScanner();
     await screen.findByRole('combobox', { name: 'Select Camera' });
