@@ -190,6 +190,19 @@ describe('bearer token verification on every player route', () => {
     expect((await t.request('GET', '/api/v2/user/me', { token: audiences })).status).toBe(200);
   });
 
+  it('takes the scheme name in any case, the token as it is', async () => {
+    const token = await t.issuer.mint(sub);
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await t.request('GET', '/api/v2/user/me', {
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(res.status, scheme).toBe(200);
+    }
+    const [head, payload, signature] = token.split('.');
+    const tampered = `${head}.${payload}.${signature!.toLowerCase()}`;
+    expect((await t.request('GET', '/api/v2/user/me', { token: tampered })).status).toBe(401);
+  });
+
   it('refuses an invalid token even on a public route', async () => {
     expect((await t.request('GET', '/api/health')).status).toBe(200);
     const res = await t.request('GET', '/api/health', { token: t.issuer.unsigned(sub) });

@@ -75,7 +75,8 @@ function scopesOf(claims: JWTPayload): Set<string> {
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  // The scheme name is case-insensitive (RFC 7235 §2.1); the token is not.
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
   return match[1];
 }
