@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_SCOPES } from '@arcadia/contracts';
@@ -153,5 +154,19 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     const code = fresh.codeFrom(silent.leftFor);
     const tokens = await fresh.tokens(code);
     expect(decodeJwt(tokens.access_token).aud).toBe(t.config.auth.audience);
+  });
+
+  it("lets the provider's auto-submitted logout form run under the CSP (hash of that one script)", async () => {
+    const res = await fetch(`${t.url}/oidc/v2/logout`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const csp = res.headers.get('content-security-policy')!;
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*'none'/);
+    // Every other page of the provider runs no script at all.
+    const discovery = await fetch(`${t.url}/oidc/.well-known/openid-configuration`);
+    expect(discovery.headers.get('content-security-policy')).toContain("script-src 'none'");
   });
 });

@@ -21,14 +21,17 @@ export function identityCsp(config: Config): string {
   ].join('; ');
 }
 
-/** Headers on every identity page: never cached, never framed, no referrer (reset links). */
+/**
+ * Headers on every identity page: never cached, never framed, and no referrer to other origins
+ * (reset links carry their token); same-origin posts keep their Origin header for FormGuard.
+ */
 export function pageHeaders(config: Config): Record<string, string> {
   return {
     'cache-control': 'no-store',
     pragma: 'no-cache',
     'content-security-policy': identityCsp(config),
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
   };
 }

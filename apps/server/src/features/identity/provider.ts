@@ -167,11 +167,24 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
       if (grantId) await grants.revokeByGrantId(grantId);
     }
   });
-  // Every HTML answer of the provider gets the identity pages' headers; no answer is cached.
+  // Every answer of the provider gets the identity pages' headers. The CSP is set first so the
+  // provider can add the hash of its one inline script (the auto-submitted form_post and logout
+  // forms) to script-src; 'none' then gives way to that hash.
   provider.use(async (ctx, next) => {
+    const headers = pageHeaders(config);
+    ctx.set('content-security-policy', `${headers['content-security-policy']}; script-src 'none'`);
     await next();
-    if (ctx.response.is('html')) {
-      for (const [name, value] of Object.entries(pageHeaders(config))) ctx.set(name, value);
+    for (const [name, value] of Object.entries(headers)) {
+      if (
+        name !== 'content-security-policy' &&
+        (name !== 'cache-control' || ctx.response.is('html'))
+      ) {
+        ctx.set(name, value);
+      }
+    }
+    const csp = ctx.response.get('content-security-policy');
+    if (/script-src[^;]*'sha256-/.test(csp)) {
+      ctx.set('content-security-policy', csp.replace(/script-src 'none' /, 'script-src '));
     }
   });
   provider.on('server_error', (_ctx, error) =>

@@ -95,7 +95,7 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     const page = await client.browser.navigate(link);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(squash(page.text)).toContain('Neues Passwort festlegen');
 
     const weak = await client.submit(page, { password: 'tooweak' });

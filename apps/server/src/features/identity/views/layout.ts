@@ -74,7 +74,7 @@ export function page(ctx: PageContext, title: string, body: SafeHtml): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <meta name="robots" content="noindex" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         <title>${title} · ${ctx.t('app.name')}</title>
         <link rel="stylesheet" href="${IDENTITY_CSS_PATH}" />
       </head>

@@ -49,6 +49,8 @@ export interface SignUpView {
 export function signUpPage(ctx: PageContext, v: SignUpView): string {
   const { t } = ctx;
   const errors = v.errors ?? {};
+  // Focus goes to the first field with an error, else to the first field.
+  const focus = (['email', 'nickname', 'password'] as const).find((f) => errors[f]) ?? 'email';
   const messages = [v.formError, errors.email, errors.nickname, errors.password].filter(
     (m): m is string => Boolean(m),
   );
@@ -59,9 +61,9 @@ export function signUpPage(ctx: PageContext, v: SignUpView): string {
       ${alert(messages, messages.length > 1 ? t('signUp.errorsTitle') : undefined)}
       <form method="post" action="${v.action}" novalidate>
         ${formTokenInput(ctx)}
-        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'email', value: v.values?.email ?? '', error: errors.email, autofocus: true })}
-        ${field(ctx, { name: 'nickname', label: 'signUp.nickname', type: 'text', autocomplete: 'nickname', value: v.values?.nickname ?? '', error: errors.nickname, hint: t('signUp.nicknameHint'), attributes: lengths(USERNAME_MIN, USERNAME_MAX) })}
-        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('signUp.passwordRules'), attributes: lengths(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH) })}
+        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'email', value: v.values?.email ?? '', error: errors.email, autofocus: focus === 'email' })}
+        ${field(ctx, { name: 'nickname', label: 'signUp.nickname', type: 'text', autocomplete: 'nickname', value: v.values?.nickname ?? '', error: errors.nickname, hint: t('signUp.nicknameHint'), attributes: lengths(USERNAME_MIN, USERNAME_MAX), autofocus: focus === 'nickname' })}
+        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('signUp.passwordRules'), attributes: lengths(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH), autofocus: focus === 'password' })}
         <button class="primary" type="submit">${t('signUp.submit')}</button>
       </form>
       <div class="links">
