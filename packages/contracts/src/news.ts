@@ -41,7 +41,7 @@ export const richTextTextSchema = z.object({
 export const safeUriSchema = z
   .string()
   .max(2048)
-  .regex(/^(https?:\/\/[^\s]+|\/[^\s]*|mailto:[^\s]+)$/i, {
+  .regex(/^(https?:\/\/[^\s]+|\/(?![/\\])[^\s]*|mailto:[^\s]+)$/i, {
     message: 'uri must be an http(s) URL, an absolute path or a mailto: address',
   });
 

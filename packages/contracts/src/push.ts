@@ -42,7 +42,7 @@ export type PushKind = z.infer<typeof pushKindSchema>;
 export const pushMessageSchema = z.object({
   title: z.string(),
   body: z.string(),
-  url: z.string().regex(/^\/[^\s]*$/, { message: 'url must be an app path' }),
+  url: z.string().regex(/^\/(?![/\\])[^\s]*$/, { message: 'url must be an app path' }),
   tag: z.string(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
