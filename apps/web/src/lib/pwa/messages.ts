@@ -10,5 +10,5 @@ export const UNSUBSCRIBE_FAILED_MESSAGE = 'Unsubscribe failed!';
 
 /** Whether this browser can run a service worker at all (secure context included). */
 export function serviceWorkersSupported(nav: Navigator = navigator, win: Window = window): boolean {
-  return 'serviceWorker' in nav && win.isSecureContext !== false;
+  return 'serviceWorker' in nav && nav.serviceWorker != null && win.isSecureContext !== false;
 }
