@@ -1,0 +1,229 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, installFakeApi, type FakeApi } from '../../../test/fake-api';
+import { ME, ownProfile } from '../../../test/player-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { Component as RegistrationPage } from './RegistrationPage';
+
+function ProfileProbe() {
+  return <p>profile page {useParams().id}</p>;
+}
+
+/** Signed in, not registered yet: the account claims prefill the form. */
+const signedInUnregistered = {
+  auth: {
+    status: 'signedIn' as const,
+    account: { sub: 'sub-me', nickname: 'nova', email: 'nova@example.com' },
+    profile: null,
+    profileStatus: 'unregistered' as const,
+    loading: false,
+    error: null,
+  },
+};
+
+let server: FakeApi;
+beforeEach(() => {
+  server = installFakeApi();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderPage(state: object = signedInUnregistered, lang: 'de' | 'en' = 'de') {
+  const user = userEvent.setup();
+  const view = await renderApp(
+    [
+      { path: '/login/registration', Component: RegistrationPage },
+      { path: '/login/link', element: <p>link page</p> },
+      { path: '/profile/:id', Component: ProfileProbe },
+    ],
+    { path: '/login/registration', state, lang },
+  );
+  return { user, ...view };
+}
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const submit = () => screen.getByRole('button', { name: 'Jetzt Registrieren!' });
+
+describe('registration form', () => {
+  it('shows the labels of spec §2 and is prefilled from the account', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { name: 'Profil erstellen' })).toBeInTheDocument();
+    expect(field('*Nutzername (max. 12 Zeichen):').value).toBe('nova');
+    expect(field('*eMail:').value).toBe('nova@example.com');
+    expect(field('Geburtstag:').value).toBe('');
+    expect(field('Instagram:').value).toBe('');
+    expect(screen.getByRole('group', { name: '*Agb:' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Marketing Mails:' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bestehenden Account verknüpfen' })).toHaveAttribute(
+      'href',
+      '/login/link',
+    );
+  });
+
+  it('English labels when the interface is English', async () => {
+    await renderPage(signedInUnregistered, 'en');
+    expect(screen.getByRole('heading', { name: 'Create profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register now!' })).toBeDisabled();
+  });
+
+  it('submit is disabled until the form is valid (agb must be checked)', async () => {
+    const { user } = await renderPage();
+    expect(submit()).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    expect(submit()).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    expect(submit()).toBeDisabled();
+    expect(screen.getByText('Bitte akzeptiere die Agb.')).toBeInTheDocument();
+  });
+
+  it('shows every validation message at its field', async () => {
+    const { user } = await renderPage();
+    const name = field('*Nutzername (max. 12 Zeichen):');
+    const expectNameError = async (value: string, message: string) => {
+      await user.clear(name);
+      if (value) await user.type(name, value);
+      await user.tab();
+      expect(name).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(name).toHaveAttribute('aria-invalid', 'true');
+    };
+    await expectNameError('', 'Bitte gib einen Nutzernamen ein.');
+    await expectNameError('ab', 'Der Nutzername muss mindestens 3 Zeichen lang sein.');
+    await expectNameError('abcdefghijklm', 'Der Nutzername darf höchstens 12 Zeichen lang sein.');
+    await expectNameError('Neon Nova', 'Erlaubt sind nur Buchstaben, Ziffern');
+
+    const mail = field('*eMail:');
+    await user.clear(mail);
+    await user.tab();
+    expect(mail).toHaveAccessibleDescription('Bitte gib deine eMail-Adresse ein.');
+    await user.type(mail, 'nova@');
+    await user.tab();
+    expect(mail).toHaveAccessibleDescription('Bitte gib eine gültige eMail-Adresse ein.');
+
+    const birthday = field('Geburtstag:');
+    fireEvent.change(birthday, { target: { value: '2999-01-01' } });
+    fireEvent.blur(birthday);
+    expect(birthday).toHaveAccessibleDescription(
+      'Der Geburtstag darf nicht in der Zukunft liegen.',
+    );
+
+    const instagram = field('Instagram:');
+    await user.type(instagram, 'x'.repeat(31));
+    await user.tab();
+    expect(instagram).toHaveAccessibleDescription(
+      'Der Instagram-Name darf höchstens 30 Zeichen lang sein.',
+    );
+    expect(submit()).toBeDisabled();
+  });
+
+  it('a prefilled name that breaks a rule says so at once', async () => {
+    await renderPage({
+      auth: {
+        ...signedInUnregistered.auth,
+        account: { sub: 's', nickname: 'Neon Nova Fan', email: 'x@example.com' },
+      },
+    });
+    expect(field('*Nutzername (max. 12 Zeichen):')).toHaveAccessibleDescription(
+      expect.stringContaining('höchstens 12 Zeichen'),
+    );
+  });
+
+  it('registers, stores the profile and goes to /profile/{id}; submit disabled meanwhile', async () => {
+    const { user, store } = await renderPage();
+    const answer = deferred();
+    server.on('POST', '/api/v2/user/registration', {
+      status: 201,
+      body: ownProfile({ userName: 'nova', name: 'nova' }),
+      wait: answer.promise,
+    });
+    await user.type(field('Instagram:'), 'nova.plays');
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Ja, schickt mir/ }));
+    await user.click(submit());
+    await waitFor(() => expect(submit()).toBeDisabled());
+    expect(screen.getByRole('status')).toHaveTextContent('Wird registriert …');
+    expect(store.getState().registration?.inProgress).toBe(true);
+    await act(async () => answer.resolve());
+    expect(await screen.findByText(`profile page ${ME}`)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/v2/user/registration')[0]?.body).toEqual({
+      username: 'nova',
+      mail: 'nova@example.com',
+      instagram: 'nova.plays',
+      agb: true,
+      marketingConsent: true,
+    });
+    expect(store.getState().registration?.profile?.id).toBe(ME);
+    expect(store.getState().auth?.profileStatus).toBe('registered');
+    expect(store.getState().auth?.profile?.id).toBe(ME);
+  });
+
+  it('a taken name is shown at the name field; changing the name clears it', async () => {
+    const { user, store } = await renderPage();
+    server.on('POST', '/api/v2/user/registration', {
+      status: 409,
+      body: {
+        error: {
+          code: 'conflict',
+          message: 'This user name is already taken',
+          details: [{ path: 'username', message: 'This user name is already taken' }],
+        },
+      },
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(submit());
+    const name = field('*Nutzername (max. 12 Zeichen):');
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        expect.stringContaining('Dieser Nutzername ist schon vergeben.'),
+      ),
+    );
+    expect(store.getState().registration?.error?.status).toBe(409);
+    expect(submit()).toBeDisabled();
+    await user.type(name, '2');
+    expect(name).not.toHaveAccessibleDescription(expect.stringContaining('vergeben'));
+    expect(submit()).toBeEnabled();
+  });
+
+  it('400 details from the server are shown at their field', async () => {
+    const { user } = await renderPage();
+    server.on('POST', '/api/v2/user/registration', {
+      status: 400,
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid body',
+          details: [{ path: 'mail', message: 'mail is not deliverable' }],
+        },
+      },
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(submit());
+    await waitFor(() =>
+      expect(field('*eMail:')).toHaveAccessibleDescription(
+        'Der Server hat diesen Wert abgelehnt: mail is not deliverable',
+      ),
+    );
+  });
+
+  it('other failures are shown above the form', async () => {
+    const { user } = await renderPage();
+    server.on('POST', '/api/v2/user/registration', {
+      status: 409,
+      body: { error: { code: 'conflict', message: 'A profile is already registered' } },
+    });
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Für diese Anmeldung gibt es schon ein Profil.',
+    );
+  });
+
+  it('the Agb link opens the terms', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('link', { name: 'Agb lesen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' });
+    expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThan(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Verstanden' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

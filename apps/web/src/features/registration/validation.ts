@@ -1,0 +1,82 @@
+import { birthdaySchema, registrationSchema, type Registration } from '@arcadia/contracts';
+
+/** What the form holds; every field a string or flag as the inputs give it. */
+export interface RegistrationValues {
+  username: string;
+  mail: string;
+  birthday: string;
+  instagram: string;
+  agb: boolean;
+  marketingConsent: boolean;
+}
+
+export const REGISTRATION_FIELDS = ['username', 'mail', 'birthday', 'instagram', 'agb'] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** Per field, the i18n key (under `registration.errors`) of its first problem. */
+export type FieldErrors = Partial<Record<RegistrationField, string>>;
+
+export const emptyRegistration: RegistrationValues = {
+  username: '',
+  mail: '',
+  birthday: '',
+  instagram: '',
+  agb: false,
+  marketingConsent: false,
+};
+
+function isField(value: unknown): value is RegistrationField {
+  return (REGISTRATION_FIELDS as readonly unknown[]).includes(value);
+}
+
+/** The message key for one field's zod issue; the rule itself lives in the contracts schema. */
+function messageKey(field: RegistrationField, code: string, values: RegistrationValues): string {
+  switch (field) {
+    case 'username':
+      if (!values.username.trim()) return 'usernameRequired';
+      if (code === 'too_small') return 'usernameTooShort';
+      if (code === 'too_big') return 'usernameTooLong';
+      return 'usernameChars';
+    case 'mail':
+      if (!values.mail.trim()) return 'mailRequired';
+      return code === 'too_big' ? 'mailTooLong' : 'mailInvalid';
+    case 'birthday': {
+      const own = birthdaySchema.safeParse(values.birthday);
+      return own.error?.issues.some((i) => i.code === 'custom')
+        ? 'birthdayFuture'
+        : 'birthdayInvalid';
+    }
+    case 'instagram':
+      return 'instagramTooLong';
+    case 'agb':
+      return 'agbRequired';
+  }
+}
+
+/**
+ * Checks the form with the same `registrationSchema` the server uses; answers the parsed body
+ * when valid, else one message key per offending field.
+ */
+export function validateRegistration(
+  values: RegistrationValues,
+): { ok: true; data: Registration } | { ok: false; errors: FieldErrors } {
+  const result = registrationSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isField(field) && !errors[field]) errors[field] = messageKey(field, issue.code, values);
+  }
+  return { ok: false, errors };
+}
+
+/** The nickname and e-mail claims of the signed-in account, as the form's first values. */
+export function prefillFromAccount(
+  account: { nickname?: unknown; email?: unknown } | null | undefined,
+): RegistrationValues {
+  return {
+    ...emptyRegistration,
+    username: typeof account?.nickname === 'string' ? account.nickname : '',
+    mail: typeof account?.email === 'string' ? account.email : '',
+  };
+}
