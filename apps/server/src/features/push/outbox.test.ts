@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -7,7 +7,7 @@ import { buildApp } from '../../app';
 import { pushOutbox, users } from '../../db/schema';
 import { remoteVerifier } from '../../plugins/auth';
 import { friendAddedMessage } from './messages';
-import { enqueue } from './outbox';
+import { enqueue, pruneOld } from './outbox';
 import { pushWorkerOf } from './routes';
 import { freePort, startPushService, type TestPushService } from './testing/push-service';
 import { createUserAgent, decryptWebPush, type UserAgent } from './testing/rfc8291';
@@ -131,6 +131,39 @@ describe('push outbox', () => {
       } finally {
         service.answer('trinity', 201);
       }
+    });
+
+    it('forgets delivered and given-up rows after the retention time, never pending ones', async () => {
+      const old = new Date(Date.now() - 8 * 86_400_000);
+      const payload = {
+        endpoint: 'https://push.example/x',
+        message: friendAddedMessage(neo.id, 'Neo').de,
+      };
+      const inserted = await t.db
+        .insert(pushOutbox)
+        .values([
+          { userId: trinity.id, kind: 'news', payload, createdAt: old, sentAt: old },
+          { userId: trinity.id, kind: 'news', payload, createdAt: old, attempts: FAST.maxAttempts },
+          {
+            userId: trinity.id,
+            kind: 'news',
+            payload,
+            createdAt: old,
+            attempts: 2,
+            nextAttemptAt: new Date(Date.now() + 3_600_000),
+          },
+          { userId: trinity.id, kind: 'news', payload, sentAt: new Date() },
+        ])
+        .returning({ id: pushOutbox.id });
+      expect(await pruneOld(t.db, 7 * 86_400_000, FAST.maxAttempts)).toBe(2);
+      const left = (await rows()).map((r) => r.id);
+      expect(inserted.map((r) => left.includes(r.id))).toEqual([false, false, true, true]);
+      await t.db.delete(pushOutbox).where(
+        inArray(
+          pushOutbox.id,
+          inserted.map((r) => r.id),
+        ),
+      );
     });
 
     it('lets several workers share the outbox without sending any row twice', async () => {

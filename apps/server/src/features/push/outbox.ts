@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
@@ -145,14 +145,23 @@ export async function removeSubscription(db: Queryable, endpoint: string): Promi
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 }
 
-/** Forgets delivered rows after the retention time. */
-export async function pruneSent(db: Queryable, olderThanMs: number): Promise<number> {
+/** Forgets delivered rows, and rows given up on, once they are older than the retention time. */
+export async function pruneOld(
+  db: Queryable,
+  olderThanMs: number,
+  maxAttempts: number,
+): Promise<number> {
+  const before = new Date(Date.now() - olderThanMs);
   const rows = await db
     .delete(pushOutbox)
     .where(
-      and(
-        sql`${pushOutbox.sentAt} is not null`,
-        lt(pushOutbox.sentAt, new Date(Date.now() - olderThanMs)),
+      or(
+        lt(pushOutbox.sentAt, before),
+        and(
+          isNull(pushOutbox.sentAt),
+          gte(pushOutbox.attempts, maxAttempts),
+          lt(pushOutbox.createdAt, before),
+        ),
       ),
     )
     .returning({ id: pushOutbox.id });

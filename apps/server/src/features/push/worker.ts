@@ -7,7 +7,7 @@ import {
   giveUp,
   markSent,
   outboxPayloadSchema,
-  pruneSent,
+  pruneOld,
   removeSubscription,
   reschedule,
   subscriptionFor,
@@ -27,7 +27,7 @@ export interface PushWorkerOptions {
   leaseMs: number;
   timeoutMs: number;
   ttlSeconds: number;
-  /** Delivered rows are deleted after this long. */
+  /** Delivered rows, and rows given up on, are deleted after this long. */
   retentionMs: number;
 }
 
@@ -126,7 +126,7 @@ export class PushWorker {
         handled = await this.tick();
         if (Date.now() - this.lastPrune > 3_600_000) {
           this.lastPrune = Date.now();
-          await pruneSent(this.db, this.options.retentionMs);
+          await pruneOld(this.db, this.options.retentionMs, this.options.maxAttempts);
         }
       } catch (error) {
         this.log.error({ err: error }, 'push outbox: batch failed');
