@@ -169,4 +169,35 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     const discovery = await fetch(`${t.url}/oidc/.well-known/openid-configuration`);
     expect(discovery.headers.get('content-security-policy')).toContain("script-src 'none'");
   });
+
+  it('registers a profile with the embedded token; deleting the profile ends the identity', async () => {
+    const player = { email: 'leaving@example.org', password: 'goodbye-Pass-1', nickname: 'Leaver' };
+    const fresh = new TestOidcClient(t.url);
+    const tokens = await fresh.tokens(await fresh.signUp(player));
+    const registered = await t.request('POST', '/api/v2/user/registration', {
+      token: tokens.access_token,
+      body: { username: 'Leaver', mail: player.email, agb: true, marketingConsent: false },
+    });
+    expect(registered.status).toBe(201);
+    const mine = await t.request('GET', '/api/v2/user/me', { token: tokens.access_token });
+    expect(mine.status).toBe(200);
+
+    const deleted = await t.request('DELETE', `/api/v2/user/${registered.body.id}`, {
+      token: tokens.access_token,
+    });
+    expect(deleted.status).toBe(200);
+    const sub = decodeJwt(tokens.access_token).sub!;
+    const left = await t.db.execute<{ n: number }>(
+      `select (select count(*) from accounts where id = '${sub}')::int
+            + (select count(*) from oidc_models where payload->>'accountId' = '${sub}')::int as n`,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+    expect((await fresh.refresh(tokens.refresh_token!)).body.error).toBe('invalid_grant');
+    const again = new TestOidcClient(t.url);
+    const page = await again.submit(await again.begin(), {
+      email: player.email,
+      password: player.password,
+    });
+    expect(page.status).toBe(401);
+  });
 });

@@ -71,7 +71,8 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
         interaction: 'arcadia_interaction',
         resume: 'arcadia_resume',
       },
-      long: { httpOnly: true, sameSite: 'lax' },
+      // The session cookie goes to the provider only, not to every API and page request.
+      long: { httpOnly: true, sameSite: 'lax', path: '/oidc' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
     scopes: ['openid', 'offline_access', 'profile', 'email'],
