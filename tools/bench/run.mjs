@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench [-- name...]`: runs every tools/bench/*.bench.ts in name order (or those whose
-// file name contains one of the given names), each in its own `npx tsx` process. Each bench prints
-// one markdown section on stdout (progress on stderr); this prints the sections and writes them
-// under a header describing the machine to docs/benchmarks.md. A failing bench gets its error in
-// its section, and the run exits non-zero at the end.
+// `npm run bench [-- name...]`: runs every tools/bench/*.bench.ts in name order (or only those
+// whose file name contains one of the given names), each in its own `npx tsx` process. Each bench
+// prints one markdown section on stdout (progress on stderr); this prints the sections and, on a
+// full run, writes them under a header describing the machine to docs/benchmarks.md. A failing
+// bench gets its error in its section, and the run exits non-zero at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -125,9 +125,16 @@ const document = [
   '',
   ...results.map((r) => r.section),
 ].join('\n');
-fs.mkdirSync(path.dirname(output), { recursive: true });
-fs.writeFileSync(output, document);
-console.error(`[bench] wrote ${path.relative(root, output)}`);
+if (only.length === 0) {
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  fs.writeFileSync(output, document);
+  console.error(`[bench] wrote ${path.relative(root, output)}`);
+} else {
+  // A partial run would drop the other sections: only a full run writes the document.
+  console.error(
+    `[bench] partial run (${only.join(', ')}): ${path.relative(root, output)} left as it was`,
+  );
+}
 if (failed.length > 0) {
   console.error(`[bench] FAILED: ${failed.map((r) => r.file).join(', ')}`);
   process.exit(1);
