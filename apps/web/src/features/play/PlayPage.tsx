@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  deviceScannerConfig,
+  parseDeviceCode,
+  Scanner,
+  type ScanControls,
+  type ScannerHandle,
+} from '../scanner';
+import { PlayingPanel } from './components/PlayingPanel';
+import { PlayError, PlayLoading } from './components/PlayStatus';
+import { deviceFromQuery } from './device-param';
+import { playErrorMessage } from './play-errors';
+import { playErrorDismissed, selectPlay } from './state/play-slice';
+import { playOnDevice, stopPlaying } from './state/play-thunks';
+
+/**
+ * `/play` (spec §2, §4): the device scanner, or the device from `?deviceId=arcade;id`; once
+ * playing, 'Du spielst auf:' with the device id and 'Stop Playing'; 'LOADING' while busy.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { device, loading, error } = useAppSelector(selectPlay);
+  const [params, setParams] = useSearchParams();
+  const scannerRef = useRef<ScannerHandle>(null);
+  /** The scanner was paused after a failed play-on-device and waits for 'Erneut scannen'. */
+  const [waiting, setWaiting] = useState(false);
+
+  // A device in the query parameter plays at once; the parameter is then dropped, so a reload
+  // or 'Stop Playing' does not join again. Handled once per value (StrictMode runs effects twice).
+  const fromQuery = params.get('deviceId');
+  const handledQuery = useRef<string | null>(null);
+  useEffect(() => {
+    if (fromQuery === null || handledQuery.current === fromQuery) return;
+    handledQuery.current = fromQuery;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('deviceId');
+        return next;
+      },
+      { replace: true },
+    );
+    const target = deviceFromQuery(fromQuery);
+    if (target) void dispatch(playOnDevice(target));
+  }, [dispatch, fromQuery, setParams]);
+
+  const onScan = useCallback(
+    async (text: string, controls: ScanControls) => {
+      const target = parseDeviceCode(text);
+      if (!target) return; // not a device code: ignored, scanning goes on
+      const ok = await dispatch(playOnDevice(target));
+      if (!ok) {
+        controls.pause();
+        setWaiting(true);
+      }
+    },
+    [dispatch],
+  );
+
+  const scanAgain = () => {
+    setWaiting(false);
+    dispatch(playErrorDismissed());
+    const scanner = scannerRef.current;
+    if (!scanner) return;
+    scanner.forgetLastMatch();
+    if (scanner.state.phase === 'paused') void scanner.resume();
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-bold text-ink neon-text">{t('play.title')}</h1>
+        {!device && <p className="text-ink-muted">{t('play.intro')}</p>}
+      </header>
+      {loading && <PlayLoading />}
+      {error && !loading && (
+        <PlayError
+          message={playErrorMessage(error, t)}
+          onScanAgain={waiting && !device ? scanAgain : undefined}
+        />
+      )}
+      {device ? (
+        <PlayingPanel
+          device={device}
+          stopping={loading}
+          onStop={() => void dispatch(stopPlaying())}
+        />
+      ) : (
+        <Scanner ref={scannerRef} config={deviceScannerConfig} onScan={onScan} />
+      )}
+    </div>
+  );
+}

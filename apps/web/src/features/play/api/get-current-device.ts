@@ -1,0 +1,13 @@
+import { currentDeviceSchema, type CurrentDevice } from '@arcadia/contracts';
+import { api } from '../../../lib/api/base';
+
+/** GET /api/v2/user/me/device (spec §7): the device the player is on, or `{}` when none. */
+export const getCurrentDeviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentDevice: build.query<CurrentDevice, void>({
+      query: () => 'api/v2/user/me/device',
+      responseSchema: currentDeviceSchema,
+      providesTags: ['Device'],
+    }),
+  }),
+});

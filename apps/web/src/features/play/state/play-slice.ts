@@ -1,0 +1,112 @@
+import { createSlice, isAnyOf, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { CurrentDevice, Device, PlayingDevice } from '@arcadia/contracts';
+import type { ApiFailure } from '../../../lib/api/base';
+import { rootReducer } from '../../../app/store';
+import { logout, sessionEnded } from '../../auth';
+
+/**
+ * Spec §3 play state: the current device and a loading flag; besides them the device a
+ * play-on-device is under way for and the last failure, so the page can say what went wrong.
+ */
+export interface PlayState {
+  device: PlayingDevice | null;
+  loading: boolean;
+  /** The device asked for by the running play-on-device (scan or query parameter). */
+  requested: Device | null;
+  error: ApiFailure | null;
+}
+
+export const initialPlayState: PlayState = {
+  device: null,
+  loading: false,
+  requested: null,
+  error: null,
+};
+
+/** Spec §3: "a missing id means no device". */
+export function hasDeviceId(answer: CurrentDevice): answer is PlayingDevice {
+  return 'id' in answer && typeof answer.id === 'string' && answer.id.length > 0;
+}
+
+export const playSlice = createSlice({
+  name: 'play',
+  initialState: initialPlayState,
+  reducers: {
+    /** A device was found (scan or ?deviceId=): play-on-device sets loading. */
+    playOnDeviceBegin(state, action: PayloadAction<Device>) {
+      state.loading = true;
+      state.requested = action.payload;
+      state.error = null;
+    },
+    /** ...then stores the current device... */
+    playOnDeviceSuccess(state, action: PayloadAction<PlayingDevice>) {
+      state.device = action.payload;
+      state.loading = false;
+      state.requested = null;
+      state.error = null;
+    },
+    /** ...or clears it on error. */
+    playOnDeviceFailure(state, action: PayloadAction<ApiFailure>) {
+      state.device = null;
+      state.loading = false;
+      state.requested = null;
+      state.error = action.payload;
+    },
+    stopPlayingBegin(state) {
+      state.loading = true;
+      state.error = null;
+    },
+    /** Stop playing clears the device. */
+    stopPlayingSuccess(state) {
+      state.device = null;
+      state.loading = false;
+    },
+    /**
+     * The stop call failed. Not on that device any more (404): cleared all the same. Any other
+     * failure (offline, server error) keeps the device, so the player can try again.
+     */
+    stopPlayingFailure(state, action: PayloadAction<ApiFailure>) {
+      if (action.payload.status === 404) state.device = null;
+      state.loading = false;
+      state.error = action.payload;
+    },
+    /** Loading the current device stores it only if the answer has an id. */
+    currentDeviceLoaded(state, action: PayloadAction<CurrentDevice>) {
+      if (hasDeviceId(action.payload)) state.device = action.payload;
+    },
+    playErrorDismissed(state) {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Another player may sign in next on this browser: nothing of the last one stays.
+    builder.addMatcher(isAnyOf(logout, sessionEnded), () => initialPlayState);
+  },
+  selectors: {
+    selectPlay: (state) => state,
+    selectCurrentDevice: (state) => state.device,
+    selectPlayLoading: (state) => state.loading,
+    selectPlayError: (state) => state.error,
+  },
+});
+
+declare module '../../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this slice to RootState
+  interface LazyLoadedSlices extends WithSlice<typeof playSlice> {}
+}
+
+export const injectedPlaySlice = playSlice.injectInto(rootReducer);
+
+export const {
+  playOnDeviceBegin,
+  playOnDeviceSuccess,
+  playOnDeviceFailure,
+  stopPlayingBegin,
+  stopPlayingSuccess,
+  stopPlayingFailure,
+  currentDeviceLoaded,
+  playErrorDismissed,
+} = playSlice.actions;
+
+export const { selectPlay, selectCurrentDevice, selectPlayLoading, selectPlayError } =
+  injectedPlaySlice.selectors;
