@@ -175,7 +175,8 @@ export async function setMatchRunning(
 
 /**
  * Inside the ingest transaction: the reported players leave the device and the match ends.
- * The device row is locked first, so two reports of one device queue instead of deadlocking.
+ * The device row is locked first (by the update), so two reports of one device queue instead
+ * of deadlocking.
  */
 export async function releaseAfterGame(
   tx: Queryable,
@@ -183,9 +184,9 @@ export async function releaseAfterGame(
   id: string,
   userIds: string[],
 ): Promise<void> {
-  await lockDevice(tx, arcade, id);
-  await deleteSeats(tx, arcade, id, userIds);
+  // The update takes the row lock first; the seats go after it.
   await updateDevice(tx, arcade, id, { matchStartedAt: null, bumpRoster: true });
+  await deleteSeats(tx, arcade, id, userIds);
 }
 
 /** For the play rules. */

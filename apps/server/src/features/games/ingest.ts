@@ -118,23 +118,26 @@ export async function ingestGame(
   report: GameReport,
   hooks = gameIngestHooks,
 ): Promise<IngestResult> {
-  const seen = await findGameByKey(db, device.arcadeId, device.id, report.idempotencyKey);
-  if (seen) return { game: await answer(db, seen), created: false };
-
   const result = await db.transaction(async (tx) => {
-    if (!(await findMap(tx, report.mapId, device.applicationId)))
-      throw reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
-        { path: 'mapId', message: 'unknown map' },
-      ]);
     const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
-    const names = await userNames(tx, registered);
+    const [map, names] = [
+      await findMap(tx, report.mapId, device.applicationId),
+      await userNames(tx, registered),
+    ];
     const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
       p.userId && !names.has(p.userId)
         ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
         : [],
     );
-    if (unknown.length > 0)
+    if (!map || unknown.length > 0) {
+      // A repeated report is answered with its game even if a player has gone since.
+      if (await findGameByKey(tx, device.arcadeId, device.id, report.idempotencyKey)) return null;
+      if (!map)
+        throw reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
+          { path: 'mapId', message: 'unknown map' },
+        ]);
       throw reportError('unknown_user', 'The report names users that do not exist', unknown);
+    }
 
     const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
     const game = await insertGame(tx, {
@@ -147,7 +150,8 @@ export async function ingestGame(
       durationSeconds: report.durationSeconds,
       idempotencyKey: report.idempotencyKey,
     });
-    // The same key committed by a concurrent report while we validated: answer that game.
+    // This device sent the key before (or a concurrent report just did): nothing more is
+    // written; the stored game is answered below.
     if (!game) return null;
 
     await releaseAfterGame(tx, device.arcadeId, device.id, registered);

@@ -72,6 +72,17 @@ describe('rank buckets', () => {
     });
   });
 
+  it('knows the first whole number of every bucket exactly', async () => {
+    const wrong = await t.db.execute(sql`
+      select b, arcadia_rank_bucket_start(b) as start
+      from (select generate_series(0, 3000) union all select generate_series(8000, 8400)) g(b)
+      where arcadia_rank_bucket_start(b) is null
+         or arcadia_rank_bucket(arcadia_rank_bucket_start(b)::float8) < b
+         or (arcadia_rank_bucket_start(b) > 0
+             and arcadia_rank_bucket((arcadia_rank_bucket_start(b) - 1)::float8) >= b)`);
+    expect(wrong.rows).toEqual([]);
+  });
+
   for (const metric of ['score', 'wins', 'kd'] as const) {
     it(`answers totals, own ranks and deep pages like plain SQL (${metric})`, async () => {
       const total = await naiveTotal(metric);

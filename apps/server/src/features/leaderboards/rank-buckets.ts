@@ -1,27 +1,40 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { LeaderboardMetric } from '@arcadia/contracts';
 
 /**
- * Mirrors the SQL of migration 0002: a value's bucket is floor(ln(x + 1) * 64 / ln 2) with
- * x = the value (score, wins) or kd * 100. Buckets grow by a factor 2^(1/64) ≈ 1.0109 in x + 1.
- * The server never trusts these JS numbers for membership (SQL's arcadia_rank_bucket decides);
- * it only uses them as generous index ranges around a bucket.
+ * Rank buckets (migrations 0002, 0003): a value's bucket is floor(ln(x + 1) * 256 / ln 2) with
+ * x = the value (score, wins) or kd * 100, so buckets grow by 2^(1/256) ≈ 1.0027 in x + 1.
+ * player_rank_buckets counts the all-time board's players per bucket (kept by triggers), so
+ * "how many are above v" is a sum over buckets above v's plus a count inside v's bucket.
+ * Membership is always decided by SQL's arcadia_rank_bucket; the SQL below only composes it.
  */
-export const BUCKETS_PER_DOUBLING = 64;
-const STEP = 2 ** (1 / BUCKETS_PER_DOUBLING);
-const SLACK = 1.0001;
+export const BUCKETS_PER_DOUBLING = 256;
+/** 2^(1/256) with a margin: an upper bound for a bucket's width factor. */
+const STEP_WITH_MARGIN = 1.0028;
 
-const scale = (metric: LeaderboardMetric) => (metric === 'kd' ? 100 : 1);
-/** Score and wins are whole numbers (bigint/integer columns): their bounds must be too. */
-const bound = (metric: LeaderboardMetric, value: number) =>
-  metric === 'kd' ? value + 1e-9 : Math.ceil(value);
-
-/** An exclusive upper bound for all values in the bucket that holds `value`. */
-export function upperBoundAbove(metric: LeaderboardMetric, value: number): number {
-  const x = Math.max(value, 0) * scale(metric) + 1;
-  return bound(metric, (x * STEP * SLACK) / scale(metric));
+/** The bucket of a metric value (an SQL expression or a number). */
+export function bucketOf(metric: LeaderboardMetric, value: SQL): SQL {
+  return metric === 'kd'
+    ? sql`arcadia_rank_bucket(${value}::float8 * 100)`
+    : sql`arcadia_rank_bucket(${value}::float8)`;
 }
 
-/** An exclusive upper bound for all values in bucket `bucket`. */
-export function upperBoundOfBucket(metric: LeaderboardMetric, bucket: number): number {
-  return bound(metric, (2 ** ((bucket + 1) / BUCKETS_PER_DOUBLING) * SLACK) / scale(metric));
+/**
+ * Condition: `column` lies above `value` but inside value's bucket. Whole numbers: a plain
+ * index range up to the next bucket's first number. K/D: a generous range plus the exact test.
+ */
+export function aboveInBucket(metric: LeaderboardMetric, column: SQL, value: SQL): SQL {
+  if (metric !== 'kd')
+    return sql`${column} > ${value}
+      and ${column} < arcadia_rank_bucket_start(${bucketOf(metric, value)} + 1)`;
+  return sql`${column} > ${value}
+    and ${column} < ((${value}::float8 * 100 + 1) * ${STEP_WITH_MARGIN} - 1) / 100 + 1e-9
+    and ${bucketOf(metric, column)} = ${bucketOf(metric, value)}`;
+}
+
+/** Condition: `column` lies in bucket `bucket` or below (for seeking deep pages). */
+export function atOrBelowBucket(metric: LeaderboardMetric, column: SQL, bucket: number): SQL {
+  if (metric !== 'kd') return sql`${column} < arcadia_rank_bucket_start(${bucket + 1}::integer)`;
+  const bound = (2 ** ((bucket + 1) / BUCKETS_PER_DOUBLING) * 1.0001) / 100 + 1e-9;
+  return sql`${column} < ${bound} and ${bucketOf(metric, column)} <= ${bucket}`;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LeaderboardMetric } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { upperBoundAbove, upperBoundOfBucket } from './rank-buckets';
+import { aboveInBucket, atOrBelowBucket, bucketOf } from './rank-buckets';
 
 /**
  * One leaderboard: a table of per-player aggregates and the rows of it that take part. Reads
@@ -42,11 +42,25 @@ function rows(board: Board): SQL {
   return sql`${table} where ${board.where}${eligible}`;
 }
 
-/** SQL's own bucket of a value (the same formula the triggers use). */
-function bucketOf(metric: LeaderboardMetric, value: SQL | number): SQL {
-  return metric === 'kd'
-    ? sql`arcadia_rank_bucket(${value}::float8 * 100)`
-    : sql`arcadia_rank_bucket(${value}::float8)`;
+function bucketsOf(board: Board): SQL {
+  return sql`player_rank_buckets where application_id = ${board.bucketed!.applicationId}
+    and metric = ${board.metric}`;
+}
+
+/** SQL for the number of the board's players, one scalar. */
+function totalOf(board: Board): SQL {
+  return board.bucketed
+    ? sql`(select coalesce(sum(players), 0) from ${bucketsOf(board)})`
+    : sql`(select count(*) from ${rows(board)})`;
+}
+
+/** SQL for how many of the board's players have a value above `value` (an SQL expression). */
+function aboveOf(board: Board, value: SQL): SQL {
+  const v = valueOf(board.metric);
+  if (!board.bucketed) return sql`(select count(*) from ${rows(board)} and ${v} > ${value})`;
+  return sql`((select coalesce(sum(players), 0) from ${bucketsOf(board)}
+      and bucket > ${bucketOf(board.metric, value)})
+    + (select count(*) from ${rows(board)} and ${aboveInBucket(board.metric, v, value)}))`;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -60,49 +74,28 @@ function toRow(r: Record<string, unknown>): BoardRow {
   };
 }
 
-export async function countBoard(db: Queryable, board: Board): Promise<number> {
-  if (board.bucketed) {
-    const res = await db.execute(sql`
-      select coalesce(sum(players), 0)::bigint as n from player_rank_buckets
-      where application_id = ${board.bucketed.applicationId} and metric = ${board.metric}`);
-    return num(res.rows[0]?.n);
-  }
-  const res = await db.execute(sql`select count(*)::bigint as n from ${rows(board)}`);
-  return num(res.rows[0]?.n);
-}
-
-/** How many players of the board have a strictly higher value. */
-export async function countAbove(db: Queryable, board: Board, value: number): Promise<number> {
-  const v = valueOf(board.metric);
-  if (board.bucketed) {
-    const mine = bucketOf(board.metric, value);
-    const res = await db.execute(sql`
-      select
-        (select coalesce(sum(players), 0) from player_rank_buckets
-          where application_id = ${board.bucketed.applicationId} and metric = ${board.metric}
-            and bucket > ${mine})
-        + (select count(*) from ${rows(board)}
-            and ${v} > ${value} and ${v} < ${upperBoundAbove(board.metric, value)}
-            and ${bucketOf(board.metric, v)} = ${mine}) as n`);
-    return num(res.rows[0]?.n);
-  }
-  const res = await db.execute(
-    sql`select count(*)::bigint as n from ${rows(board)} and ${v} > ${value}`,
-  );
-  return num(res.rows[0]?.n);
-}
-
-export async function rowOf(
+/** The caller's row (by sign-in subject) and the number of players above it, in one query. */
+export async function ownRow(
   db: Queryable,
   board: Board,
-  userId: string,
-): Promise<BoardRow | undefined> {
+  sub: string,
+): Promise<{ row: BoardRow; above: number } | undefined> {
   const res = await db.execute(sql`
-    select s.user_id, u.user_name, ${valueOf(board.metric)} as value, s.games_played
-    from (select * from ${rows(board)} and user_id = ${userId}) s
-    join users u on u.id = s.user_id`);
-  const row = res.rows[0];
-  return row ? toRow(row) : undefined;
+    select me.*, ${aboveOf(board, sql.raw('me.value'))} as above
+    from (
+      select s.user_id, u.user_name, ${valueOf(board.metric)} as value, s.games_played
+      from users u join lateral (
+        select * from ${rows(board)} and user_id = u.id
+      ) s on true
+      where u.identity_sub = ${sub}
+    ) me`);
+  const r = res.rows[0];
+  return r ? { row: toRow(r), above: num(r.above) } : undefined;
+}
+
+export async function countAbove(db: Queryable, board: Board, value: number): Promise<number> {
+  const res = await db.execute(sql`select ${aboveOf(board, sql`${value}`)} as n`);
+  return num(res.rows[0]?.n);
 }
 
 /**
@@ -111,8 +104,7 @@ export async function rowOf(
  */
 async function seekBucket(db: Queryable, board: Board, offset: number) {
   const res = await db.execute(sql`
-    select bucket, sum(players)::bigint as n from player_rank_buckets
-    where application_id = ${board.bucketed!.applicationId} and metric = ${board.metric}
+    select bucket, sum(players)::bigint as n from ${bucketsOf(board)}
     group by bucket having sum(players) > 0 order by bucket desc`);
   let before = 0;
   for (const r of res.rows) {
@@ -126,31 +118,46 @@ async function seekBucket(db: Queryable, board: Board, offset: number) {
 /** Pages deeper than this seek through the rank buckets instead of skipping index entries. */
 const SEEK_FROM_OFFSET = 2000;
 
-/** One page, value descending, ties by user id descending (the index order). */
+/**
+ * One page (value descending, ties by user id descending: the index order) and the board's
+ * total, in one query.
+ */
 export async function pageOf(
   db: Queryable,
   board: Board,
   offset: number,
   limit: number,
-): Promise<BoardRow[]> {
+): Promise<{ rows: BoardRow[]; total: number }> {
   const v = valueOf(board.metric);
   let range = sql``;
   let skip = offset;
   if (board.bucketed && offset >= SEEK_FROM_OFFSET) {
     const seek = await seekBucket(db, board, offset);
-    if (!seek) return [];
-    range = sql` and ${v} < ${upperBoundOfBucket(board.metric, seek.bucket)}
-      and ${bucketOf(board.metric, v)} <= ${seek.bucket}`;
+    if (!seek) {
+      const res = await db.execute(sql`select ${totalOf(board)} as total`);
+      return { rows: [], total: num(res.rows[0]?.total) };
+    }
+    range = sql` and ${atOrBelowBucket(board.metric, v, seek.bucket)}`;
     skip = seek.skip;
   }
   const res = await db.execute(sql`
-    select s.user_id, u.user_name, s.value, s.games_played
-    from (
+    select t.total, s.user_id, u.user_name, s.value, s.games_played
+    from (select ${totalOf(board)} as total) t
+    left join lateral (
       select user_id, ${v} as value, games_played from ${rows(board)}${range}
       order by ${v} desc, user_id desc
       limit ${limit} offset ${skip}
-    ) s
-    join users u on u.id = s.user_id
+    ) s on true
+    left join users u on u.id = s.user_id
     order by s.value desc, s.user_id desc`);
-  return res.rows.map(toRow);
+  return {
+    rows: res.rows.filter((r) => r.user_id !== null).map(toRow),
+    total: num(res.rows[0]?.total),
+  };
+}
+
+/** The signed-in player's profile id (friends boards need it); undefined until registered. */
+export async function userIdOf(db: Queryable, sub: string): Promise<string | undefined> {
+  const res = await db.execute(sql`select id from users where identity_sub = ${sub}`);
+  return res.rows[0] ? String(res.rows[0].id) : undefined;
 }

@@ -5,13 +5,12 @@ import {
   type LeaderboardEntry,
   type LeaderboardQuery,
 } from '@arcadia/contracts';
-import type { Db, Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../plugins/errors';
 import { arcadeExists } from '../arcades/service';
 import { APPLICATIONS } from '../games/overview-content';
 import { ALL_TIME_START, periodStart } from '../games/periods';
-import { currentUser } from '../users/service';
-import { countAbove, countBoard, pageOf, rowOf, type Board, type BoardRow } from './repository';
+import { countAbove, ownRow, pageOf, userIdOf, type Board, type BoardRow } from './repository';
 
 function boardFor(
   applicationId: string,
@@ -63,19 +62,10 @@ function entry(metric: LeaderboardQuery['metric'], row: BoardRow, rank: number):
   };
 }
 
-async function viewerOf(db: Queryable, sub: string | null): Promise<string | null> {
-  if (!sub) return null;
-  try {
-    return (await currentUser(db, sub)).id;
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 404) return null;
-    throw error;
-  }
-}
-
 /**
  * A leaderboard page with ranks (ties share a rank: 1, 2, 2, 4) and, for a signed-in player,
- * their own entry wherever it is. Everything runs in one read-only snapshot.
+ * their own entry wherever it is. The page and the own entry are read side by side (not in one
+ * snapshot): a game stored between the two can make them differ by that game, never more.
  */
 export async function leaderboard(
   db: Db,
@@ -87,50 +77,48 @@ export async function leaderboard(
   if (!APPLICATIONS[applicationId]) throw notFound(`No game "${applicationId}"`);
   if (query.scope === 'friends' && !viewerSub)
     throw unauthorized('The friends leaderboard needs a signed-in player');
-  return db.transaction(
-    async (tx) => {
-      if (query.scope === 'arcade' && !(await arcadeExists(tx, query.arcade!)))
-        throw notFound(`No arcade "${query.arcade}"`);
-      const viewerId = await viewerOf(tx, viewerSub);
-      if (query.scope === 'friends' && !viewerId)
-        throw new AppError(404, 'not_registered', 'Register a profile to see your friends');
-      const { board, periodStart } = boardFor(applicationId, query, viewerId, now);
-      const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
-      // One connection in a transaction: the queries run one after the other.
-      const total = await countBoard(tx, board);
-      const rows = await pageOf(tx, board, offset, LEADERBOARD_PAGE_SIZE);
-      const mine = viewerId ? await rowOf(tx, board, viewerId) : undefined;
-      const entries: LeaderboardEntry[] = [];
-      for (const [i, row] of rows.entries()) {
-        const previous = entries[i - 1];
-        const rank =
-          previous && rows[i - 1]!.value === row.value
-            ? previous.rank
-            : i > 0 || offset === 0
-              ? offset + i + 1
-              : 1 + (await countAbove(tx, board, row.value));
-        entries.push(entry(board.metric, row, rank));
-      }
-      let me: LeaderboardEntry | null = null;
-      if (mine) {
-        const onPage = entries.find((e) => e.userId === mine.userId);
-        me = onPage ?? entry(board.metric, mine, 1 + (await countAbove(tx, board, mine.value)));
-      }
-      return {
-        applicationId,
-        metric: query.metric,
-        period: query.period,
-        scope: query.scope,
-        arcade: query.scope === 'arcade' ? query.arcade! : null,
-        periodStart,
-        entries,
-        me,
-        page: query.page,
-        pageSize: LEADERBOARD_PAGE_SIZE,
-        total,
-        totalPages: Math.ceil(total / LEADERBOARD_PAGE_SIZE),
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  if (query.scope === 'arcade' && !(await arcadeExists(db, query.arcade!)))
+    throw notFound(`No arcade "${query.arcade}"`);
+  let viewerId: string | null = null;
+  if (query.scope === 'friends') {
+    viewerId = (await userIdOf(db, viewerSub!)) ?? null;
+    if (!viewerId)
+      throw new AppError(404, 'not_registered', 'Register a profile to see your friends');
+  }
+  const { board, periodStart } = boardFor(applicationId, query, viewerId, now);
+  const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
+  // Page with total, and the caller's row with rank: two queries side by side on the pool.
+  const [{ rows, total }, mine] = await Promise.all([
+    pageOf(db, board, offset, LEADERBOARD_PAGE_SIZE),
+    viewerSub ? ownRow(db, board, viewerSub) : Promise.resolve(undefined),
+  ]);
+  const entries: LeaderboardEntry[] = [];
+  for (const [i, row] of rows.entries()) {
+    const previous = entries[i - 1];
+    const rank =
+      previous && rows[i - 1]!.value === row.value
+        ? previous.rank
+        : i > 0 || offset === 0
+          ? offset + i + 1
+          : 1 + (await countAbove(db, board, row.value));
+    entries.push(entry(board.metric, row, rank));
+  }
+  const me = mine
+    ? (entries.find((e) => e.userId === mine.row.userId) ??
+      entry(board.metric, mine.row, 1 + mine.above))
+    : null;
+  return {
+    applicationId,
+    metric: query.metric,
+    period: query.period,
+    scope: query.scope,
+    arcade: query.scope === 'arcade' ? query.arcade! : null,
+    periodStart,
+    entries,
+    me,
+    page: query.page,
+    pageSize: LEADERBOARD_PAGE_SIZE,
+    total,
+    totalPages: Math.ceil(total / LEADERBOARD_PAGE_SIZE),
+  };
 }
