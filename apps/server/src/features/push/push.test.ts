@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { appSettings, maps, pushOutbox, pushSubscriptions, users } from '../../db/schema';
@@ -89,6 +90,12 @@ describe('web push', () => {
     expect(stored!.value).toMatchObject({ publicKey: res.body.publicKey });
     // Asked again (another start, another process), it is the same pair.
     expect((await vapidKeys(t.db, t.config)).publicKey).toBe(res.body.publicKey);
+    // Configured keys win, and bad ones stop the start with the variable's name.
+    const configured = webpush.generateVAPIDKeys();
+    expect(await vapidKeys(t.db, { ...t.config, vapid: configured })).toEqual(configured);
+    await expect(
+      vapidKeys(t.db, { ...t.config, vapid: { publicKey: 'nope', privateKey: 'nope' } }),
+    ).rejects.toThrow(/^VAPID_PUBLIC_KEY\/VAPID_PRIVATE_KEY: /);
   });
 
   it('refuses bad subscriptions with the fields, and writes nothing', async () => {
