@@ -1,0 +1,47 @@
+import type { Friend } from '@arcadia/contracts';
+import type { AppThunk } from '../../../app/store';
+import type { ApiFailure } from '../../../lib/api/base';
+import { addFriendApi } from '../api/add-friend';
+import { toFailure } from '../api/failure';
+import { getOwnFriendsApi } from '../api/get-own-friends';
+import {
+  addFriendBegin,
+  addFriendFailed,
+  addFriendSuccess,
+  friendsLoadBegin,
+  friendsLoaded,
+  friendsLoadFailed,
+} from './friends-slice';
+
+/** Reloads the own friends list from the server (never from the cache). */
+export const reloadFriends = (): AppThunk<Promise<void>> => async (dispatch) => {
+  dispatch(friendsLoadBegin());
+  const result = await dispatch(
+    getOwnFriendsApi.endpoints.getOwnFriends.initiate(undefined, {
+      subscribe: false,
+      forceRefetch: true,
+    }),
+  );
+  if (result.data) dispatch(friendsLoaded(result.data.friends));
+  else dispatch(friendsLoadFailed(toFailure(result.error)));
+};
+
+export type AddFriendOutcome = { ok: true; friend: Friend } | { ok: false; error: ApiFailure };
+
+/** Adds a friend by id, then reloads the list (spec §4); answers how it went for the toast. */
+export const addFriend =
+  (friendId: string): AppThunk<Promise<AddFriendOutcome>> =>
+  async (dispatch) => {
+    dispatch(addFriendBegin(friendId));
+    const result = await dispatch(addFriendApi.endpoints.addFriend.initiate(friendId));
+    if (result.data) {
+      dispatch(addFriendSuccess(result.data.friend));
+      await dispatch(reloadFriends());
+      return { ok: true, friend: result.data.friend };
+    }
+    const error = toFailure(result.error);
+    dispatch(addFriendFailed(error));
+    // 409: already a friend after all (added elsewhere): the list is stale.
+    if (error.status === 409) await dispatch(reloadFriends());
+    return { ok: false, error };
+  };

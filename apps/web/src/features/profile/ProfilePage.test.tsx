@@ -1,0 +1,165 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts } from '../../components/ui';
+import { deferred, installFakeApi, type FakeApi } from '../../../test/fake-api';
+import { BLAZE, ME, NOVA, ownProfile, profile, signedIn } from '../../../test/player-fixtures';
+import { renderProfile } from './testing';
+
+let server: FakeApi;
+const friendsPath = '/api/user/me/friends';
+const friendsCalls = () => server.callsTo('GET', friendsPath).length;
+
+beforeEach(() => {
+  server = installFakeApi();
+  server.on('GET', `/api/user/${ME}/details`, { body: ownProfile({ earlyAdopter: true }) });
+  server.on('GET', `/api/user/${NOVA}/details`, { body: profile() });
+  server.on('GET', `/api/user/${BLAZE}/details`, {
+    body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
+  });
+  server.on('GET', friendsPath, { body: { friends: [{ userId: BLAZE, userName: 'Blaze' }] } });
+  server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+const tabNames = () =>
+  within(screen.getByRole('navigation', { name: 'Profilbereiche' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('profile page', () => {
+  it('shows a spinner while the profile loads, then the header', async () => {
+    const answer = deferred();
+    server.on('GET', `/api/user/${ME}/details`, {
+      body: ownProfile({ earlyAdopter: true }),
+      wait: answer.promise,
+    });
+    await renderProfile(`/profile/${ME}`, signedIn());
+    expect(screen.getByRole('status')).toHaveTextContent('Profil wird geladen …');
+    await act(async () => answer.resolve());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Me' })).toBeInTheDocument();
+    expect(screen.getByText('Early adopter')).toBeInTheDocument();
+  });
+
+  it('own profile: tabs Statistics, Games, Friends; no Add Friend', async () => {
+    await renderProfile(`/profile/${ME}`, signedIn());
+    await screen.findByRole('heading', { level: 1, name: 'Me' });
+    expect(tabNames()).toEqual(['Statistiken', 'Spiele', 'Freunde']);
+    // The default child is statistics.
+    expect(screen.getByRole('link', { name: 'Statistiken' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await waitFor(() => expect(friendsCalls()).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
+  });
+
+  it("another player's profile: no Friends tab, no badge unless they have it", async () => {
+    await renderProfile(`/profile/${NOVA}`, signedIn(), 'en');
+    await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
+    expect(
+      within(screen.getByRole('navigation', { name: 'Profile sections' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Statistics', 'Games']);
+    expect(screen.queryByText('Early adopter')).not.toBeInTheDocument();
+  });
+
+  it('Add Friend on a non-friend: adds by friendId, toasts, reloads the friends, then hides', async () => {
+    let friends = [{ userId: BLAZE, userName: 'Blaze' }];
+    server.on('GET', friendsPath, () => ({ body: { friends } }));
+    server.on('POST', friendsPath, (call) => {
+      friends = [...friends, { userId: NOVA, userName: 'NeonNova' }];
+      return {
+        status: 201,
+        body: {
+          success: true,
+          friend: { userId: (call.body as { friendId: string }).friendId, userName: 'NeonNova' },
+        },
+      };
+    });
+    const { user } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    const add = await screen.findByRole('button', { name: 'Add Friend' });
+    const before = friendsCalls();
+    await user.click(add);
+    expect(await screen.findByText('Friend added')).toBeInTheDocument();
+    expect(server.callsTo('POST', friendsPath)[0]?.body).toEqual({ friendId: NOVA });
+    await waitFor(() => expect(friendsCalls()).toBe(before + 1));
+    expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
+    expect(screen.getByText('Freund')).toBeInTheDocument();
+  });
+
+  it('no Add Friend on a friend', async () => {
+    await renderProfile(`/profile/${BLAZE}`, signedIn());
+    await screen.findByRole('heading', { level: 1, name: 'Blaze' });
+    await waitFor(() => expect(screen.getByText('Freund')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
+  });
+
+  it('a failed add tells so and keeps the button', async () => {
+    server.on('POST', friendsPath, {
+      status: 500,
+      body: { error: { code: 'internal', message: 'x' } },
+    });
+    const { user } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Add Friend' }));
+    expect(
+      await screen.findByText('NeonNova konnte nicht als Freund hinzugefügt werden.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Friend' })).toBeEnabled();
+  });
+
+  it('friends reload after navigating to a user and again after their profile loads', async () => {
+    const { router } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
+    await waitFor(() => expect(friendsCalls()).toBeGreaterThanOrEqual(1));
+    const held = deferred();
+    server.on('GET', `/api/user/${BLAZE}/details`, {
+      body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
+      wait: held.promise,
+    });
+    const beforeNavigation = friendsCalls();
+    await act(() => router.navigate(`/profile/${BLAZE}`));
+    // Navigated: reloaded while Blaze's profile is still on its way.
+    await waitFor(() => expect(friendsCalls()).toBe(beforeNavigation + 1));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Blaze' })).not.toBeInTheDocument();
+    await act(async () => held.resolve());
+    await screen.findByRole('heading', { level: 1, name: 'Blaze' });
+    // Loaded: reloaded once more.
+    await waitFor(() => expect(friendsCalls()).toBe(beforeNavigation + 2));
+  });
+
+  it('a 404 on the own profile goes to the registration', async () => {
+    server.on('GET', `/api/user/${ME}/details`, {
+      status: 404,
+      body: { error: { code: 'not_found', message: 'No such user' } },
+    });
+    await renderProfile(`/profile/${ME}`, signedIn());
+    expect(await screen.findByText('registration page')).toBeInTheDocument();
+  });
+
+  it("a 404 on someone else's profile says the player does not exist", async () => {
+    await renderProfile('/profile/55555555-5555-4555-8555-555555555555', signedIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Diesen Spieler gibt es nicht');
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+  });
+
+  it('other failures show a friendly error with retry', async () => {
+    let fail = true;
+    server.on('GET', `/api/user/${NOVA}/details`, () =>
+      fail
+        ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
+        : { body: profile() },
+    );
+    const { user, store } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Das Profil konnte nicht geladen werden',
+    );
+    expect(store.getState().profile?.error?.status).toBe(503);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'NeonNova' })).toBeInTheDocument();
+  });
+});

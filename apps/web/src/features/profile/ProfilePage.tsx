@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorState, PageSpinner, toast } from '../../components/ui';
+import { useCurrentUser } from '../auth';
+import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
+import { ProfileHeader } from './components/ProfileHeader';
+import { ProfileTabs } from './components/ProfileTabs';
+import type { ProfileOutletContext } from './outlet-context';
+import './state/profile-listeners';
+import { selectProfileState } from './state/profile-slice';
+import { loadProfile } from './state/profile-thunks';
+
+/** `/profile/{id}`: header and tabs around the tab routes (statistics, games, friends). */
+export function Component() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { profile: me } = useCurrentUser();
+  const { profile, loading, error, requestedId } = useAppSelector(selectProfileState);
+  const friends = useAppSelector(selectFriends);
+  const friendsLoading = useAppSelector(selectFriendsLoading);
+  const addingId = useAppSelector(selectAddingFriendId);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (id) void dispatch(loadProfile(id));
+  }, [dispatch, id, attempt]);
+
+  const isOwn = me?.id === id;
+  if (requestedId === id && error) {
+    // Spec §4: a 404 on the own profile means it is not registered (any more).
+    if (error.status === 404 && isOwn) return <Navigate to="/login/registration" replace />;
+    const notFound = error.status === 404;
+    return (
+      <ErrorState
+        title={notFound ? t('profile.error.notFoundTitle') : t('profile.error.title')}
+        message={notFound ? t('profile.error.notFoundMessage') : t('profile.error.message')}
+        onRetry={notFound ? undefined : () => setAttempt((n) => n + 1)}
+      />
+    );
+  }
+  if (!profile || profile.id !== id || (loading && !profile))
+    return <PageSpinner label={t('profile.loading')} />;
+
+  const knownFriend = friends.some((f) => f.userId === id);
+  const isFriend = knownFriend ? true : friendsLoading && friends.length === 0 ? null : false;
+  const onAddFriend = async () => {
+    const outcome = await dispatch(addFriend(id));
+    if (outcome.ok) toast({ title: t('profile.friendAdded'), variant: 'success' });
+    else if (outcome.error.status !== 409)
+      toast({ title: t('profile.addFriendFailed', { name: profile.userName }), variant: 'error' });
+  };
+  const context: ProfileOutletContext = { profile, isOwn };
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <ProfileHeader
+        profile={profile}
+        isOwn={isOwn}
+        isFriend={isFriend}
+        adding={addingId === id}
+        onAddFriend={() => void onAddFriend()}
+      />
+      <ProfileTabs profileId={id} isOwn={isOwn} />
+      <Outlet context={context} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { statisticEntrySchema, type StatisticEntry } from '@arcadia/contracts';
+import { api, type ApiFailure } from '../../../lib/api/base';
+
+export const STATISTICS_OPERATION = 'PlayerStatistics';
+export const STATISTICS_QUERY = /* GraphQL */ `query ${STATISTICS_OPERATION}($playerId: UUID) {
+  statistics(playerId: $playerId) {
+    name
+    value
+    applicationId
+  }
+}`;
+
+const answerSchema = statisticEntrySchema.array();
+
+interface GraphqlAnswer {
+  data?: { statistics?: unknown } | null;
+  errors?: Array<{ message?: string }>;
+}
+
+/**
+ * POST /graphql with operation name, variables and query text (spec §7). The API client adds the
+ * bearer token when it can get one and sends the call without one otherwise (spec §6).
+ */
+export const getStatisticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getStatistics: build.query<StatisticEntry[], string>({
+      async queryFn(playerId, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: 'graphql',
+          method: 'POST',
+          body: {
+            operationName: STATISTICS_OPERATION,
+            variables: { playerId },
+            query: STATISTICS_QUERY,
+          },
+        });
+        if (result.error) return { error: result.error };
+        const answer = result.data as GraphqlAnswer;
+        if (answer.errors?.length) {
+          const error: ApiFailure = {
+            status: 'CUSTOM_ERROR',
+            code: 'graphql',
+            message: answer.errors.map((e) => e.message ?? 'error').join('; '),
+          };
+          return { error };
+        }
+        const parsed = answerSchema.safeParse(answer.data?.statistics);
+        if (!parsed.success)
+          return { error: { status: 'PARSING_ERROR', message: parsed.error.message } };
+        return { data: parsed.data };
+      },
+    }),
+  }),
+});

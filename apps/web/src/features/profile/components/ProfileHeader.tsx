@@ -1,0 +1,64 @@
+import { Check, Sparkles, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@arcadia/contracts';
+import { Button, Spinner } from '../../../components/ui';
+
+export interface ProfileHeaderProps {
+  profile: Profile;
+  isOwn: boolean;
+  /** Whether the profile is already among the signed-in player's friends (null: not known yet). */
+  isFriend: boolean | null;
+  adding: boolean;
+  onAddFriend: () => void;
+}
+
+/** The player's name, the 'Early adopter' badge, and 'Add Friend' on others' profiles. */
+export function ProfileHeader({
+  profile,
+  isOwn,
+  isFriend,
+  adding,
+  onAddFriend,
+}: ProfileHeaderProps) {
+  const { t } = useTranslation();
+  const initial = profile.userName.slice(0, 1).toUpperCase();
+  return (
+    <header className="flex flex-wrap items-center gap-4">
+      <div
+        aria-hidden="true"
+        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl border border-neon-pink/60 bg-night-800 font-display text-3xl font-bold text-neon-pink-soft shadow-neon-pink"
+      >
+        {initial}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate font-display text-3xl font-bold text-ink neon-text">
+          {profile.userName}
+        </h1>
+        <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+          {profile.earlyAdopter && (
+            <span
+              title={t('profile.earlyAdopterHint')}
+              className="inline-flex items-center gap-1 rounded-full border border-neon-yellow/60 bg-neon-yellow/10 px-2.5 py-0.5 font-semibold text-neon-yellow"
+            >
+              <Sparkles aria-hidden="true" size={14} />
+              {t('profile.earlyAdopter')}
+            </span>
+          )}
+          {isOwn && <span className="text-ink-muted">{t('profile.ownProfile')}</span>}
+          {!isOwn && isFriend === true && (
+            <span className="inline-flex items-center gap-1 rounded-full border border-neon-green/50 px-2.5 py-0.5 font-semibold text-neon-green">
+              <Check aria-hidden="true" size={14} />
+              {t('profile.friend')}
+            </span>
+          )}
+        </div>
+      </div>
+      {!isOwn && isFriend === false && (
+        <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto">
+          {adding ? <Spinner size="sm" /> : <UserPlus aria-hidden="true" size={18} />}
+          {t('profile.addFriend')}
+        </Button>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cn, focusRing } from '../../../components/ui';
+
+export type ProfileTab = 'statistics' | 'games' | 'friends';
+
+/** Which tab the path shows; the profile's own path shows statistics (the default child). */
+export function activeTab(pathname: string): ProfileTab {
+  const last = pathname.replace(/\/+$/, '').split('/').pop();
+  return last === 'games' || last === 'friends' ? last : 'statistics';
+}
+
+const tabClasses = cn(
+  'relative inline-flex h-11 items-center justify-center whitespace-nowrap px-4 font-semibold tracking-wide text-ink-muted transition hover:text-ink',
+  'after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-transparent after:transition',
+  focusRing,
+);
+const activeClasses = 'text-neon-cyan-soft after:bg-neon-cyan after:shadow-neon-cyan';
+
+/** Statistics, Games, and Friends only on the own profile; each tab is a route. */
+export function ProfileTabs({ profileId, isOwn }: { profileId: string; isOwn: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = activeTab(pathname);
+  const tabs: ProfileTab[] = isOwn ? ['statistics', 'games', 'friends'] : ['statistics', 'games'];
+  const base = `/profile/${encodeURIComponent(profileId)}`;
+  return (
+    <nav aria-label={t('profile.tabsLabel')} className="border-b border-line">
+      <ul className="flex gap-1 overflow-x-auto">
+        {tabs.map((tab) => (
+          <li key={tab}>
+            <Link
+              to={`${base}/${tab}`}
+              aria-current={tab === current ? 'page' : undefined}
+              className={cn(tabClasses, tab === current && activeClasses)}
+            >
+              {t(`profile.tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

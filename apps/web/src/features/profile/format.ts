@@ -1,0 +1,72 @@
+import type { Game } from '@arcadia/contracts';
+
+/** Formatting of the profile's numbers and times, per interface language (de, en). */
+export type Lang = 'de' | 'en';
+
+export const langOf = (language: string | undefined): Lang =>
+  language?.startsWith('en') ? 'en' : 'de';
+
+/** K/D always with 2 decimals (spec §2): 1.5 → "1,50" (de) / "1.50" (en). */
+export function formatKd(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
+}
+
+/** The win rate, a percentage 0..100, with at most one decimal: "62,5 %" / "62.5%". */
+export function formatPercent(percent: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(
+    percent / 100,
+  );
+}
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang).format(value);
+}
+
+/** How the i18n templates `profile.statistics.hour` / `dateAtHour` get filled. */
+type Translate = (key: string, options: Record<string, string>) => string;
+
+/** The clock hour alone: "18", "09" (de, followed by 'Uhr' in the template) or "6 PM" (en). */
+export function clockHour(hour: number, lang: Lang): string {
+  if (lang === 'de') return String(hour).padStart(2, '0');
+  return new Intl.DateTimeFormat('en', { hour: 'numeric', hour12: true }).format(
+    new Date(2000, 0, 1, hour),
+  );
+}
+
+/** An hour of the day as players read it: "18 Uhr" (de), "6 PM" (en). */
+export function formatHour(hour: number, lang: Lang, t: Translate): string {
+  return t('profile.statistics.hour', { hour: clockHour(hour, lang) });
+}
+
+/** A date with its hour: "14.03.2025, 18 Uhr" (de) / "Mar 14, 2025, 6 PM" (en). */
+export function formatDateHour(iso: string, lang: Lang, t: Translate): string {
+  const date = new Date(iso);
+  return t('profile.statistics.dateAtHour', {
+    date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date),
+    hour: clockHour(date.getHours(), lang),
+  });
+}
+
+/** The hour (local time) the player most often played at; a tie goes to the hour met first. */
+export function mostActiveHour(games: readonly Pick<Game, 'playedAt'>[]): number | null {
+  const counts = new Map<number, number>();
+  let best: number | null = null;
+  for (const game of games) {
+    const hour = new Date(game.playedAt).getHours();
+    const n = (counts.get(hour) ?? 0) + 1;
+    counts.set(hour, n);
+    if (best === null || n > (counts.get(best) ?? 0)) best = hour;
+  }
+  return best;
+}
+
+/** The newest game's time (match history is newest first, but do not rely on it). */
+export function lastPlayedAt(games: readonly Pick<Game, 'playedAt'>[]): string | null {
+  let last: string | null = null;
+  for (const game of games) {
+    if (last === null || Date.parse(game.playedAt) > Date.parse(last)) last = game.playedAt;
+  }
+  return last;
+}

@@ -1,0 +1,138 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MATCH_HISTORY_PAGE_SIZE } from '@arcadia/contracts';
+import { installFakeApi, type FakeApi } from '../../../../test/fake-api';
+import {
+  at,
+  game,
+  ME,
+  NOVA,
+  ownProfile,
+  profile,
+  signedIn,
+} from '../../../../test/player-fixtures';
+import { renderProfile } from '../testing';
+
+const G1 = 'aaaaaaaa-0000-4000-8000-000000000001';
+const G2 = 'aaaaaaaa-0000-4000-8000-000000000002';
+const teamGame = game({ id: G1, type: 'deathmatch', playedAt: at(2025, 3, 14, 18, 30) });
+const ffaGame = game({
+  id: G2,
+  type: 'freeforall',
+  userHasWon: false,
+  score: 300,
+  kills: 2,
+  deaths: 7,
+  teamNames: [],
+  map: { id: 'grid', name: 'Grid Runner', iconPath: '/assets/maps/grid-runner.svg' },
+  playedAt: at(2025, 3, 13, 21),
+  players: game().players.map((p) => ({ ...p, teamId: null })),
+});
+
+let server: FakeApi;
+beforeEach(() => {
+  server = installFakeApi();
+  server.on('GET', `/api/user/${ME}/details`, {
+    body: ownProfile({ matchHistory: [teamGame, ffaGame] }),
+  });
+  server.on('GET', '/api/user/me/friends', { body: { friends: [] } });
+  server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const cards = () => screen.getAllByRole('button', { expanded: false }).concat();
+/** The texts of a table's body cells, row by row, from a given column. */
+const column = (scope: HTMLElement, index: number) =>
+  within(scope)
+    .getAllByRole<HTMLTableRowElement>('row')
+    .slice(1)
+    .map((r) => r.cells[index]?.textContent);
+
+describe('games tab', () => {
+  it('shows a card per game: map icon, type, won or lost, score/kills/deaths, local date', async () => {
+    await renderProfile(`/profile/${ME}/games`, signedIn());
+    const first = await screen.findByRole('button', { name: /Deathmatch/ });
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(first).toHaveTextContent('Gewonnen');
+    expect(first).toHaveTextContent('Karte: Neon Docks');
+    expect(first).toHaveTextContent('14.03.2025, 18 Uhr');
+    expect(first).toHaveTextContent(/1200\s*Punkte/);
+    expect(first).toHaveTextContent(/9\s*Kills/);
+    expect(first).toHaveTextContent(/3\s*Deaths/);
+    expect(first.querySelector('img')).toHaveAttribute('src', '/assets/maps/neon-docks.svg');
+    const second = screen.getByRole('button', { name: /Jeder gegen jeden/ });
+    expect(second).toHaveTextContent('Verloren');
+  });
+
+  it('a click expands the scoreboard by teams (deathmatch); a second click collapses it', async () => {
+    const { user, store } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    const card = await screen.findByRole('button', { name: /Deathmatch/ });
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-expanded', 'true');
+    expect(store.getState().profile?.expandedGameId).toBe(G1);
+    const panel = document.getElementById(card.getAttribute('aria-controls')!)!;
+    const red = within(panel).getByRole('region', { name: /Red Vipers/ });
+    const blue = within(panel).getByRole('region', { name: /Blue Sharks/ });
+    expect(red).toHaveTextContent('2700 Punkte');
+    expect(column(red, 1)).toEqual(['Blaze', 'Me']);
+    expect(column(blue, 1)).toEqual(['NeonNova', 'Gast Pia (Gast)']);
+    expect(within(red).getByRole('link', { name: 'Blaze' })).toHaveAttribute(
+      'href',
+      `/profile/${game().players[2]?.id}`,
+    );
+    await user.click(card);
+    expect(card).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+  });
+
+  it('works from the keyboard; freeforall ranks all players; one card open at a time', async () => {
+    const { user } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    const team = await screen.findByRole('button', { name: /Deathmatch/ });
+    const ffa = screen.getByRole('button', { name: /Jeder gegen jeden/ });
+    await user.click(team);
+    ffa.focus();
+    await user.keyboard('{Enter}');
+    expect(ffa).toHaveAttribute('aria-expanded', 'true');
+    expect(team).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(ffa.getAttribute('aria-controls')!)!;
+    expect(within(panel).queryByRole('region')).not.toBeInTheDocument();
+    expect(column(panel, 0).map((rank, i) => [rank, column(panel, 1)[i]])).toEqual([
+      ['1', 'Blaze'],
+      ['2', 'Me'],
+      ['3', 'NeonNova'],
+      ['4', 'Gast Pia (Gast)'],
+    ]);
+    await user.keyboard(' ');
+    expect(ffa).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('no games yet: an empty state (with a way to play on the own profile)', async () => {
+    server.on('GET', `/api/user/${NOVA}/details`, { body: profile() });
+    await renderProfile(`/profile/${NOVA}/games`, signedIn());
+    expect(await screen.findByText('Noch keine Spiele')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Jetzt spielen' })).not.toBeInTheDocument();
+  });
+
+  it('older games load page by page', async () => {
+    const many = Array.from({ length: MATCH_HISTORY_PAGE_SIZE }, (_, i) =>
+      game({ id: `aaaaaaaa-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+    server.on('GET', `/api/user/${ME}/details`, { body: ownProfile({ matchHistory: many }) });
+    server.on('GET', `/api/user/${ME}/games`, (call) => ({
+      body: {
+        games: [
+          game({ id: 'bbbbbbbb-0000-4000-8000-000000000001', type: 'freeforall', teamNames: [] }),
+        ],
+        page: Number(call.query.get('page')),
+        pageSize: MATCH_HISTORY_PAGE_SIZE,
+        hasMore: false,
+      },
+    }));
+    const { user } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    await user.click(await screen.findByRole('button', { name: 'Ältere Spiele laden' }));
+    expect(await screen.findByRole('button', { name: /Jeder gegen jeden/ })).toBeInTheDocument();
+    expect(server.callsTo('GET', `/api/user/${ME}/games`)[0]?.query.get('page')).toBe('2');
+    expect(screen.queryByRole('button', { name: 'Ältere Spiele laden' })).not.toBeInTheDocument();
+    expect(cards().length).toBe(MATCH_HISTORY_PAGE_SIZE + 1);
+  });
+});

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type FakeApi } from '../../../../test/fake-api';
+import { at, game, NOVA, profile, signedIn } from '../../../../test/player-fixtures';
+import { STATISTICS_OPERATION, STATISTICS_QUERY } from '../api/get-statistics';
+import { renderProfile } from '../testing';
+
+let server: FakeApi;
+const entries = [
+  { name: 'gamesPlayed', value: '8', applicationId: 'commando' },
+  { name: 'winrate', value: '62.5', applicationId: 'commando' },
+  { name: 'kd', value: '1.50', applicationId: 'commando' },
+  { name: 'scoreTotal', value: '12345', applicationId: 'commando' },
+  { name: 'favouriteMode', value: 'elimination', applicationId: 'commando' },
+  { name: 'favouriteMap', value: 'Neon Docks', applicationId: 'commando' },
+  { name: 'mostActiveHour', value: '20', applicationId: 'commando' },
+];
+
+beforeEach(() => {
+  server = installFakeApi();
+  server.on('GET', `/api/user/${NOVA}/details`, {
+    body: profile({
+      matchHistory: [
+        game({ id: 'aaaaaaaa-0000-4000-8000-000000000001', playedAt: at(2025, 3, 14, 18, 30) }),
+        game({ id: 'aaaaaaaa-0000-4000-8000-000000000002', playedAt: at(2025, 3, 12, 20, 5) }),
+        game({ id: 'aaaaaaaa-0000-4000-8000-000000000003', playedAt: at(2025, 3, 10, 20, 45) }),
+      ],
+    }),
+  });
+  server.on('GET', '/api/user/me/friends', { body: { friends: [] } });
+  server.on('POST', '/graphql', { body: { data: { statistics: entries } } });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The value shown under a label in a definition list. */
+const valueOf = (scope: HTMLElement, label: string) =>
+  within(scope).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('statistics tab', () => {
+  it('shows every summary field: win rate in percent, K/D with 2 decimals', async () => {
+    await renderProfile(`/profile/${NOVA}/statistics`, signedIn());
+    const summary = (await screen.findByRole('heading', { name: 'Übersicht' })).parentElement!;
+    expect(valueOf(summary, 'Spiele')).toBe('8');
+    expect(valueOf(summary, 'Siegquote')).toBe('62,5\u00a0%');
+    expect(valueOf(summary, 'Siege')).toBe('5');
+    expect(valueOf(summary, 'Niederlagen')).toBe('3');
+    expect(valueOf(summary, 'Kills')).toBe('57');
+    expect(valueOf(summary, 'Deaths')).toBe('38');
+    expect(valueOf(summary, 'K/D')).toBe('1,50');
+  });
+
+  it("shows times as the hour followed by 'Uhr'", async () => {
+    await renderProfile(`/profile/${NOVA}`, signedIn());
+    const times = (await screen.findByRole('heading', { name: 'Spielzeiten' })).parentElement!;
+    expect(valueOf(times, 'Zuletzt gespielt')).toBe('14.03.2025, 18 Uhr');
+    expect(valueOf(times, 'Lieblingszeit')).toBe('20 Uhr');
+  });
+
+  it('English: "6 PM", "1.50", "62.5%"', async () => {
+    await renderProfile(`/profile/${NOVA}`, signedIn(), 'en');
+    const times = (await screen.findByRole('heading', { name: 'Playing times' })).parentElement!;
+    expect(valueOf(times, 'Last played')).toBe('Mar 14, 2025, 6 PM');
+    const summary = screen.getByRole('heading', { name: 'Overview' }).parentElement!;
+    expect(valueOf(summary, 'K/D')).toBe('1.50');
+    expect(valueOf(summary, 'Win rate')).toBe('62.5%');
+  });
+
+  it('asks POST /graphql with operation name, variables and query text, and shows the entries', async () => {
+    await renderProfile(`/profile/${NOVA}`, signedIn());
+    const section = await screen.findByRole('region', { name: 'commando' });
+    expect(server.callsTo('POST', '/graphql')[0]?.body).toEqual({
+      operationName: STATISTICS_OPERATION,
+      variables: { playerId: NOVA },
+      query: STATISTICS_QUERY,
+    });
+    expect(STATISTICS_QUERY).toContain('statistics(playerId: $playerId)');
+    expect(valueOf(section, 'Siegquote')).toBe('62,5\u00a0%');
+    expect(valueOf(section, 'K/D')).toBe('1,50');
+    expect(valueOf(section, 'Punkte gesamt')).toBe('12.345');
+    expect(valueOf(section, 'Lieblingsmodus')).toBe('Elimination');
+    expect(valueOf(section, 'Lieblingskarte')).toBe('Neon Docks');
+    expect(valueOf(section, 'Lieblingszeit')).toBe('20 Uhr');
+  });
+
+  it('goes out without a token when none can be had', async () => {
+    await renderProfile(`/profile/${NOVA}`, signedIn());
+    await screen.findByRole('region', { name: 'commando' });
+    expect(server.callsTo('POST', '/graphql')[0]?.authorization).toBeNull();
+  });
+
+  it('GraphQL errors and failures are said, the rest of the tab stays', async () => {
+    server.on('POST', '/graphql', { body: { data: null, errors: [{ message: 'too deep' }] } });
+    await renderProfile(`/profile/${NOVA}`, signedIn());
+    await waitFor(() =>
+      expect(screen.getByText('Die Statistiken konnten nicht geladen werden.')).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Übersicht' })).toBeInTheDocument();
+  });
+
+  it('no entries yet', async () => {
+    server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
+    await renderProfile(`/profile/${NOVA}`, signedIn());
+    expect(
+      await screen.findByText('Noch keine Statistiken – spiel eine Runde!'),
+    ).toBeInTheDocument();
+  });
+});

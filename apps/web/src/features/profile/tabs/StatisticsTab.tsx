@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardBody, CardTitle, cn } from '../../../components/ui';
+import { StatisticEntries } from '../components/StatisticEntries';
+import {
+  formatDateHour,
+  formatHour,
+  formatKd,
+  formatNumber,
+  formatPercent,
+  langOf,
+  lastPlayedAt,
+  mostActiveHour,
+} from '../format';
+import { useProfileOutlet } from '../outlet-context';
+
+function Tile({ label, value, accent }: { label: string; value: ReactNode; accent?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'rounded-xl border bg-night-950/50 px-3 py-3 text-center',
+        accent ? 'border-neon-pink/50' : 'border-line',
+      )}
+    >
+      <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{label}</dt>
+      <dd
+        className={cn(
+          'mt-1 font-display text-2xl font-bold tabular-nums',
+          accent ? 'text-neon-pink-soft' : 'text-ink',
+        )}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Every field of the statistics summary, the playing times, and the GraphQL statistics. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { profile } = useProfileOutlet();
+  const s = profile.userStatistics;
+  const last = lastPlayedAt(profile.matchHistory);
+  const hour = mostActiveHour(profile.matchHistory);
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardBody>
+          <CardTitle className="mb-3 text-lg">{t('profile.statistics.summary')}</CardTitle>
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Tile
+              label={t('profile.statistics.gamesPlayed')}
+              value={formatNumber(s.gamesPlayed, lang)}
+            />
+            <Tile
+              label={t('profile.statistics.winrate')}
+              value={formatPercent(s.winrate, lang)}
+              accent
+            />
+            <Tile label={t('profile.statistics.gamesWon')} value={formatNumber(s.gamesWon, lang)} />
+            <Tile
+              label={t('profile.statistics.gamesLost')}
+              value={formatNumber(s.gamesLost, lang)}
+            />
+            <Tile
+              label={t('profile.statistics.overallKills')}
+              value={formatNumber(s.overallKills, lang)}
+            />
+            <Tile
+              label={t('profile.statistics.overallDeaths')}
+              value={formatNumber(s.overallDeaths, lang)}
+            />
+            <Tile label={t('profile.statistics.kda')} value={formatKd(s.kda, lang)} accent />
+          </dl>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardBody>
+          <CardTitle className="mb-3 text-lg">{t('profile.statistics.times')}</CardTitle>
+          {last === null || hour === null ? (
+            <p className="text-ink-muted">{t('profile.statistics.noGames')}</p>
+          ) : (
+            <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              <Tile
+                label={t('profile.statistics.lastPlayed')}
+                value={<time dateTime={last}>{formatDateHour(last, lang, t)}</time>}
+              />
+              <Tile
+                label={t('profile.statistics.mostActiveHour')}
+                value={formatHour(hour, lang, t)}
+              />
+            </dl>
+          )}
+        </CardBody>
+      </Card>
+      <Card>
+        <CardBody>
+          <CardTitle className="mb-3 text-lg">{t('profile.statistics.perGame')}</CardTitle>
+          <StatisticEntries playerId={profile.id} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
