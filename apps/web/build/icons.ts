@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import type { Plugin } from 'vite';
 
 /**
@@ -18,7 +18,7 @@ export const SOURCE_LOGO = path.join(import.meta.dirname, '..', 'assets-src', 'l
 /** The dark arcade background of the tiles, the manifest and the splash screen. */
 export const ICON_BACKGROUND = '#0b0b1a';
 
-export type IconKind = 'any' | 'maskable' | 'apple' | 'badge';
+export type IconKind = 'any' | 'maskable' | 'apple' | 'badge' | 'foreground' | 'round';
 
 export interface IconSpec {
   /** Path under the site root, without a leading slash. */
@@ -40,7 +40,15 @@ export const ICONS: readonly IconSpec[] = [
 export const FAVICON_FILE = 'icons/favicon.svg';
 
 /** How much of the tile the glyph covers, per kind (the maskable safe zone is a circle of 80 %). */
-const GLYPH_SCALE: Record<IconKind, number> = { any: 0.8, maskable: 0.62, apple: 0.74, badge: 1 };
+const GLYPH_SCALE: Record<IconKind, number> = {
+  any: 0.8,
+  maskable: 0.62,
+  apple: 0.74,
+  badge: 1,
+  // Android adaptive icons: the glyph on transparency inside the 66/108 safe zone.
+  foreground: 0.56,
+  round: 0.66,
+};
 
 function glyph(svg: Buffer, size: number): Promise<Buffer> {
   // Rasterise at (at least) twice the target resolution, then scale down for clean edges.
@@ -73,13 +81,46 @@ export async function renderIcon(svg: Buffer, spec: IconSpec): Promise<Buffer> {
       .toBuffer();
   }
   const offset = Math.round((size - glyphSize) / 2);
+  if (kind === 'foreground') {
+    return sharp({
+      create: {
+        width: size,
+        height: size,
+        channels: 4,
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      },
+    })
+      .composite([{ input: art, left: offset, top: offset }])
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  }
+  const layers: OverlayOptions[] = [{ input: art, left: offset, top: offset }];
+  if (kind === 'round') {
+    const circle = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}"/></svg>`;
+    layers.push({ input: Buffer.from(circle), blend: 'dest-in' });
+  }
   const composed = await sharp(tile(size, kind === 'any'))
-    .composite([{ input: art, left: offset, top: offset }])
+    .composite(layers)
     .png()
     .toBuffer();
   // sharp composites last in a pipeline, so dropping the alpha channel is a second pass.
   const image = sharp(composed);
   return (kind === 'apple' ? image.flatten({ background: ICON_BACKGROUND }) : image)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** A splash image: the glyph in the middle of the dark background, at any width and height. */
+export async function renderSplash(svg: Buffer, width: number, height: number): Promise<Buffer> {
+  const glyphSize = Math.round(Math.min(width, height) * 0.36);
+  return sharp({ create: { width, height, channels: 3, background: ICON_BACKGROUND } })
+    .composite([
+      {
+        input: await glyph(svg, glyphSize),
+        left: Math.round((width - glyphSize) / 2),
+        top: Math.round((height - glyphSize) / 2),
+      },
+    ])
     .png({ compressionLevel: 9 })
     .toBuffer();
 }

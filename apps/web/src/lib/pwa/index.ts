@@ -7,7 +7,7 @@ import { mountUpdatePromptWhenReady } from './mount-update-prompt';
 import { startServiceWorker, type StartPwaOptions } from './register';
 
 export { usePwaState, pwaState, type PwaState } from './pwa-state';
-export { serviceWorkerRegistration, historyNavigate, applyUpdate } from './register';
+export { serviceWorkerRegistration, applyUpdate } from './register';
 export {
   SW_UNSUPPORTED_MESSAGE,
   NOT_SUBSCRIBED_MESSAGE,

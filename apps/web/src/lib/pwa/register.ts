@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { navigateTo } from '../navigation';
 import { runWhenIdle, type IdleEnvironment, browserIdleEnvironment } from './idle-start';
 import { serviceWorkersSupported, SW_UNSUPPORTED_MESSAGE } from './messages';
 import { pwaState } from './pwa-state';
@@ -9,7 +10,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface StartPwaOptions {
-  /** Opens an app path (a clicked notification). Default: a client-side history navigation. */
+  /** Opens an app path (a clicked notification). Default: the app's router (lib/navigation). */
   navigate?: (path: string) => void;
   /** Injected timers (tests). */
   idle?: IdleEnvironment;
@@ -18,15 +19,6 @@ export interface StartPwaOptions {
 let workbox: Workbox | undefined;
 let registration: Promise<ServiceWorkerRegistration | undefined> | undefined;
 let scheduled: { runNow: () => void; cancel: () => void } | undefined;
-
-/**
- * Opens a path in the running single-page app without a reload: the router (React Router's
- * browser history) follows pushState + popstate like a back/forward step.
- */
-export function historyNavigate(path: string): void {
-  window.history.pushState({}, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-}
 
 function register(): Promise<ServiceWorkerRegistration | undefined> {
   registration ??= (async () => {
@@ -59,7 +51,7 @@ export function startServiceWorker(options: StartPwaOptions = {}): void {
     return;
   }
   pwaState.set({ support: 'supported' });
-  const navigate = options.navigate ?? historyNavigate;
+  const navigate = options.navigate ?? ((path: string) => navigateTo(path));
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     if (isNavigateMessage(event.data)) navigate(event.data.path);
   });

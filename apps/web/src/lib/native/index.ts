@@ -1,0 +1,15 @@
+/**
+ * The native shell (Capacitor): deep links (spec §2), sign-in in the system browser, the app's
+ * scheme. See docs/native.md for building the Android and iOS apps.
+ */
+export { routeDeepLink, type DeepLinkConfig, type DeepLinkRoute } from './deep-links';
+export { NATIVE_APP_SCHEME, nativeAppUrl } from './config';
+export {
+  startNativeShell,
+  openSignInUrl,
+  closeSignInBrowser,
+  nativeSignInNavigator,
+  isNativeApp,
+  createDeepLinkHandler,
+  type NativeShellOptions,
+} from './shell';
