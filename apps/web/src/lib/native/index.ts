@@ -6,10 +6,9 @@ export { routeDeepLink, type DeepLinkConfig, type DeepLinkRoute } from './deep-l
 export { NATIVE_APP_SCHEME, nativeAppUrl } from './config';
 export {
   startNativeShell,
-  openSignInUrl,
-  closeSignInBrowser,
-  nativeSignInNavigator,
   isNativeApp,
   createDeepLinkHandler,
   type NativeShellOptions,
 } from './shell';
+// The auth module may import this file directly (it does not import the auth module back).
+export { openSignInUrl, closeSignInBrowser, nativeSignInNavigator } from './browser';

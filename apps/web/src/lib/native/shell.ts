@@ -1,45 +1,15 @@
 import { App } from '@capacitor/app';
-import { Browser } from '@capacitor/browser';
 import { Capacitor } from '@capacitor/core';
 // Not a React hook despite its name: it switches sign-in to the app's URL scheme.
 import { useNativePlatform as signInThroughAppScheme } from '../auth/user-manager';
 import { navigateTo } from '../navigation';
+import { closeSignInBrowser } from './browser';
 import { nativeAppUrl, NATIVE_APP_SCHEME } from './config';
 import { routeDeepLink, type DeepLinkConfig, type DeepLinkRoute } from './deep-links';
 
 export function isNativeApp(): boolean {
   return Capacitor.isNativePlatform();
 }
-
-/**
- * Sign-in (and sign-out) on native: the provider's page opens in the system browser (Custom Tabs,
- * SFSafariViewController), never inside the app's web view; the provider sends the player back
- * through the app's URL scheme, which the deep-link handler below completes.
- */
-export async function openSignInUrl(url: string): Promise<void> {
-  await Browser.open({ url, presentationStyle: 'popover' });
-}
-
-/** Closes the system browser again (iOS keeps it open after the redirect to the app). */
-export async function closeSignInBrowser(): Promise<void> {
-  await Browser.close().catch(() => undefined);
-}
-
-/**
- * An oidc-client-ts navigator that opens the provider in the system browser; pass it as the
- * UserManager's redirect navigator in the native app. The page never unloads, so `navigate`
- * never resolves: the deep link back into the app finishes the sign-in.
- */
-export const nativeSignInNavigator = {
-  prepare: async () => ({
-    navigate: async ({ url }: { url: string }): Promise<{ url: string }> => {
-      await openSignInUrl(url);
-      return new Promise<never>(() => {});
-    },
-    close: () => void closeSignInBrowser(),
-  }),
-  callback: async () => {},
-};
 
 export interface NativeShellOptions {
   /** Completes a sign-in from the callback URL (the auth feature's `finishLogin`). */
