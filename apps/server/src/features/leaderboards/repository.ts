@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LeaderboardMetric } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
+import { runPrepared } from './prepared';
 import { aboveInBucket, atOrBelowBucket, bucketOf } from './rank-buckets';
 
 /**
@@ -80,7 +81,9 @@ export async function ownRow(
   board: Board,
   sub: string,
 ): Promise<{ row: BoardRow; above: number } | undefined> {
-  const res = await db.execute(sql`
+  const res = await runPrepared(
+    db,
+    sql`
     select me.*, ${aboveOf(board, sql.raw('me.value'))} as above
     from (
       select s.user_id, u.user_name, ${valueOf(board.metric)} as value, s.games_played
@@ -88,13 +91,14 @@ export async function ownRow(
         select * from ${rows(board)} and user_id = u.id
       ) s on true
       where u.identity_sub = ${sub}
-    ) me`);
+    ) me`,
+  );
   const r = res.rows[0];
   return r ? { row: toRow(r), above: num(r.above) } : undefined;
 }
 
 export async function countAbove(db: Queryable, board: Board, value: number): Promise<number> {
-  const res = await db.execute(sql`select ${aboveOf(board, sql`${value}`)} as n`);
+  const res = await runPrepared(db, sql`select ${aboveOf(board, sql`${value}`)} as n`);
   return num(res.rows[0]?.n);
 }
 
@@ -103,9 +107,12 @@ export async function countAbove(db: Queryable, board: Board, value: number): Pr
  * bucket's players come before it, from the cumulative bucket counts (highest first).
  */
 async function seekBucket(db: Queryable, board: Board, offset: number) {
-  const res = await db.execute(sql`
+  const res = await runPrepared(
+    db,
+    sql`
     select bucket, sum(players)::bigint as n from ${bucketsOf(board)}
-    group by bucket having sum(players) > 0 order by bucket desc`);
+    group by bucket having sum(players) > 0 order by bucket desc`,
+  );
   let before = 0;
   for (const r of res.rows) {
     const n = num(r.n);
@@ -134,13 +141,15 @@ export async function pageOf(
   if (board.bucketed && offset >= SEEK_FROM_OFFSET) {
     const seek = await seekBucket(db, board, offset);
     if (!seek) {
-      const res = await db.execute(sql`select ${totalOf(board)} as total`);
+      const res = await runPrepared(db, sql`select ${totalOf(board)} as total`);
       return { rows: [], total: num(res.rows[0]?.total) };
     }
     range = sql` and ${atOrBelowBucket(board.metric, v, seek.bucket)}`;
     skip = seek.skip;
   }
-  const res = await db.execute(sql`
+  const res = await runPrepared(
+    db,
+    sql`
     select t.total, s.user_id, u.user_name, s.value, s.games_played
     from (select ${totalOf(board)} as total) t
     left join lateral (
@@ -149,7 +158,8 @@ export async function pageOf(
       limit ${limit} offset ${skip}
     ) s on true
     left join users u on u.id = s.user_id
-    order by s.value desc, s.user_id desc`);
+    order by s.value desc, s.user_id desc`,
+  );
   return {
     rows: res.rows.filter((r) => r.user_id !== null).map(toRow),
     total: num(res.rows[0]?.total),
@@ -158,6 +168,6 @@ export async function pageOf(
 
 /** The signed-in player's profile id (friends boards need it); undefined until registered. */
 export async function userIdOf(db: Queryable, sub: string): Promise<string | undefined> {
-  const res = await db.execute(sql`select id from users where identity_sub = ${sub}`);
+  const res = await runPrepared(db, sql`select id from users where identity_sub = ${sub}`);
   return res.rows[0] ? String(res.rows[0].id) : undefined;
 }
