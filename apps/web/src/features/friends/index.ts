@@ -1,4 +1,6 @@
 /** The friends feature's public face: the own friends list, its loading and adding. */
+import './state/friends-listeners';
+
 export {
   friendsCleared,
   selectAddingFriendId,

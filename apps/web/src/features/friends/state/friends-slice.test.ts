@@ -59,3 +59,18 @@ describe('friends transitions (spec §3, §4)', () => {
     );
   });
 });
+
+describe('signing out', () => {
+  it('clears the friends list (logout and an ended session)', async () => {
+    const { makeStore } = await import('../../../app/store');
+    const { logout, sessionEnded } = await import('../../auth');
+    await import('../index');
+    for (const action of [logout(), sessionEnded()]) {
+      const store = makeStore();
+      store.dispatch(friendsLoaded([nova]));
+      expect(store.getState().friends?.friends).toEqual([nova]);
+      store.dispatch(action);
+      expect(store.getState().friends).toEqual(initialFriendsState);
+    }
+  });
+});

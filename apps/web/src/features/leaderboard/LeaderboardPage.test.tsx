@@ -1,0 +1,204 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Leaderboard, LeaderboardEntry } from '@arcadia/contracts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api';
+import { BLAZE, game, ME, NOVA, ownProfile, PIXEL, signedIn } from '../../../test/player-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { Component as LeaderboardPage } from './LeaderboardPage';
+
+const entry = (
+  rank: number,
+  userId: string,
+  userName: string,
+  value: number,
+): LeaderboardEntry => ({
+  rank,
+  userId,
+  userName,
+  value,
+  gamesPlayed: 10 + rank,
+});
+
+function board(query: URLSearchParams, overrides: Partial<Leaderboard> = {}): Leaderboard {
+  const page = Number(query.get('page') ?? 1);
+  return {
+    applicationId: 'commando',
+    metric: (query.get('metric') ?? 'score') as Leaderboard['metric'],
+    period: (query.get('period') ?? 'all') as Leaderboard['period'],
+    scope: (query.get('scope') ?? 'global') as Leaderboard['scope'],
+    arcade: query.get('arcade'),
+    periodStart: null,
+    entries:
+      page === 1
+        ? [
+            entry(1, NOVA, 'NeonNova', 9000),
+            entry(2, BLAZE, 'Blaze', 8000),
+            entry(2, PIXEL, 'Pixel', 8000),
+          ]
+        : [entry(21, ME, 'Me', 100)],
+    me: entry(21, ME, 'Me', 100),
+    page,
+    pageSize: 20,
+    total: 42,
+    totalPages: 3,
+    ...overrides,
+  };
+}
+
+let server: FakeApi;
+const path = '/api/leaderboards/commando';
+const lastQuery = () => server.callsTo('GET', path).at(-1)?.query.toString();
+
+beforeEach(() => {
+  server = installFakeApi();
+  server.on('GET', path, (call) => ({ body: board(call.query) }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function renderBoard(state: object, url = '/leaderboard', lang: 'de' | 'en' = 'de') {
+  const user = userEvent.setup();
+  const view = await renderApp(
+    [
+      { path: '/leaderboard', Component: LeaderboardPage },
+      { path: '/leaderboard/commando', Component: LeaderboardPage },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { path: url, state, lang },
+  );
+  return { user, ...view };
+}
+
+const anonymous = {
+  auth: {
+    status: 'signedOut' as const,
+    account: null,
+    profile: null,
+    profileStatus: 'none' as const,
+    loading: false,
+    error: null,
+  },
+};
+const rows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole<HTMLTableRowElement>('row')
+    .slice(1)
+    .map((r) => [...r.cells].map((c) => c.textContent));
+
+describe('leaderboard page', () => {
+  it('shows the board by score for everyone, all time; ties share a rank', async () => {
+    await renderBoard(anonymous);
+    expect(
+      await screen.findByRole('table', { name: 'Rangliste nach Punkte, Gesamt' }),
+    ).toBeInTheDocument();
+    expect(lastQuery()).toBe('metric=score&period=all&scope=global&page=1');
+    expect(rows()).toEqual([
+      ['1', 'NeonNova', '9.000', '11'],
+      ['2', 'Blaze', '8.000', '12'],
+      ['2', 'Pixel', '8.000', '12'],
+    ]);
+    expect(screen.getByRole('link', { name: 'NeonNova' })).toHaveAttribute(
+      'href',
+      `/profile/${NOVA}`,
+    );
+    // Anonymous: no own rank.
+    expect(screen.queryByRole('region', { name: 'Dein Platz' })).not.toBeInTheDocument();
+  });
+
+  it('metric, period and scope controls ask for that board and start at page 1', async () => {
+    const { user, router } = await renderBoard(signedIn(), '/leaderboard/commando?page=2');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'K/D' }));
+    await waitFor(() => expect(lastQuery()).toBe('metric=kd&period=all&scope=global&page=1'));
+    await user.click(screen.getByRole('radio', { name: 'Diese Woche' }));
+    await waitFor(() => expect(lastQuery()).toBe('metric=kd&period=week&scope=global&page=1'));
+    await user.click(screen.getByRole('radio', { name: 'Freunde' }));
+    await waitFor(() => expect(lastQuery()).toBe('metric=kd&period=week&scope=friends&page=1'));
+    expect(router.state.location.search).toBe('?metric=kd&period=week&scope=friends');
+    // K/D values with 2 decimals.
+    await waitFor(() => expect(rows()[0]?.[2]).toBe('9.000,00'));
+  });
+
+  it('pages through the board', async () => {
+    const { user } = await renderBoard(anonymous);
+    await screen.findByRole('table');
+    expect(screen.getByText('Seite 1 von 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zurück' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(screen.getByText('Seite 2 von 3')).toBeInTheDocument());
+    expect(lastQuery()).toContain('page=2');
+  });
+
+  it("shows the signed-in player's own rank even when it is off the page", async () => {
+    await renderBoard(signedIn());
+    const own = await screen.findByRole('region', { name: 'Dein Platz' });
+    expect(own).toHaveTextContent('21');
+    expect(own).toHaveTextContent('Me');
+    expect(own).toHaveTextContent('Du bist nicht auf dieser Seite.');
+  });
+
+  it('marks the own row when it is on the page', async () => {
+    await renderBoard(signedIn(), '/leaderboard?page=2');
+    await screen.findByRole('table');
+    const mine = screen.getAllByRole('row').find((r) => r.getAttribute('aria-current') === 'true');
+    expect(mine).toHaveTextContent('Me');
+    expect(screen.getByRole('region', { name: 'Dein Platz' })).not.toHaveTextContent(
+      'nicht auf dieser Seite',
+    );
+  });
+
+  it('a good empty state when nobody is on the board', async () => {
+    server.on('GET', path, (call) => ({
+      body: board(call.query, { entries: [], me: null, total: 0, totalPages: 0 }),
+    }));
+    await renderBoard(signedIn());
+    expect(await screen.findByText('Noch keine Einträge')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jetzt spielen' })).toHaveAttribute('href', '/play');
+    expect(screen.getByRole('region', { name: 'Dein Platz' })).toHaveTextContent(
+      'Du bist hier noch nicht gelistet',
+    );
+  });
+
+  it('friends need a sign-in: a prompt instead of a call', async () => {
+    await renderBoard(anonymous, '/leaderboard?scope=friends');
+    expect(
+      await screen.findByText('Melde dich an, um dich mit deinen Freunden zu messen.'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('GET', path)).toHaveLength(0);
+  });
+
+  it('one arcade: the arcades the player has played at, the first one chosen', async () => {
+    const own = ownProfile({
+      matchHistory: [
+        game({ arcade: 'berlin' }),
+        game({ id: 'aaaaaaaa-0000-4000-8000-000000000009', arcade: 'hamburg' }),
+      ],
+    });
+    const { user } = await renderBoard(signedIn(own), '/leaderboard?scope=arcade');
+    await screen.findByRole('table');
+    expect(lastQuery()).toBe('metric=score&period=all&scope=arcade&page=1&arcade=berlin');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Arcade' }), 'hamburg');
+    await waitFor(() => expect(lastQuery()).toContain('arcade=hamburg'));
+  });
+
+  it('one arcade without any played: says so', async () => {
+    await renderBoard(signedIn(), '/leaderboard?scope=arcade');
+    expect(await screen.findByText('Du hast noch in keiner Arcade gespielt.')).toBeInTheDocument();
+  });
+
+  it('a failure offers a retry', async () => {
+    let fail = true;
+    server.on('GET', path, (call) =>
+      fail
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : { body: board(call.query) },
+    );
+    const { user } = await renderBoard(anonymous);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Rangliste konnte nicht geladen werden.',
+    );
+    fail = false;
+    await act(() => user.click(screen.getByRole('button', { name: 'Erneut versuchen' })));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+});

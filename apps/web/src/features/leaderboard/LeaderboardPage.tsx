@@ -1,0 +1,190 @@
+import { Link, useSearchParams } from 'react-router';
+import { Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import {
+  type LeaderboardMetric,
+  type LeaderboardPeriod,
+  type LeaderboardScope,
+} from '@arcadia/contracts';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  SelectField,
+  Spinner,
+  buttonClasses,
+} from '../../components/ui';
+import { useAuth, useCurrentUser } from '../auth';
+import { getLeaderboardApi } from './api/get-leaderboard';
+import { ChoiceGroup } from './components/ChoiceGroup';
+import { LeaderboardTable } from './components/LeaderboardTable';
+import { OwnRank } from './components/OwnRank';
+import { Pager } from './components/Pager';
+import { langOf } from './format';
+import {
+  arcadesOf,
+  readFilters,
+  withFilter,
+  writeFilters,
+  type LeaderboardFilters,
+} from './filters';
+
+/** The only game so far; `/leaderboard` and `/leaderboard/commando` both show its board. */
+export const APPLICATION_ID = 'commando';
+
+/** `/leaderboard`, `/leaderboard/commando`: the board by metric, period and scope, paged. */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const { status } = useAuth();
+  const { profile } = useCurrentUser();
+  const signedIn = status === 'signedIn';
+  const arcades = arcadesOf(profile?.matchHistory);
+  const arcade = filters.scope === 'arcade' ? (filters.arcade ?? arcades[0] ?? null) : null;
+
+  const needsSignIn = filters.scope === 'friends' && !signedIn;
+  const needsArcade = filters.scope === 'arcade' && !arcade;
+  const skip = needsSignIn || needsArcade;
+  const { data, isFetching, isError, refetch } = getLeaderboardApi.useGetLeaderboardQuery(
+    {
+      applicationId: APPLICATION_ID,
+      metric: filters.metric,
+      period: filters.period,
+      scope: filters.scope,
+      arcade: arcade ?? undefined,
+      page: filters.page,
+    },
+    { skip, refetchOnMountOrArgChange: true },
+  );
+
+  const go = (next: LeaderboardFilters) => setParams(writeFilters(next));
+  const metricName = t(`leaderboard.metric.${filters.metric}`);
+  const periodName = t(`leaderboard.period.${filters.period}`);
+  const me = data?.me ?? null;
+  const meOnPage = !!me && !!data?.entries.some((e) => e.userId === me.userId);
+  const periodStart = data?.periodStart
+    ? new Intl.DateTimeFormat(langOf(i18n.language), {
+        dateStyle: 'medium',
+        timeZone: 'UTC',
+      }).format(new Date(`${data.periodStart}T00:00:00Z`))
+    : null;
+
+  let body;
+  if (needsSignIn)
+    body = (
+      <EmptyState
+        title={t('leaderboard.friendsSignIn')}
+        action={
+          <Link to="/login" className={buttonClasses('primary')}>
+            {t('leaderboard.signIn')}
+          </Link>
+        }
+      />
+    );
+  else if (needsArcade) body = <EmptyState title={t('leaderboard.arcadeNone')} />;
+  else if (isError)
+    body = <ErrorState message={t('leaderboard.error')} onRetry={() => void refetch()} />;
+  else if (!data) body = <Spinner size="lg" className="w-full py-12" />;
+  else if (data.entries.length === 0 && data.total === 0)
+    body = (
+      <EmptyState
+        icon={<Trophy size={40} />}
+        title={t('leaderboard.empty.title')}
+        description={t(`leaderboard.empty.${filters.scope}`)}
+        action={
+          <Link to="/play" className={buttonClasses('primary')}>
+            {t('leaderboard.play')}
+          </Link>
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        <Card
+          className={isFetching ? 'opacity-70 transition-opacity' : 'transition-opacity'}
+          aria-busy={isFetching}
+        >
+          <LeaderboardTable
+            entries={data.entries}
+            metric={data.metric}
+            meId={me?.userId ?? null}
+            caption={t('leaderboard.table.caption', { metric: metricName, period: periodName })}
+          />
+        </Card>
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          onPage={(page) => go({ ...filters, page })}
+        />
+      </>
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+      <header>
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-neon-pink-soft">
+          Commando
+        </p>
+        <h1 className="font-display text-3xl font-bold text-ink neon-text">
+          {t('leaderboard.title')}
+        </h1>
+        <p className="mt-1 text-sm text-ink-muted">
+          {[
+            data ? t('leaderboard.players', { count: data.total }) : null,
+            periodStart ? t('leaderboard.since', { date: periodStart }) : null,
+            filters.metric === 'kd' ? t('leaderboard.kdNote') : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || '\u00a0'}
+        </p>
+      </header>
+      <section aria-label={t('leaderboard.filters')} className="grid gap-3 sm:grid-cols-2">
+        <ChoiceGroup<LeaderboardMetric>
+          legend={t('leaderboard.metric.label')}
+          name="metric"
+          value={filters.metric}
+          onChange={(metric) => go(withFilter(filters, { metric }))}
+          choices={(['score', 'kd', 'wins'] as const).map((value) => ({
+            value,
+            label: t(`leaderboard.metric.${value}`),
+          }))}
+        />
+        <ChoiceGroup<LeaderboardPeriod>
+          legend={t('leaderboard.period.label')}
+          name="period"
+          value={filters.period}
+          onChange={(period) => go(withFilter(filters, { period }))}
+          choices={(['all', 'month', 'week'] as const).map((value) => ({
+            value,
+            label: t(`leaderboard.period.${value}`),
+          }))}
+        />
+        <div className="sm:col-span-2">
+          <ChoiceGroup<LeaderboardScope>
+            legend={t('leaderboard.scope.label')}
+            name="scope"
+            value={filters.scope}
+            onChange={(scope) => go(withFilter(filters, { scope, arcade: null }))}
+            choices={(['global', 'friends', 'arcade'] as const).map((value) => ({
+              value,
+              label: t(`leaderboard.scope.${value}`),
+            }))}
+          />
+        </div>
+        {filters.scope === 'arcade' && arcades.length > 0 && arcade && (
+          <SelectField
+            label={t('leaderboard.arcade')}
+            value={arcade}
+            onChange={(e) => go(withFilter(filters, { arcade: e.target.value }))}
+            options={[...new Set([arcade, ...arcades])].map((id) => ({ value: id, label: id }))}
+            className="sm:col-span-2"
+          />
+        )}
+      </section>
+      {signedIn && data && <OwnRank me={me} metric={data.metric} onPage={meOnPage} />}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  leaderboardSchema,
+  type Leaderboard,
+  type LeaderboardMetric,
+  type LeaderboardPeriod,
+  type LeaderboardScope,
+} from '@arcadia/contracts';
+import { api } from '../../../lib/api/base';
+
+export interface LeaderboardArgs {
+  applicationId: string;
+  metric: LeaderboardMetric;
+  period: LeaderboardPeriod;
+  scope: LeaderboardScope;
+  arcade?: string;
+  page: number;
+}
+
+/**
+ * GET /api/leaderboards/{applicationId}: public; with a token the answer carries `me`, the
+ * caller's own entry even when it is not on the page.
+ */
+export const getLeaderboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getLeaderboard: build.query<Leaderboard, LeaderboardArgs>({
+      query: ({ applicationId, metric, period, scope, arcade, page }) => ({
+        url: `api/leaderboards/${encodeURIComponent(applicationId)}`,
+        params: {
+          metric,
+          period,
+          scope,
+          page,
+          ...(scope === 'arcade' && arcade ? { arcade } : {}),
+        },
+      }),
+      responseSchema: leaderboardSchema,
+      providesTags: ['Leaderboard'],
+    }),
+  }),
+});

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { cn } from '../../../components/ui';
+
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+  disabled?: boolean;
+}
+
+/**
+ * A segmented control made of native radio buttons: arrow keys move between the choices,
+ * the group is named by its legend.
+ */
+export function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  value,
+  choices,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  choices: ReadonlyArray<Choice<T>>;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wider text-ink-muted">
+        {legend}
+      </legend>
+      <div className="flex rounded-xl border border-line bg-night-950/60 p-1">
+        {choices.map((choice) => {
+          const inputId = `${id}-${choice.value}`;
+          return (
+            <div key={choice.value} className="min-w-0 flex-1">
+              <input
+                type="radio"
+                id={inputId}
+                name={name}
+                value={choice.value}
+                checked={value === choice.value}
+                disabled={choice.disabled}
+                onChange={() => onChange(choice.value)}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  'flex h-9 cursor-pointer items-center justify-center truncate rounded-lg px-2 text-sm font-semibold text-ink-muted transition',
+                  'hover:text-ink peer-checked:bg-neon-cyan peer-checked:text-night-950 peer-checked:shadow-neon-cyan',
+                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan',
+                  'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+                )}
+              >
+                {choice.label}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

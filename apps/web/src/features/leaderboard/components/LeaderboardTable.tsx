@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { Crown } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { LeaderboardEntry, LeaderboardMetric } from '@arcadia/contracts';
+import { cn } from '../../../components/ui';
+import { formatValue, langOf } from '../format';
+
+const podium = ['text-neon-yellow', 'text-ink', 'text-neon-pink-soft'];
+
+export function RankBadge({ rank }: { rank: number }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 font-display text-lg font-bold tabular-nums',
+        podium[rank - 1] ?? 'text-ink-muted',
+      )}
+    >
+      {rank <= 3 && <Crown aria-hidden="true" size={14} />}
+      {rank}
+    </span>
+  );
+}
+
+/** One page of the board; the signed-in player's row is marked. */
+export function LeaderboardTable({
+  entries,
+  metric,
+  meId,
+  caption,
+}: {
+  entries: LeaderboardEntry[];
+  metric: LeaderboardMetric;
+  meId: string | null;
+  caption: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  return (
+    <table className="w-full table-fixed">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
+          <th scope="col" className="w-16 px-3 py-2 font-semibold">
+            {t('leaderboard.table.rank')}
+          </th>
+          <th scope="col" className="px-3 py-2 font-semibold">
+            {t('leaderboard.table.player')}
+          </th>
+          <th scope="col" className="w-20 px-3 py-2 text-right font-semibold sm:w-28">
+            {t(`leaderboard.metric.${metric}`)}
+          </th>
+          <th scope="col" className="hidden w-20 px-3 py-2 text-right font-semibold sm:table-cell">
+            {t('leaderboard.table.games')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => {
+          const mine = entry.userId === meId;
+          return (
+            <tr
+              key={entry.userId}
+              aria-current={mine ? 'true' : undefined}
+              className={cn(
+                'border-t border-line/70',
+                mine && 'bg-neon-cyan/10 shadow-[inset_3px_0_0_var(--color-neon-cyan)]',
+              )}
+            >
+              <td className="px-3 py-2.5">
+                <RankBadge rank={entry.rank} />
+              </td>
+              <td className="truncate px-3 py-2.5 font-semibold">
+                <Link
+                  to={`/profile/${entry.userId}`}
+                  className="text-ink hover:text-neon-cyan-soft hover:underline"
+                >
+                  {entry.userName}
+                </Link>
+                {mine && (
+                  <span className="ml-2 rounded-full bg-neon-cyan px-2 py-0.5 text-xs font-bold text-night-950">
+                    {t('leaderboard.you')}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft">
+                {formatValue(entry.value, metric, lang)}
+              </td>
+              <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted sm:table-cell">
+                {entry.gamesPlayed}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

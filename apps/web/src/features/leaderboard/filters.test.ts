@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { arcadesOf, defaultFilters, readFilters, withFilter, writeFilters } from './filters';
+
+describe('leaderboard filters in the address', () => {
+  it('reads known values and falls back to the defaults for anything else', () => {
+    expect(readFilters(new URLSearchParams())).toEqual(defaultFilters);
+    expect(
+      readFilters(new URLSearchParams('metric=kd&period=week&scope=arcade&arcade=berlin&page=3')),
+    ).toEqual({ metric: 'kd', period: 'week', scope: 'arcade', arcade: 'berlin', page: 3 });
+    expect(
+      readFilters(new URLSearchParams('metric=elo&period=year&scope=all&arcade=a;b&page=0')),
+    ).toEqual(defaultFilters);
+    expect(readFilters(new URLSearchParams('page=1.5')).page).toBe(1);
+  });
+
+  it('writes only what differs from the default, and arcade only with its scope', () => {
+    expect(writeFilters(defaultFilters).toString()).toBe('');
+    expect(
+      writeFilters({
+        metric: 'wins',
+        period: 'month',
+        scope: 'global',
+        arcade: 'x',
+        page: 2,
+      }).toString(),
+    ).toBe('metric=wins&period=month&page=2');
+    expect(writeFilters({ ...defaultFilters, scope: 'arcade', arcade: 'berlin' }).toString()).toBe(
+      'scope=arcade&arcade=berlin',
+    );
+  });
+
+  it('a changed filter starts at page 1', () => {
+    expect(withFilter({ ...defaultFilters, page: 7 }, { metric: 'kd' })).toEqual({
+      ...defaultFilters,
+      metric: 'kd',
+      page: 1,
+    });
+  });
+
+  it('the arcades of a match history, each once', () => {
+    expect(arcadesOf([{ arcade: 'berlin' }, { arcade: 'hamburg' }, { arcade: 'berlin' }])).toEqual([
+      'berlin',
+      'hamburg',
+    ]);
+    expect(arcadesOf(undefined)).toEqual([]);
+  });
+});
