@@ -60,6 +60,19 @@ describe('turning notifications on', () => {
     expect(await readPushStatus(browser)).toBe('on');
   });
 
+  it('tells the server the app’s language for the texts, and turns on even if that fails', async () => {
+    await turnOn(browser, server, 'en');
+    expect(server.language).toBe('en');
+    const other = new FakeServer();
+    other.failLanguage = 500;
+    expect(await turnOn(new FakeBrowser(), other, 'de')).toBe('on');
+    // Without a known language nothing is changed.
+    const quiet = new FakeServer();
+    await turnOn(new FakeBrowser(), quiet, 'fr');
+    await turnOn(new FakeBrowser(), quiet);
+    expect(quiet.language).toBeNull();
+  });
+
   it('does not ask again when the permission was given before', async () => {
     browser.permissionState = 'granted';
     await turnOn(browser, server);

@@ -63,6 +63,8 @@ export interface PushServer {
   publicKey(): Promise<string>;
   save(subscription: PushSubscriptionInput): Promise<void>;
   remove(endpoint: string): Promise<void>;
+  /** The language the server writes this player's notifications in. */
+  setLanguage(language: 'de' | 'en'): Promise<void>;
 }
 
 /** A failed call to our server: its HTTP status when there was an answer. */
@@ -118,10 +120,14 @@ export async function readPushStatus(browser: PushBrowser): Promise<PushStatus> 
 /**
  * Turns notifications on (from the player's click): the permission prompt first (while the click
  * still counts as the player's), then a subscription with the server's VAPID key, then the
- * server stores it. When the server refuses, the browser's subscription is undone again, so the
+ * server stores it, and learns the app's language for the texts. When the server refuses, the browser's subscription is undone again, so the
  * control never shows "on" for a subscription the server does not know.
  */
-export async function turnOn(browser: PushBrowser, server: PushServer): Promise<PushStatus> {
+export async function turnOn(
+  browser: PushBrowser,
+  server: PushServer,
+  language?: string,
+): Promise<PushStatus> {
   if (!browser.supported()) throw new PushError('swUnsupported', SW_UNSUPPORTED_MESSAGE);
   let permission = browser.permission();
   if (permission === 'default') permission = await browser.requestPermission();
@@ -162,6 +168,9 @@ export async function turnOn(browser: PushBrowser, server: PushServer): Promise<
     await subscription.unsubscribe().catch(() => false);
     throw serverError(error);
   }
+  // Notifications come in the language the app is used in now (best effort: the default is German).
+  if (language === 'de' || language === 'en')
+    await server.setLanguage(language).catch(() => undefined);
   return 'on';
 }
 

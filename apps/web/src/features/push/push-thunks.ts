@@ -3,6 +3,7 @@ import type { ApiFailure } from '../../lib/api/base';
 import { deletePushSubscriptionApi } from './api/delete-subscription';
 import { getPushPublicKeyApi } from './api/get-public-key';
 import { savePushSubscriptionApi } from './api/save-subscription';
+import { updateNotificationLanguageApi } from './api/update-language';
 import { browserPush } from './browser-push';
 import {
   PushError,
@@ -54,6 +55,15 @@ export function apiPushServer(dispatch: Dispatch): PushServer {
         throw failed(error);
       }
     },
+    async setLanguage(language) {
+      try {
+        await dispatch(
+          updateNotificationLanguageApi.endpoints.updateNotificationLanguage.initiate(language),
+        ).unwrap();
+      } catch (error) {
+        throw failed(error);
+      }
+    },
   };
 }
 
@@ -76,14 +86,17 @@ export const loadPushStatus =
     dispatch(pushStatusRead(await readPushStatus(browser).catch(() => 'off' as const)));
   };
 
-/** The player's click on the switch: on or off. */
+/** The player's click on the switch: on or off; `language` is the app's current language. */
 export const setPushEnabled =
-  (enabled: boolean, ports: PushPorts = {}): AppThunk<Promise<void>> =>
+  (enabled: boolean, ports: PushPorts = {}, language?: string): AppThunk<Promise<void>> =>
   async (dispatch) => {
     const { browser, server } = portsOf(dispatch, ports);
     dispatch(pushChangeBegin());
     try {
-      dispatch(pushChangeDone(await (enabled ? turnOn : turnOff)(browser, server)));
+      const status = enabled
+        ? await turnOn(browser, server, language)
+        : await turnOff(browser, server);
+      dispatch(pushChangeDone(status));
     } catch (error) {
       const key = error instanceof PushError ? error.key : 'serverFailed';
       if (!(error instanceof PushError)) console.error(error);

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, installFakeApi, type FakeApi } from '../../../../test/fake-api';
+import { ownProfile as fixtureProfile } from '../../../../test/player-fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { pwaState } from '../../../lib/pwa';
 import { FakeBrowser, VAPID_KEY } from '../testing/fake-push';
@@ -27,6 +28,8 @@ const signedOut = {
 };
 const unregistered = { auth: { ...registered.auth, profileStatus: 'unregistered' as const } };
 
+const ownProfile = (language: 'de' | 'en') => fixtureProfile({ language });
+
 let server: FakeApi;
 let browser: FakeBrowser;
 beforeEach(() => {
@@ -35,6 +38,9 @@ beforeEach(() => {
   server.on('GET', '/api/push/public-key', { body: { publicKey: VAPID_KEY } });
   server.on('POST', '/api/push/subscriptions', { status: 201, body: { success: true } });
   server.on('DELETE', '/api/push/subscriptions', { body: { success: true } });
+  server.on('PATCH', '/api/v2/user/me', (call) => ({
+    body: ownProfile((call.body as { language: 'de' | 'en' }).language),
+  }));
   browser = new FakeBrowser();
 });
 afterEach(() => {

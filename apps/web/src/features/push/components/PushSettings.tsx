@@ -18,7 +18,7 @@ export interface PushSettingsProps {
  * on and off. The browser's permission prompt appears only after the player's click on it.
  */
 export function PushSettings({ ports }: PushSettingsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { status, busy, error } = useAppSelector(selectPush);
   const authStatus = useAppSelector(selectAuthStatus);
@@ -83,7 +83,7 @@ export function PushSettings({ ports }: PushSettingsProps) {
             aria-describedby={hint ? hintId : undefined}
             aria-busy={busy || undefined}
             disabled={disabled}
-            onClick={() => void dispatch(setPushEnabled(!on, ports))}
+            onClick={() => void dispatch(setPushEnabled(!on, ports, i18n.language))}
             className={cn(
               'group inline-flex min-h-11 items-center gap-3 rounded-full px-1 disabled:cursor-not-allowed disabled:opacity-50',
               focusRing,

@@ -111,6 +111,8 @@ export class FakeServer implements PushServer {
   failSave: number | null = null;
   failRemove: number | null = null;
   removed: string[] = [];
+  language: string | null = null;
+  failLanguage: number | null = null;
 
   async publicKey() {
     if (this.failKey) throw new PushServerError(this.failKey);
@@ -124,5 +126,9 @@ export class FakeServer implements PushServer {
     this.removed.push(endpoint);
     if (this.failRemove) throw new PushServerError(this.failRemove);
     this.saved.delete(endpoint);
+  }
+  async setLanguage(language: 'de' | 'en') {
+    if (this.failLanguage) throw new PushServerError(this.failLanguage);
+    this.language = language;
   }
 }
