@@ -1,12 +1,12 @@
 import { startAppListening } from '../../../app/store';
 import { meApi } from '../../auth';
-import { getCurrentDeviceApi } from '../api/get-current-device';
 import { currentDeviceLoaded } from './play-slice';
 
 /**
  * Spec §4: "after a profile loads, the current play device is loaded". The own profile loads
  * through the auth feature's `getMe` query; each time it succeeds the device is asked for and
- * stored if the answer has an id. Returns a function that removes the listener (tests).
+ * stored if the answer has an id. The call's module loads on first use, so registering this at
+ * start-up adds nothing of the API to the first bundle. Returns a function that removes it.
  */
 export function registerPlayListeners(): () => void {
   return startAppListening({
@@ -14,16 +14,16 @@ export function registerPlayListeners(): () => void {
     effect: async (_action, listenerApi) => {
       // A newer profile load supersedes an answer still on its way (pause throws when cancelled).
       listenerApi.cancelActiveListeners();
-      const { dispatch } = listenerApi;
+      const { getCurrentDeviceApi } = await listenerApi.pause(import('../api/get-current-device'));
       const result = await listenerApi.pause(
-        dispatch(
+        listenerApi.dispatch(
           getCurrentDeviceApi.endpoints.getCurrentDevice.initiate(undefined, {
             subscribe: false,
             forceRefetch: true,
           }),
         ),
       );
-      if (result.data) dispatch(currentDeviceLoaded(result.data));
+      if (result.data) listenerApi.dispatch(currentDeviceLoaded(result.data));
     },
   });
 }

@@ -1,0 +1,62 @@
+/**
+ * Test support: the camera cannot run in jsdom, so page tests swap the scanner widget for this
+ * stand-in (`vi.mock('../scanner', ...)`) and drive the page's onScan through `fakeScanner.scan`.
+ */
+import { act, useEffect, useImperativeHandle } from 'react';
+import { vi } from 'vitest';
+import type { ScanControls, ScannerHandle, ScannerProps } from '../scanner';
+
+type Mocked<T> = { [K in keyof T]: T[K] & ReturnType<typeof vi.fn> };
+
+interface FakeScannerState {
+  props: ScannerProps | null;
+  controls: Mocked<ScanControls>;
+}
+
+function newControls(): Mocked<ScanControls> {
+  return {
+    pause: vi.fn(),
+    resume: vi.fn(async () => {}),
+    stop: vi.fn(),
+    forgetLastMatch: vi.fn(),
+  } as Mocked<ScanControls>;
+}
+
+export const fakeScanner: FakeScannerState & {
+  reset(): void;
+  scan(text: string): Promise<void>;
+} = {
+  props: null,
+  controls: newControls(),
+  reset() {
+    this.props = null;
+    this.controls = newControls();
+  },
+  /** A code comes in, as the camera would report it; resolves when the page is done with it. */
+  async scan(text: string) {
+    const props = this.props;
+    if (!props) throw new Error('no scanner on the page');
+    await act(async () => {
+      await props.onScan(text, this.controls);
+    });
+  },
+};
+
+export function FakeScanner({ ref, ...props }: ScannerProps) {
+  useEffect(() => {
+    fakeScanner.props = { ...props, ref };
+  });
+  useImperativeHandle(
+    ref,
+    () =>
+      ({
+        ...fakeScanner.controls,
+        start: vi.fn(),
+        state: { phase: 'scanning' },
+      }) as unknown as ScannerHandle,
+  );
+  const { fps, beep, vibrate } = props.config;
+  return (
+    <div data-testid="scanner" data-fps={fps} data-beep={String(beep)} data-vibrate={vibrate} />
+  );
+}

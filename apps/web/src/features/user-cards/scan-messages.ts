@@ -1,0 +1,49 @@
+import type { ApiFailure } from '../../lib/api/base';
+import type { LinkCardOutcome } from './state/link-card-thunk';
+import type { MeetOutcome } from './state/visit-thunk';
+
+/** What the page says after a scan: an i18n key under `user-cards.messages`, and whether the
+ * same card may be scanned again (only after failures that may pass, such as a lost connection). */
+export interface ScanMessage {
+  key: string;
+  params?: Record<string, string>;
+  retry: boolean;
+}
+
+const cardUnknown = (error: ApiFailure) => error.status === 404 || error.status === 400;
+
+function unreachable(error: ApiFailure, key: string): ScanMessage {
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
+    return { key: 'network', retry: true };
+  return { key, params: { message: error.message }, retry: true };
+}
+
+export function linkMessage(outcome: Exclude<LinkCardOutcome, { kind: 'linked' }>): ScanMessage {
+  switch (outcome.kind) {
+    case 'notACard':
+      return { key: 'notACard', retry: false };
+    case 'unknownCard':
+      return cardUnknown(outcome.error)
+        ? { key: 'unknownCard', retry: false }
+        : unreachable(outcome.error, 'checkFailed');
+    case 'refused':
+      if (outcome.error.code === 'card_taken') return { key: 'cardTaken', retry: false };
+      if (outcome.error.code === 'already_registered')
+        return { key: 'alreadyRegistered', retry: false };
+      if (cardUnknown(outcome.error)) return { key: 'unknownCard', retry: false };
+      return unreachable(outcome.error, 'linkFailed');
+  }
+}
+
+export function meetMessage(outcome: Exclude<MeetOutcome, { kind: 'met' }>): ScanMessage {
+  switch (outcome.kind) {
+    case 'notACard':
+      return { key: 'notACard', retry: false };
+    case 'ownCard':
+      return { key: 'ownCard', retry: false };
+    case 'failed':
+      return cardUnknown(outcome.error)
+        ? { key: 'unknownCard', retry: false }
+        : unreachable(outcome.error, 'visitFailed');
+  }
+}

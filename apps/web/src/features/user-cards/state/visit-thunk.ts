@@ -1,0 +1,35 @@
+import { parseUserCard, type Visit } from '@arcadia/contracts';
+import type { AppThunk } from '../../../app/store';
+import type { ApiFailure } from '../../../lib/api/base';
+import { selectOwnProfile } from '../../auth';
+import { selectCurrentDevice } from '../../play';
+import { toFailure } from '../api/failure';
+import { recordVisitApi } from '../api/record-visit';
+
+export type MeetOutcome =
+  | { kind: 'notACard' }
+  /** The player's own card: nobody to meet. */
+  | { kind: 'ownCard' }
+  | { kind: 'failed'; error: ApiFailure }
+  | { kind: 'met'; visit: Visit };
+
+/**
+ * A code from the user-card scanner on /visit: the signed-in player met the card's owner. The
+ * meeting is recorded at the arcade of the device the player is on, when on one.
+ */
+export const meetScannedPlayer =
+  (text: string): AppThunk<Promise<MeetOutcome>> =>
+  async (dispatch, getState) => {
+    const userId = parseUserCard(text);
+    if (!userId) return { kind: 'notACard' };
+    if (selectOwnProfile(getState())?.id === userId) return { kind: 'ownCard' };
+    const arcadeId = selectCurrentDevice(getState())?.arcade;
+    const result = await dispatch(
+      recordVisitApi.endpoints.recordVisit.initiate(arcadeId ? { userId, arcadeId } : { userId }),
+    );
+    if (result.data) return { kind: 'met', visit: result.data };
+    const error = toFailure(result.error);
+    if (error.status === 400 && error.details?.some((d) => d.message === 'is your own id'))
+      return { kind: 'ownCard' };
+    return { kind: 'failed', error };
+  };
