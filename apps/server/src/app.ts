@@ -72,7 +72,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Only behind a configured proxy: otherwise clients could spoof X-Forwarded-For and dodge
+    // the per-address limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -82,9 +87,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      onError: (error) => app.log.warn({ err: error }, 'database connection error'),
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   await database.migrate();
+  // Seeded before the routes exist and outside any Fastify hook, whose 10 s limit a first
+  // start on a slow machine can exceed.
+  if (config.seedDemo) await seedDemoIfEmpty({ db: database.db, config, log: app.log });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -105,10 +117,5 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const feature of rootFeatures) await app.register(feature);
   await app.register(webPlugin, { config });
 
-  if (config.seedDemo) {
-    app.addHook('onReady', async () => {
-      await seedDemoIfEmpty({ db: database.db, config, log: app.log });
-    });
-  }
   return app;
 }

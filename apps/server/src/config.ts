@@ -59,6 +59,10 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@arcadia.local'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'must be true, false, a hop count or addresses')
+    .default('false'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -118,6 +122,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   redisUrl: string | undefined;
+  /** Whether X-Forwarded-* are believed: false, true, a hop count, or proxy addresses. */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -191,5 +197,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: env.VAPID_SUBJECT,
     redisUrl: env.REDIS_URL,
+    trustProxy:
+      env.TRUST_PROXY === 'true'
+        ? true
+        : env.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(env.TRUST_PROXY)
+            ? Number(env.TRUST_PROXY)
+            : env.TRUST_PROXY.split(',').map((a) => a.trim()),
   };
 }

@@ -62,6 +62,17 @@ export const ownProfileSchema = profileSchema.extend({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
+/** PATCH /api/v2/user/me: the settings a player changes after registering. */
+export const profileUpdateSchema = z
+  .object({
+    language: z.enum(['de', 'en']),
+    marketingConsent: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
 /** GET /api/user/{id}: the user a scanned card points at. */
 export const userSummarySchema = z.object({
   id: z.uuid(),

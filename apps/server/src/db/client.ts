@@ -34,11 +34,26 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Called with errors of idle connections (logged by the app). */
+  onError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    const open = new Set<pg.PoolClient>();
+    let allClosed: (() => void) | undefined;
+    pool.on('error', (error) => options.onError?.(error));
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.on('error', (error) => options.onError?.(error));
+      client.on('end', () => {
+        open.delete(client);
+        if (open.size === 0) allClosed?.();
+      });
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
@@ -47,7 +62,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      // pool.end() resolves before its sockets are closed; wait for every connection to end so
+      // that dropping the database right after (tests) kills nothing still in use.
+      close: async () => {
+        const ended =
+          open.size === 0 ? Promise.resolve() : new Promise<void>((r) => (allClosed = r));
+        await pool.end();
+        await ended;
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });

@@ -27,7 +27,8 @@ describe('identity pages', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ embeddedIdentity: true });
+    // Each test plays a different client address through X-Forwarded-For, as behind a proxy.
+    t = await createTestApp({ embeddedIdentity: true, env: { TRUST_PROXY: 'true' } });
     await new TestOidcClient(t.url).signUp(account);
   });
   afterAll(() => t.close());

@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   okSchema,
   ownProfileSchema,
+  profileUpdateSchema,
   profileSchema,
   registrationSchema,
   searchQuerySchema,
@@ -13,7 +14,7 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { toOwnProfile, toProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
-import { currentUser, deleteProfile, register, userById } from './service';
+import { currentUser, deleteProfile, register, updateProfile, userById } from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
 const errors = {
@@ -34,6 +35,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ownProfileSchema, ...errors },
     },
     handler: async (request) => toOwnProfile(db, await currentUser(db, requireAuth(request).sub)),
+  });
+
+  app.patch('/v2/user/me', {
+    schema: {
+      tags: ['users'],
+      summary: 'Change the own settings (language for notifications, marketing mails)',
+      body: profileUpdateSchema,
+      response: { 200: ownProfileSchema, ...errors },
+    },
+    handler: async (request) =>
+      toOwnProfile(db, await updateProfile(db, requireAuth(request).sub, request.body)),
   });
 
   app.post('/v2/user/registration', {

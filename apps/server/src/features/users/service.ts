@@ -1,4 +1,6 @@
-import type { Registration } from '@arcadia/contracts';
+import type { ProfileUpdate, Registration } from '@arcadia/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import {
@@ -73,5 +75,13 @@ export async function deleteProfile(db: Db, sub: string, id: string): Promise<vo
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
     await deleteUserData(tx, me);
+  });
+}
+
+export async function updateProfile(db: Db, sub: string, changes: ProfileUpdate): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const me = await currentUser(tx, sub);
+    const [row] = await tx.update(users).set(changes).where(eq(users.id, me.id)).returning();
+    return row!;
   });
 }
