@@ -19,6 +19,7 @@ import {
   countOn,
   deleteSeats,
   deviceOfPlayer,
+  endMatchAndRelease,
   findDevice,
   insertDevice,
   insertSeat,
@@ -175,8 +176,7 @@ export async function setMatchRunning(
 
 /**
  * Inside the ingest transaction: the reported players leave the device and the match ends.
- * The device row is locked first (by the update), so two reports of one device queue instead
- * of deadlocking.
+ * Two reports of one device queue on the device row's lock instead of deadlocking.
  */
 export async function releaseAfterGame(
   tx: Queryable,
@@ -184,9 +184,7 @@ export async function releaseAfterGame(
   id: string,
   userIds: string[],
 ): Promise<void> {
-  // The update takes the row lock first; the seats go after it.
-  await updateDevice(tx, arcade, id, { matchStartedAt: null, bumpRoster: true });
-  await deleteSeats(tx, arcade, id, userIds);
+  await endMatchAndRelease(tx, arcade, id, userIds);
 }
 
 /** For the play rules. */

@@ -1,17 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import {
-  gamePlayers,
-  games,
-  gameTeams,
-  maps,
-  playerStats,
-  playerStatsPeriods,
-  users,
-} from '../../db/schema';
+import { gamePlayers, games, gameTeams, playerStats, playerStatsPeriods } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
-export type GamePlayerInsert = typeof gamePlayers.$inferInsert;
 
 export async function findGameByKey(
   db: Queryable,
@@ -54,30 +45,69 @@ export async function loadGameParts(db: Queryable, gameId: string) {
   return { teams, players };
 }
 
-export async function findMap(db: Queryable, id: string, applicationId: string) {
-  const [row] = await db
-    .select()
-    .from(maps)
-    .where(and(eq(maps.id, id), eq(maps.applicationId, applicationId)))
-    .limit(1);
-  return row;
+const list = (values: SQL[]) => sql.join(values, sql`, `);
+
+/** Whether the map exists for the game, and the names of those of the users that exist. */
+export async function checkReferences(
+  db: Queryable,
+  mapId: string,
+  applicationId: string,
+  userIds: string[],
+): Promise<{ mapExists: boolean; names: Map<string, string> }> {
+  const found =
+    userIds.length > 0
+      ? sql`(select json_agg(json_build_array(id, user_name)) from users
+             where id in (${list(userIds.map((id) => sql`${id}::uuid`))}))`
+      : sql`null::json`;
+  const res = await db.execute(sql`
+    select exists(select 1 from maps where id = ${mapId} and application_id = ${applicationId})
+             as map_exists,
+           ${found} as users`);
+  const row = res.rows[0] as { map_exists: boolean; users: Array<[string, string]> | null };
+  return { mapExists: row.map_exists, names: new Map(row.users ?? []) };
 }
 
-export async function userNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, userName: users.userName })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.id, r.userName]));
+export interface PlayerInsert {
+  userId: string | null;
+  name: string;
+  teamId: number | null;
+  kills: number;
+  deaths: number;
+  score: number;
+  won: boolean;
 }
 
-export async function insertTeams(db: Queryable, rows: Array<typeof gameTeams.$inferInsert>) {
-  if (rows.length > 0) await db.insert(gameTeams).values(rows);
-}
-
-export async function insertPlayers(db: Queryable, rows: GamePlayerInsert[]) {
-  return db.insert(gamePlayers).values(rows).returning();
+/** The game's teams and players in one statement; answers the players as stored. */
+export async function insertTeamsAndPlayers(
+  db: Queryable,
+  gameId: string,
+  teams: Array<{ teamId: number; name: string; score: number }>,
+  players: PlayerInsert[],
+): Promise<PlayerInsert[]> {
+  const withTeams =
+    teams.length > 0
+      ? sql`with t as (insert into game_teams (game_id, team_id, name, score) values ${list(
+          teams.map((t) => sql`(${gameId}, ${t.teamId}, ${t.name}, ${t.score})`),
+        )}) `
+      : sql``;
+  const res = await db.execute(sql`${withTeams}
+    insert into game_players (game_id, user_id, name, team_id, kills, deaths, score, won)
+    values ${list(
+      players.map(
+        (p) =>
+          sql`(${gameId}, ${p.userId}::uuid, ${p.name}, ${p.teamId}::integer, ${p.kills}, ${p.deaths}, ${p.score}, ${p.won})`,
+      ),
+    )}
+    returning user_id, name, team_id, kills, deaths, score, won`);
+  return res.rows.map((r) => ({
+    userId: (r.user_id as string | null) ?? null,
+    name: String(r.name),
+    teamId: r.team_id === null ? null : Number(r.team_id),
+    kills: Number(r.kills),
+    deaths: Number(r.deaths),
+    score: Number(r.score),
+    won: Boolean(r.won),
+  }));
 }
 
 export interface StatDelta {

@@ -6,13 +6,11 @@ import { gameIngestHooks, type IngestedGame } from './events';
 import {
   addToPeriods,
   addToPlayerStats,
+  checkReferences,
   findGameByKey,
-  findMap,
   insertGame,
-  insertPlayers,
-  insertTeams,
+  insertTeamsAndPlayers,
   loadGameParts,
-  userNames,
   type GameRow,
   type PeriodKey,
   type StatDelta,
@@ -120,19 +118,21 @@ export async function ingestGame(
 ): Promise<IngestResult> {
   const result = await db.transaction(async (tx) => {
     const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
-    const [map, names] = [
-      await findMap(tx, report.mapId, device.applicationId),
-      await userNames(tx, registered),
-    ];
+    const { mapExists, names } = await checkReferences(
+      tx,
+      report.mapId,
+      device.applicationId,
+      registered,
+    );
     const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
       p.userId && !names.has(p.userId)
         ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
         : [],
     );
-    if (!map || unknown.length > 0) {
+    if (!mapExists || unknown.length > 0) {
       // A repeated report is answered with its game even if a player has gone since.
       if (await findGameByKey(tx, device.arcadeId, device.id, report.idempotencyKey)) return null;
-      if (!map)
+      if (!mapExists)
         throw reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
           { path: 'mapId', message: 'unknown map' },
         ]);
@@ -156,14 +156,12 @@ export async function ingestGame(
 
     await releaseAfterGame(tx, device.arcadeId, device.id, registered);
     const won = winners(report);
-    await insertTeams(
+    const teams = report.teams.map((t) => ({ teamId: t.id, name: t.name, score: t.score }));
+    const players = await insertTeamsAndPlayers(
       tx,
-      report.teams.map((t) => ({ gameId: game.id, teamId: t.id, name: t.name, score: t.score })),
-    );
-    const players = await insertPlayers(
-      tx,
+      game.id,
+      teams,
       report.players.map((p, i) => ({
-        gameId: game.id,
         userId: p.userId ?? null,
         name: p.userId ? names.get(p.userId)! : p.guestName!,
         teamId: p.teamId ?? null,
@@ -206,7 +204,6 @@ export async function ingestGame(
       })),
     };
     for (const hook of hooks) await hook(tx, ingested);
-    const teams = report.teams.map((t) => ({ teamId: t.id, name: t.name, score: t.score }));
     return toResponse(game, teams, players);
   });
   if (result) return { game: result, created: true };
