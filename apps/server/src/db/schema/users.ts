@@ -37,8 +37,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
-    // Search matches case-insensitively anywhere in the name; a trigram index would need an
-    // extension PGlite lacks, so the prefix-friendly lower() index above plus a limit bound it.
+    // The search matches case-insensitively anywhere in the name: a trigram index serves
+    // `lower(user_name) like '%term%'` (pg_trgm, migration 0004; PGlite loads it as an extension).
+    index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
     index('users_created_at_idx').on(t.createdAt),
   ],
 );

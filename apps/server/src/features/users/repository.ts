@@ -1,7 +1,7 @@
-import { and, asc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { accounts, gamePlayers, oidcModels, users, visits } from '../../db/schema';
+import { accounts, gamePlayers, oidcModels, pushOutbox, users, visits } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,16 +47,19 @@ function escapeLike(term: string): string {
 /** Case-insensitive match anywhere in the name; names starting with the term come first. */
 export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RESULT_LIMIT) {
   const pattern = escapeLike(term.toLowerCase());
-  return db
-    .select({ id: users.id, name: users.userName })
-    .from(users)
-    .where(ilike(users.userName, `%${pattern}%`))
-    .orderBy(
-      sql`(lower(${users.userName}) like ${`${pattern}%`}) desc`,
-      sql`length(${users.userName})`,
-      asc(sql`lower(${users.userName})`),
-    )
-    .limit(limit);
+  return (
+    db
+      .select({ id: users.id, name: users.userName })
+      .from(users)
+      // lower(...) like, not ilike: that is the form the trigram index on lower(user_name) serves.
+      .where(sql`lower(${users.userName}) like ${`%${pattern}%`}`)
+      .orderBy(
+        sql`(lower(${users.userName}) like ${`${pattern}%`}) desc`,
+        sql`length(${users.userName})`,
+        asc(sql`lower(${users.userName})`),
+      )
+      .limit(limit)
+  );
 }
 
 export const DELETED_PLAYER_NAME = 'Deleted player';
@@ -72,6 +75,15 @@ export async function deleteUserData(db: Queryable, user: UserRow): Promise<void
     .set({ name: DELETED_PLAYER_NAME, userId: null })
     .where(eq(gamePlayers.userId, user.id));
   await db.update(visits).set({ recordedBy: null }).where(eq(visits.recordedBy, user.id));
+  // Other players' pending or kept "X added you as a friend" notifications carry the name.
+  await db
+    .delete(pushOutbox)
+    .where(
+      and(
+        eq(pushOutbox.kind, 'friend_added'),
+        sql`${pushOutbox.payload}::text like ${`%friend-${user.id}%`}`,
+      ),
+    );
   await db.delete(users).where(eq(users.id, user.id));
   if (user.identitySub) {
     await db

@@ -1,0 +1,2 @@
+-- Trigram matching for the player search (a case-insensitive "contains" on user names).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_user_name_trgm_idx" ON "users" USING gin (lower("user_name") gin_trgm_ops);
