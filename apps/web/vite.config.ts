@@ -6,7 +6,8 @@ import { pwaPlugins } from './build/pwa';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), i18nPlugin(), pwaPlugins()],
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest lets tools/bench/web-bundle.bench.ts follow what /home loads.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   server: {
     port: 5173,
     proxy: {

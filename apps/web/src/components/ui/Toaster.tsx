@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { Toast } from 'radix-ui';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 import { focusRing } from './focus';
-import { dismissToast, getToasts, subscribeToasts, toast, type ToastVariant } from './toast-store';
+import { dismissToast, type ToastVariant } from './toast-store';
+import { useToasts } from './use-toasts';
 
 const variantClasses: Record<ToastVariant, string> = {
   success: 'border-neon-green/60 shadow-[0_0_18px_rgb(77_255_166/0.25)]',
@@ -19,16 +19,6 @@ const icons = {
   error: <XCircle aria-hidden="true" className="mt-0.5 shrink-0 text-danger" size={20} />,
   info: <Info aria-hidden="true" className="mt-0.5 shrink-0 text-neon-cyan" size={20} />,
 };
-
-/** The toasts currently queued (re-renders when one is added or dismissed). */
-export function useToasts() {
-  return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-}
-
-/** `const { toast } = useToast()` in components; outside React import `toast` directly. */
-export function useToast() {
-  return { toast, dismiss: dismissToast };
-}
 
 /** Mount once near the root: renders queued toasts at the bottom (above the footer). */
 export function Toaster() {

@@ -9,7 +9,9 @@ export { Spinner, PageSpinner, type SpinnerProps } from './Spinner';
 export { Card, CardBody, CardTitle } from './Card';
 export { Dialog, DialogClose, type DialogProps } from './Dialog';
 export { Tabs, LinkTabs, type TabItem, type LinkTab } from './Tabs';
-export { Toaster, useToast, useToasts } from './Toaster';
+export { Toaster } from './Toaster';
+export { ToastHost } from './ToastHost';
+export { useToast, useToasts } from './use-toasts';
 export {
   toast,
   dismissToast,

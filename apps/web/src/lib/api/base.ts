@@ -5,8 +5,11 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { HTTP_TIMEOUT_MS } from '@arcadia/contracts';
+// The limits module alone: the contracts index would bring every schema (and zod) into the
+// first bundle, which the bundler cannot split off a barrel.
+import { HTTP_TIMEOUT_MS } from '../../../../../packages/contracts/src/limits';
 import { getAccessToken } from '../auth/token';
+import { injectLateSlice } from '../../app/store';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
@@ -74,3 +77,6 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
+
+// The API joins the store when this module is first imported (see app/store.ts).
+injectLateSlice(api, api.middleware);

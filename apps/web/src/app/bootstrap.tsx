@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { initI18n } from '../lib/i18n';
+import { navigateTo, setNavigator } from '../lib/navigation';
+// eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
+import { registerAuthListeners, startSession } from '../features/auth/shell';
+import { makeStore } from './store';
+import { routes } from './routes';
+
+/** The app's one store (the native shell dispatches `finishLogin(url)` on it from a deep link). */
+export const store = makeStore();
+
+/** Starts the app: strings, sign-in listeners, router, then the session start-up (spec §4). */
+export async function startApp(container: HTMLElement): Promise<void> {
+  registerAuthListeners();
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => void router.navigate(to, options));
+  const session = store.dispatch(startSession());
+  await initI18n().catch(() => undefined); // a language load error leaves the keys visible
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+  // Service worker and update prompt: after the first render, in a chunk of their own.
+  void import('../lib/pwa').then(({ startPwa }) =>
+    startPwa({ navigate: (path) => navigateTo(path) }),
+  );
+  await session;
+}

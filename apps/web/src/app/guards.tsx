@@ -1,0 +1,48 @@
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../components/ui/Spinner';
+import { ErrorState } from '../components/ui/States';
+// eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
+import { useAuth, useCurrentUser, type LoginLocationState } from '../features/auth/shell';
+
+/** Signed in, else to /login remembering the target (after sign-in the app comes back to it). */
+export function RequireSignedIn() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading' || status === 'signingIn')
+    return <PageSpinner label={t('auth.checking')} />;
+  if (status !== 'signedIn') {
+    const state: LoginLocationState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Registered (GET /api/v2/user/me answered a profile), else to /login/registration. */
+export function RequireRegistered() {
+  const { t } = useTranslation();
+  const { profileStatus, isLoading, reload } = useCurrentUser();
+  if (isLoading || profileStatus === 'none') return <PageSpinner label={t('app.loadingProfile')} />;
+  if (profileStatus === 'unregistered') return <Navigate to="/login/registration" replace />;
+  if (profileStatus === 'error')
+    return <ErrorState message={t('app.profileLoadFailed')} onRetry={reload} />;
+  return <Outlet />;
+}
+
+/** The friends list only on one's own profile: elsewhere the profile's default tab. */
+export function RequireOwnProfile() {
+  const { id = '' } = useParams();
+  const { profile } = useCurrentUser();
+  if (profile && profile.id !== id)
+    return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
+  return <Outlet />;
+}
+
+/** /u/{id}: the link printed on a user card opens that profile (through the guards). */
+export function UserCardRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
+}

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { ToastHost } from '../../components/ui/ToastHost';
+import { closeSearchBar, closeSidebar, selectSidebarExpanded } from '../../features/layout';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The side navigation (a Radix dialog) loads when it first opens. */
+const Sidenav = lazy(() => import('./Sidenav').then((m) => ({ default: m.Sidenav })));
+
+function LazySidenav() {
+  const open = useAppSelector(selectSidebarExpanded);
+  const [needed, setNeeded] = useState(false);
+  if (open && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Sidenav />
+    </Suspense>
+  );
+}
+
+/** Shows a thin neon bar while a lazy page is being loaded. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      aria-hidden="true"
+      className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-gradient-to-r from-neon-pink via-neon-cyan to-neon-pink"
+    />
+  );
+}
+
+/** Header, sidenav, main area and footer around every page (spec §2). */
+export function AppShell() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+
+  // Opening a page closes the sidebar and the search bar.
+  useEffect(() => {
+    dispatch(closeSidebar());
+    dispatch(closeSearchBar());
+  }, [pathname, dispatch]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[80] rounded-lg bg-neon-cyan px-4 py-2 font-semibold text-night-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <Header />
+      <LazySidenav />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 outline-none sm:px-6"
+      >
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastHost />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Menu, Search, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { focusRing } from '../../components/ui/focus';
+import { cn } from '../../lib/class-names';
+import {
+  closeSearchBar,
+  selectSearchBarExpanded,
+  selectSidebarExpanded,
+  toggleSearchBar,
+  toggleSidebar,
+} from '../../features/layout';
+import { Logo } from './Logo';
+
+/** The search feature loads when the search field first opens. */
+const SearchPanel = lazy(() =>
+  import('../../features/search').then((m) => ({ default: m.SearchPanel })),
+);
+
+export const SIDENAV_ID = 'app-sidenav';
+const SEARCH_ID = 'app-search';
+
+/** Burger (toggles the sidenav), logo (to `/`), search icon (toggles the search field). */
+export function Header() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const sidebarOpen = useAppSelector(selectSidebarExpanded);
+  const searchOpen = useAppSelector(selectSearchBarExpanded);
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/80 bg-night-900/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-5">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('app.menu')}
+          aria-expanded={sidebarOpen}
+          aria-controls={SIDENAV_ID}
+          onClick={() => dispatch(toggleSidebar())}
+        >
+          <Menu aria-hidden="true" size={24} />
+        </Button>
+        <Link
+          to="/"
+          aria-label={t('app.home')}
+          className={cn('mr-auto rounded-lg px-1 py-1 no-underline', focusRing)}
+        >
+          <Logo />
+        </Link>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={searchOpen ? t('app.closeSearch') : t('app.openSearch')}
+          aria-expanded={searchOpen}
+          aria-controls={SEARCH_ID}
+          onClick={() => dispatch(toggleSearchBar())}
+        >
+          {searchOpen ? (
+            <X aria-hidden="true" size={22} />
+          ) : (
+            <Search aria-hidden="true" size={22} />
+          )}
+        </Button>
+      </div>
+      <div id={SEARCH_ID} hidden={!searchOpen} className="border-t border-line/60 bg-night-800/95">
+        {searchOpen && (
+          <div className="mx-auto max-w-6xl px-3 py-4 sm:px-5">
+            <Suspense fallback={<Spinner size="sm" />}>
+              <SearchPanel onNavigate={() => dispatch(closeSearchBar())} />
+            </Suspense>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

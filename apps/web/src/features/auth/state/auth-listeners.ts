@@ -1,0 +1,88 @@
+import i18next from 'i18next';
+import { startAppListening, type AppDispatch } from '../../../app/store';
+import { navigateTo } from '../../../lib/navigation';
+import { toast } from '../../../components/ui/toast-store';
+import { loginBegin, loginFailure, loginSuccess, logout, sessionEnded } from './auth-slice';
+import { toAuthError } from './auth-errors';
+import { loadAuthRuntime } from './session-runtime';
+
+/** The own-profile subscription held while signed in, so a 'Me' invalidation refetches it. */
+let meSubscription: { unsubscribe(): void } | null = null;
+
+function dropMe() {
+  meSubscription?.unsubscribe();
+  meSubscription = null;
+}
+
+/** Forgets every cached answer (when the API has been loaded at all). */
+async function resetApi(dispatch: AppDispatch) {
+  const { api } = await import('../../../lib/api/base');
+  dispatch(api.util.resetApiState());
+}
+
+/** Spec §4 Login transitions. Returns a function that removes the listeners (tests). */
+export function registerAuthListeners(): () => void {
+  const stops = [
+    // Login begin opens the identity provider's sign-in page.
+    startAppListening({
+      actionCreator: loginBegin,
+      effect: async (action, { dispatch }) => {
+        try {
+          const runtime = await loadAuthRuntime();
+          await runtime.beginLogin(action.payload.returnTo, i18next.language || 'de');
+        } catch (error) {
+          dispatch(loginFailure(toAuthError(error)));
+        }
+      },
+    }),
+    // Success stores the account (reducer) and loads the own profile.
+    startAppListening({
+      actionCreator: loginSuccess,
+      effect: async (_action, { dispatch }) => {
+        dropMe();
+        const { meApi } = await import('../api/get-me');
+        meSubscription = dispatch(
+          meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }),
+        );
+      },
+    }),
+    // Failure stores the error (reducer) and tells the person.
+    startAppListening({
+      actionCreator: loginFailure,
+      effect: (action) => {
+        toast({
+          variant: 'error',
+          title: i18next.t('auth.failedTitle'),
+          description: action.payload.message,
+        });
+      },
+    }),
+    // Logout: forget every cached answer, sign out at the provider, back to `/`.
+    startAppListening({
+      actionCreator: logout,
+      effect: async (_action, { dispatch }) => {
+        dropMe();
+        await resetApi(dispatch);
+        try {
+          const runtime = await loadAuthRuntime();
+          if (await runtime.endSessionAtProvider()) return;
+        } catch {
+          // the provider is unreachable: the local session is gone anyway
+        }
+        navigateTo('/', { replace: true });
+      },
+    }),
+    // The provider ended the session: forget it here, without any redirect.
+    startAppListening({
+      actionCreator: sessionEnded,
+      effect: async (_action, { dispatch }) => {
+        dropMe();
+        await resetApi(dispatch);
+      },
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+    dropMe();
+  };
+}

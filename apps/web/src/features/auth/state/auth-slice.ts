@@ -1,0 +1,141 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { OwnProfile } from '@arcadia/contracts';
+import type { Account } from '../../../lib/auth/callback';
+import { rootReducer } from '../../../app/store';
+import { isMeFulfilled, isMePending, isMeRejected } from '../api/me-actions';
+
+/** loading: the stored session is being checked at start; signingIn: on the way to the provider. */
+export type AuthStatus = 'loading' | 'signedOut' | 'signingIn' | 'signedIn';
+/** What is known of the signed-in player's own profile. */
+export type ProfileStatus = 'none' | 'loading' | 'registered' | 'unregistered' | 'error';
+
+export interface AuthError {
+  code: string;
+  message: string;
+}
+
+/** Spec §3: account, signed-in profile, loading, error. */
+export interface AuthState {
+  status: AuthStatus;
+  account: Account | null;
+  profile: OwnProfile | null;
+  profileStatus: ProfileStatus;
+  loading: boolean;
+  error: AuthError | null;
+}
+
+export const initialAuthState: AuthState = {
+  status: 'loading',
+  account: null,
+  profile: null,
+  profileStatus: 'none',
+  loading: true,
+  error: null,
+};
+
+const signedOut = (state: AuthState) => {
+  state.status = 'signedOut';
+  state.account = null;
+  state.profile = null;
+  state.profileStatus = 'none';
+  state.loading = false;
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** Start-up found no session to restore: anonymous. */
+    noSession: signedOut,
+    /** Login begin: the provider's sign-in page opens; `returnTo` is where to come back to. */
+    loginBegin: {
+      reducer: (state) => {
+        state.status = 'signingIn';
+        state.loading = true;
+        state.error = null;
+      },
+      prepare: (returnTo: string = '/') => ({ payload: { returnTo } }),
+    },
+    /** Login success (or a restored session): stores the account; the own profile loads next. */
+    loginSuccess: (state, action: PayloadAction<{ account: Account }>) => {
+      state.status = 'signedIn';
+      state.account = action.payload.account;
+      state.loading = false;
+      state.error = null;
+      state.profileStatus = 'loading';
+    },
+    loginFailure: (state, action: PayloadAction<AuthError>) => {
+      signedOut(state);
+      state.error = action.payload;
+    },
+    /** Logout: clears account and profile; the listener signs out at the provider and goes to `/`. */
+    logout: (state) => {
+      signedOut(state);
+      state.error = null;
+    },
+    /** The provider ended the session (login_required on renewal): forget it here, no redirect. */
+    sessionEnded: (state) => {
+      signedOut(state);
+    },
+    clearAuthError: (state) => {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(isMePending, (state) => {
+        if (state.status === 'signedIn' && state.profileStatus !== 'registered')
+          state.profileStatus = 'loading';
+      })
+      .addMatcher(isMeFulfilled, (state, action) => {
+        if (state.status !== 'signedIn') return;
+        state.profile = action.payload;
+        state.profileStatus = 'registered';
+      })
+      .addMatcher(isMeRejected, (state, action) => {
+        if (state.status !== 'signedIn' || action.meta.condition) return;
+        const status = action.payload?.status;
+        if (status === 404) {
+          state.profile = null;
+          state.profileStatus = 'unregistered';
+        } else if (state.profileStatus !== 'registered') {
+          state.profileStatus = 'error';
+        }
+      });
+  },
+  selectors: {
+    selectAuth: (state) => state,
+    selectAuthStatus: (state) => state.status,
+    selectAccount: (state) => state.account,
+    selectOwnProfile: (state) => state.profile,
+    selectProfileStatus: (state) => state.profileStatus,
+    selectAuthError: (state) => state.error,
+  },
+});
+
+declare module '../../../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof authSlice> {}
+}
+
+/** The auth slice is part of the store from the start (the shell shows Login or Logout). */
+export const injectedAuthSlice = authSlice.injectInto(rootReducer);
+
+export const {
+  noSession,
+  loginBegin,
+  loginSuccess,
+  loginFailure,
+  logout,
+  sessionEnded,
+  clearAuthError,
+} = authSlice.actions;
+
+export const {
+  selectAuth,
+  selectAuthStatus,
+  selectAccount,
+  selectOwnProfile,
+  selectProfileStatus,
+  selectAuthError,
+} = injectedAuthSlice.selectors;

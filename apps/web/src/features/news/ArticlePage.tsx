@@ -1,0 +1,3 @@
+export function Component() {
+  return <h1>News</h1>;
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Search, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@arcadia/contracts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Spinner, buttonClasses, cn, focusRing, inputClasses } from '../../../components/ui';
+import { useAuth, useCurrentUser } from '../../auth';
+import { isSearchable, searchUsers } from '../state/search-thunks';
+import { searchCleared, selectSearch } from '../state/search-slice';
+
+/**
+ * The header's search field (spec §2, §5): required, at least 3 characters; the search fires
+ * after 1000 ms without typing and only when the field is not empty. Results under
+ * 'Suchergebnis:'; a name opens that profile.
+ */
+export function SearchPanel({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { isRegistered } = useCurrentUser();
+  const { status, signIn } = useAuth();
+  const { term, results, inProgress, error } = useAppSelector(selectSearch);
+  const [value, setValue] = useState(term);
+  const [touched, setTouched] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const trimmed = value.trim();
+    if (!trimmed) return;
+    const timer = setTimeout(() => {
+      if (isSearchable(trimmed)) void dispatch(searchUsers(trimmed));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, dispatch]);
+
+  if (!isRegistered) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 text-ink-muted">
+        <p>{t('search.signInFirst')}</p>
+        {status !== 'signedIn' && (
+          <button
+            type="button"
+            className={buttonClasses('secondary', 'sm')}
+            onClick={() => signIn()}
+          >
+            {t('search.signIn')}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  const trimmed = value.trim();
+  const validation = !trimmed
+    ? touched
+      ? t('search.required')
+      : null
+    : trimmed.length < SEARCH_MIN_LENGTH
+      ? t('search.minLength', { count: SEARCH_MIN_LENGTH })
+      : null;
+  const showResults = results !== null && term === trimmed && !inProgress;
+
+  return (
+    <div role="search" className="flex flex-col gap-3">
+      <label htmlFor={id} className="sr-only">
+        {t('search.label')}
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          size={18}
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted"
+        />
+        <input
+          ref={inputRef}
+          id={id}
+          type="search"
+          required
+          minLength={SEARCH_MIN_LENGTH}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={t('search.placeholder')}
+          value={value}
+          aria-invalid={validation ? true : undefined}
+          aria-describedby={validation ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (!e.target.value.trim()) dispatch(searchCleared());
+          }}
+          onBlur={() => setTouched(true)}
+          className={cn(inputClasses, 'pl-10')}
+        />
+        {inProgress && (
+          <span className="absolute top-1/2 right-3 -translate-y-1/2">
+            <Spinner size="sm" label={t('search.searching')} />
+          </span>
+        )}
+      </div>
+      {validation && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {validation}
+        </p>
+      )}
+      {error && !inProgress && (
+        <p role="alert" className="text-sm text-danger">
+          {t('search.failed')}
+        </p>
+      )}
+      {showResults && (
+        <section aria-labelledby={`${id}-results`} aria-live="polite">
+          <h2
+            id={`${id}-results`}
+            className="mb-2 text-sm font-bold tracking-wide text-neon-pink-soft uppercase"
+          >
+            {t('search.results')}
+          </h2>
+          {results.length === 0 ? (
+            <p className="text-ink-muted">{t('search.noMatch', { term })}</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {results.map((hit) => (
+                <li key={hit.id}>
+                  <Link
+                    to={`/profile/${encodeURIComponent(hit.id)}`}
+                    onClick={onNavigate}
+                    className={cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-ink no-underline hover:bg-white/8 hover:text-neon-cyan-soft',
+                      focusRing,
+                    )}
+                  >
+                    <UserRound aria-hidden="true" size={18} className="text-neon-cyan" />
+                    {hit.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

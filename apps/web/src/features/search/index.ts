@@ -1,0 +1,13 @@
+export { SearchPanel } from './components/SearchPanel';
+export {
+  searchSlice,
+  initialSearchState,
+  searchBegin,
+  searchSuccess,
+  searchFailure,
+  searchCleared,
+  selectSearch,
+  type SearchState,
+  type SearchHit,
+} from './state/search-slice';
+export { searchUsers, isSearchable } from './state/search-thunks';

@@ -1,0 +1,25 @@
+import { authConfigSchema, type AuthConfig } from '@arcadia/contracts';
+import { AUTH_HTTP_TIMEOUT_SECONDS } from './constants';
+
+let cached: Promise<AuthConfig> | null = null;
+
+/** GET /api/config (public): issuer, client id, audience, scopes. Fetched once per page load. */
+export function loadAuthConfig(fetchImpl: typeof fetch = fetch): Promise<AuthConfig> {
+  cached ??= (async () => {
+    const res = await fetchImpl('/api/config', {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(AUTH_HTTP_TIMEOUT_SECONDS * 1000),
+    });
+    if (!res.ok) throw new Error(`GET /api/config answered ${res.status}`);
+    return authConfigSchema.parse(await res.json());
+  })();
+  cached.catch(() => {
+    cached = null; // a failed load is retried next time
+  });
+  return cached;
+}
+
+/** Test support: forget the cached configuration. */
+export function resetAuthConfig(): void {
+  cached = null;
+}

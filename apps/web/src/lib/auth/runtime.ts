@@ -1,0 +1,78 @@
+/**
+ * Everything that needs oidc-client-ts, behind one dynamic import: an anonymous visitor's first
+ * page never loads the OIDC library (see `stored-session.ts`).
+ */
+import type { User } from 'oidc-client-ts';
+import { STARTUP_USER_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_SECONDS } from './constants';
+import { withTimeout } from '../timeout';
+import { toAccount, type Account, type LoginRequestState } from './callback';
+import { decodeIdToken } from './id-token';
+import { getUserManager } from './user-manager';
+import { freshAccessToken, type SessionHooks } from './session';
+
+/** Opens the provider's sign-in page (code flow + PKCE, state carries where to come back to). */
+export async function beginLogin(returnTo: string, language: string): Promise<void> {
+  const manager = await getUserManager();
+  const state: LoginRequestState = { returnTo };
+  await manager.signinRedirect({ state, nonce: crypto.randomUUID(), ui_locales: language });
+}
+
+/**
+ * Start-up: token retrieval (the cached tokens, renewed silently when they are about to expire),
+ * then the user lookup with a 1000 ms timeout. The account, or null when there is no session.
+ */
+export async function restoreSession(hooks: SessionHooks): Promise<Account | null> {
+  const manager = await getUserManager();
+  const token = await freshAccessToken(manager, hooks);
+  if (!token) return null;
+  const user = await withTimeout(manager.getUser(), STARTUP_USER_TIMEOUT_MS, 'user lookup');
+  return user ? accountOf(user) : null;
+}
+
+export function accountOf(user: User): Account {
+  if (user.id_token) {
+    try {
+      return toAccount(decodeIdToken(user.id_token).claims);
+    } catch {
+      // fall back to the profile the library kept
+    }
+  }
+  return toAccount(user.profile);
+}
+
+/** A fresh access token for the API (renewing silently 60 s before expiry), or null. */
+export async function accessToken(hooks: SessionHooks): Promise<string | null> {
+  return freshAccessToken(await getUserManager(), hooks);
+}
+
+/**
+ * Signs out: forgets the tokens here, then RP-initiated logout at the provider, which returns
+ * to `/`. Resolves false when the provider offers no logout endpoint (the caller then navigates).
+ */
+export async function endSessionAtProvider(): Promise<boolean> {
+  const manager = await getUserManager();
+  const user = await manager.getUser();
+  await manager.removeUser();
+  try {
+    await manager.signoutRedirect({ id_token_hint: user?.id_token });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the tokens here only (the session ended at the provider). */
+export async function clearLocalSession(): Promise<void> {
+  await (await getUserManager()).removeUser();
+}
+
+/** Inside the hidden silent-renewal frame: hands the answer to the app in the parent window. */
+export async function completeSilentCallback(url: string): Promise<void> {
+  await (await getUserManager()).signinCallback(url);
+}
+
+export { getUserManager, setUserManager, useNativePlatform } from './user-manager';
+export { completeLoginFromUrl, toAccount, type CompletedLogin } from './callback';
+export { freshAccessToken, renewSession, isFresh, isLoginRequired } from './session';
+export { TOKEN_EXPIRY_MARGIN_SECONDS };
+export type { Account };

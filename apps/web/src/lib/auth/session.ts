@@ -1,0 +1,101 @@
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import { SILENT_RENEW_LOCK_MS, TOKEN_EXPIRY_MARGIN_SECONDS } from './constants';
+
+/** The provider answered that there is no session to renew (spec §4: clear locally, no redirect). */
+export function isLoginRequired(error: unknown): boolean {
+  return (
+    error instanceof ErrorResponse &&
+    [
+      'login_required',
+      'interaction_required',
+      'consent_required',
+      'account_selection_required',
+    ].includes(error.error ?? '')
+  );
+}
+
+/** A refresh token the provider refuses (expired, revoked, reused). */
+function isInvalidGrant(error: unknown): boolean {
+  return error instanceof ErrorResponse && error.error === 'invalid_grant';
+}
+
+/** Whether the user's access token is still good, counting it expired 60 s early. */
+export function isFresh(user: User | null, nowSeconds = Date.now() / 1000): boolean {
+  if (!user?.access_token) return false;
+  if (user.expires_at === undefined) return true;
+  return user.expires_at - TOKEN_EXPIRY_MARGIN_SECONDS > nowSeconds;
+}
+
+export interface SessionHooks {
+  /** Called when the session ended at the provider (login_required): the app forgets the account. */
+  onSessionEnded(): void;
+  /** Called with the renewed user. */
+  onRenewed?(user: User): void;
+}
+
+/** One renewal at a time across tabs: rotating refresh tokens may be used only once. */
+async function withRenewLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return task();
+  return locks.request(
+    'arcadia-token-renewal',
+    { signal: AbortSignal.timeout(SILENT_RENEW_LOCK_MS) },
+    task,
+  );
+}
+
+let inFlight: Promise<User | null> | null = null;
+
+/**
+ * Silent renewal (spec §4): with the refresh token first; when that is refused or missing, a
+ * hidden frame (prompt=none) at the provider. `login_required` clears the local session
+ * without any redirect. Resolves the renewed user, or null.
+ */
+export function renewSession(manager: UserManager, hooks: SessionHooks): Promise<User | null> {
+  inFlight ??= withRenewLock(async () => {
+    // Another tab may have renewed while we waited for the lock.
+    const current = await manager.getUser();
+    if (isFresh(current)) return current;
+    if (!current) return null;
+    let user: User | null;
+    try {
+      user = await manager.signinSilent();
+    } catch (error) {
+      if (isLoginRequired(error)) return endSession(manager, hooks);
+      if (current.refresh_token) {
+        try {
+          user = await manager.signinSilent({ forceIframeAuth: true });
+        } catch (frameError) {
+          if (isLoginRequired(frameError) || isInvalidGrant(error))
+            return endSession(manager, hooks);
+          return null;
+        }
+      } else {
+        return null;
+      }
+    }
+    if (user) hooks.onRenewed?.(user);
+    return user;
+  }).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function endSession(manager: UserManager, hooks: SessionHooks): Promise<null> {
+  await manager.removeUser();
+  hooks.onSessionEnded();
+  return null;
+}
+
+/** The access token for API calls: the cached one while fresh, otherwise a silently renewed one. */
+export async function freshAccessToken(
+  manager: UserManager,
+  hooks: SessionHooks,
+): Promise<string | null> {
+  const user = await manager.getUser();
+  if (!user) return null;
+  if (isFresh(user)) return user.access_token;
+  const renewed = await renewSession(manager, hooks);
+  return renewed?.access_token ?? null;
+}
