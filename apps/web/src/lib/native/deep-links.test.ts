@@ -189,3 +189,14 @@ describe('the native configuration', () => {
     expect(nativeAppUrl({})).toBeNull();
   });
 });
+
+describe('telling the native shell from a browser', () => {
+  it('asks the native bridge, which only the apps have', async () => {
+    const { inNativeShell } = await import('./platform');
+    expect(inNativeShell({})).toBe(false);
+    expect(inNativeShell({ Capacitor: { isNativePlatform: () => false } })).toBe(false);
+    expect(inNativeShell({ Capacitor: { isNativePlatform: () => true } })).toBe(true);
+    // jsdom is a browser.
+    expect(inNativeShell()).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@
  */
 export { routeDeepLink, type DeepLinkConfig, type DeepLinkRoute } from './deep-links';
 export { NATIVE_APP_SCHEME, nativeAppUrl } from './config';
+export { inNativeShell, startNativeShellIfNative } from './platform';
 export {
   startNativeShell,
   isNativeApp,

@@ -2,7 +2,7 @@
  * The PWA side of the web app: service worker registration (idle start, at most 30 s), the
  * update prompt, the worker's state for other features (push), the spec's messages.
  */
-import { Capacitor } from '@capacitor/core';
+import { inNativeShell } from '../native/platform';
 import { mountUpdatePromptWhenReady } from './mount-update-prompt';
 import { startServiceWorker, type StartPwaOptions } from './register';
 
@@ -21,7 +21,7 @@ export { UpdatePrompt } from './UpdatePrompt';
  * (the app's files are in the app and live updates replace them), so nothing happens there.
  */
 export function startPwa(options: StartPwaOptions = {}): void {
-  if (Capacitor.isNativePlatform()) return;
+  if (inNativeShell()) return;
   startServiceWorker(options);
   mountUpdatePromptWhenReady();
 }
