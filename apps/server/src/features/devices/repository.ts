@@ -153,3 +153,11 @@ export async function endMatchAndRelease(
     delete from device_players
     where arcade_id = ${arcade} and device_id = ${id} and ${leaving}`);
 }
+
+/**
+ * Wakes the devices waiting on this roster, in every server process (LISTEN on PostgreSQL,
+ * PGlite's own listen): delivered when the transaction commits, dropped if it rolls back.
+ */
+export async function notifyRoster(db: Queryable, arcade: string, id: string): Promise<void> {
+  await db.execute(sql`select pg_notify('arcadia_device_roster', ${`${arcade};${id}`})`);
+}

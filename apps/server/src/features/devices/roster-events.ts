@@ -2,14 +2,15 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/client';
 
-/** The channel the devices table's trigger notifies on (migration 0002): "<arcade>;<id>;<v>". */
+/** The channel the play calls notify on (devices/repository.ts notifyRoster): "<arcade>;<id>". */
 export const ROSTER_CHANNEL = 'arcadia_device_roster';
 
 type Listener = () => void;
 
 /**
- * Wake-ups for devices waiting on their roster. A trigger on `devices` notifies on every roster
- * change after its transaction commits; this process listens (PostgreSQL LISTEN on its own
+ * Wake-ups for devices waiting on their roster. Joins, leaves and match start/cancel notify
+ * when their transaction commits (storing a game does not: its own device re-reads the roster);
+ * this process listens (PostgreSQL LISTEN on its own
  * connection, so changes made by any server process arrive; PGlite's listen in-process) and wakes
  * the waiters of that device. Waiters also re-read the database on a timer, so a lost
  * notification (a dropped listen connection) delays a device by at most `fallbackMs`.

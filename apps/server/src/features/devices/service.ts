@@ -25,6 +25,7 @@ import {
   insertSeat,
   listDevices,
   lockDevice,
+  notifyRoster,
   rosterOf,
   updateDevice,
   type DeviceRow,
@@ -170,6 +171,7 @@ export async function setMatchRunning(
           lastSeenAt: new Date(),
           bumpRoster: true,
         });
+    if (!unchanged) await notifyRoster(tx, device.arcadeId, device.id);
     return deviceRoster(tx, row ?? locked);
   });
 }
@@ -194,6 +196,9 @@ export const seats = {
   deviceOfPlayer,
   insertSeat,
   deleteSeats,
-  bump: (db: Queryable, arcade: string, id: string) =>
-    updateDevice(db, arcade, id, { bumpRoster: true }),
+  /** A join or leave: a new roster version, and the waiting device woken. */
+  bump: async (db: Queryable, arcade: string, id: string) => {
+    await updateDevice(db, arcade, id, { bumpRoster: true });
+    await notifyRoster(db, arcade, id);
+  },
 };

@@ -187,8 +187,9 @@ export async function ingestGame(
           ]
         : [],
     );
-    await addToPlayerStats(tx, device.applicationId, deltas);
     await addToPeriods(tx, device.applicationId, periodKeys(device.arcadeId, playedAt), deltas);
+    // Last: its triggers lock shared rank-bucket rows, held until the commit right after.
+    await addToPlayerStats(tx, device.applicationId, deltas);
 
     const ingested: IngestedGame = {
       id: game.id,
