@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../lib/i18n';
-import { navigateTo, setNavigator } from '../lib/navigation';
+import { setNavigator } from '../lib/navigation';
 // eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
 import { registerAuthListeners, startSession } from '../features/auth/shell';
 import { makeStore } from './store';

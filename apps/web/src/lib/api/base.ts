@@ -76,6 +76,12 @@ export const api = createApi({
     'Push',
   ],
   endpoints: () => ({}),
+  // An answer that breaks its contract is a failed call like any other (tags, error state).
+  catchSchemaFailure: (error): ApiFailure => ({
+    status: 'PARSING_ERROR',
+    code: 'contract_violation',
+    message: `${error.schemaName}: ${error.issues.map((issue) => issue.message).join('; ')}`,
+  }),
 });
 
 // The API joins the store when this module is first imported (see app/store.ts).

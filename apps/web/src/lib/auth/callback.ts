@@ -45,20 +45,39 @@ export function isCallbackUrl(url: string): boolean {
   return hasAuthParams(parsed.searchParams);
 }
 
-async function storedTransaction(
-  manager: UserManager,
-  state: string | null,
-): Promise<(StoredTransaction & { nonce?: string }) | null> {
-  if (!state) return null;
-  const id = state.split(';')[0] ?? state;
-  const raw = await manager.settings.stateStore.get(id);
+type Transaction = StoredTransaction & { nonce?: string; request_type?: string };
+
+function parseTransaction(raw: string | null, key: string): Transaction | null {
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as { id?: string; nonce?: string };
-    return { ...parsed, state: parsed.id ?? id };
+    const parsed = JSON.parse(raw) as { id?: string; nonce?: string; request_type?: string };
+    return { ...parsed, state: parsed.id ?? key };
   } catch {
     return null;
   }
+}
+
+/**
+ * The sign-in transaction this callback answers: the one stored under the URL's state; failing
+ * that, any other pending redirect sign-in (its state differs, so the check reports
+ * state_mismatch); none at all is missing_transaction.
+ */
+async function storedTransaction(
+  manager: UserManager,
+  state: string | null,
+): Promise<Transaction | null> {
+  const store = manager.settings.stateStore;
+  const id = state?.split(';')[0];
+  if (id) {
+    const own = parseTransaction(await store.get(id), id);
+    if (own) return own;
+  }
+  for (const key of await store.getAllKeys()) {
+    if (key.startsWith('user:')) continue;
+    const other = parseTransaction(await store.get(key), key);
+    if (other?.request_type === 'si:r') return other;
+  }
+  return null;
 }
 
 /**
@@ -78,8 +97,9 @@ export async function completeLoginFromUrl(
   try {
     checkCallback(params, transaction);
   } catch (error) {
-    // The stored transaction is spent either way.
-    if (transaction) await um.settings.stateStore.remove(transaction.state);
+    // This callback's own transaction is spent either way (another pending one is left alone).
+    if (transaction && transaction.state === params.get('state')?.split(';')[0])
+      await um.settings.stateStore.remove(transaction.state);
     throw error;
   }
   const user = await um.signinRedirectCallback(url);

@@ -1,5 +1,6 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import { SILENT_RENEW_LOCK_MS, TOKEN_EXPIRY_MARGIN_SECONDS } from './constants';
+import { decodeIdToken, verifyIdTokenClaims } from './id-token';
 
 /** The provider answered that there is no session to renew (spec §4: clear locally, no redirect). */
 export function isLoginRequired(error: unknown): boolean {
@@ -74,12 +75,29 @@ export function renewSession(manager: UserManager, hooks: SessionHooks): Promise
         return null;
       }
     }
-    if (user) hooks.onRenewed?.(user);
+    if (!user) return null;
+    if (!(await renewedTokenPasses(manager, user))) return endSession(manager, hooks);
+    hooks.onRenewed?.(user);
     return user;
   }).finally(() => {
     inFlight = null;
   });
   return inFlight;
+}
+
+/** A renewal's new ID token (when one came) must pass our own claim checks too. */
+async function renewedTokenPasses(manager: UserManager, user: User): Promise<boolean> {
+  if (!user.id_token) return true;
+  try {
+    const { header, claims } = decodeIdToken(user.id_token);
+    verifyIdTokenClaims(claims, header, {
+      issuer: await manager.metadataService.getIssuer(),
+      clientId: manager.settings.client_id,
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function endSession(manager: UserManager, hooks: SessionHooks): Promise<null> {

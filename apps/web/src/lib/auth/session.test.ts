@@ -1,0 +1,97 @@
+import { InMemoryWebStorage, type UserManager } from 'oidc-client-ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completeLoginFromUrl } from './callback';
+import { freshAccessToken, isFresh, renewSession } from './session';
+import { beginTestSignIn, startTestProvider, type TestProvider } from './test-provider';
+
+let provider: TestProvider;
+let storage: Storage;
+let manager: UserManager;
+let ended: number;
+const hooks = { onSessionEnded: () => (ended += 1) };
+
+beforeAll(async () => {
+  provider = await startTestProvider();
+});
+afterAll(() => provider.close());
+
+/** A signed-in session whose access token lives `expiresIn` seconds. */
+async function signIn(expiresIn: number) {
+  storage = new InMemoryWebStorage();
+  // The hidden-frame fallback cannot load a page in jsdom: give it one second.
+  manager = provider.manager(storage, { silentRequestTimeoutInSeconds: 1 });
+  ended = 0;
+  provider.expiresIn = expiresIn;
+  const { callbackUrl } = await beginTestSignIn(provider, storage);
+  await completeLoginFromUrl(callbackUrl, manager);
+  provider.requests.length = 0;
+  provider.expiresIn = 300;
+}
+
+beforeEach(() => {
+  provider.nextClaims = {};
+  provider.nextError = null;
+});
+
+describe('isFresh', () => {
+  it('counts a token as expired 60 s early', async () => {
+    await signIn(300);
+    const user = await manager.getUser();
+    const expiresAt = user!.expires_at!;
+    expect(isFresh(user, expiresAt - 61)).toBe(true);
+    expect(isFresh(user, expiresAt - 60)).toBe(false);
+    expect(isFresh(null)).toBe(false);
+  });
+});
+
+describe('freshAccessToken', () => {
+  it('answers the cached token while it is fresh, without a request', async () => {
+    await signIn(300);
+    expect(await freshAccessToken(manager, hooks)).toBe('at-1');
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('renews with the refresh token when the token expires within 60 s', async () => {
+    await signIn(30);
+    const token = await freshAccessToken(manager, hooks);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt-1',
+    });
+    expect(token).toBe('at-1');
+    expect((await manager.getUser())?.refresh_token).toBe('rt-1');
+    expect(ended).toBe(0);
+  });
+
+  it('several callers at once share one renewal (a rotating refresh token is used once)', async () => {
+    await signIn(30);
+    const tokens = await Promise.all([1, 2, 3].map(() => freshAccessToken(manager, hooks)));
+    expect(provider.requests).toHaveLength(1);
+    expect(new Set(tokens).size).toBe(1);
+  });
+
+  it('a refused refresh token, then a failed hidden frame: the session ends here, no redirect', async () => {
+    await signIn(30);
+    provider.nextError = { error: 'invalid_grant', error_description: 'grant request is invalid' };
+    const token = await freshAccessToken(manager, hooks);
+    expect(token).toBeNull();
+    expect(ended).toBe(1);
+    expect(await manager.getUser()).toBeNull();
+  });
+
+  it('a renewed ID token that fails our checks ends the session', async () => {
+    await signIn(30);
+    provider.nextClaims = { iss: 'https://evil.example' };
+    expect(await renewSession(manager, hooks)).toBeNull();
+    expect(ended).toBe(1);
+    expect(await manager.getUser()).toBeNull();
+  });
+
+  it('without a session there is no token and no request', async () => {
+    provider.requests.length = 0;
+    const empty = provider.manager(new InMemoryWebStorage());
+    expect(await freshAccessToken(empty, hooks)).toBeNull();
+    expect(provider.requests).toHaveLength(0);
+  });
+});
