@@ -26,9 +26,5 @@ export async function startApp(container: HTMLElement): Promise<void> {
       </Provider>
     </StrictMode>,
   );
-  // Service worker and update prompt: after the first render, in a chunk of their own.
-  void import('../lib/pwa').then(({ startPwa }) =>
-    startPwa({ navigate: (path) => navigateTo(path) }),
-  );
   await session;
 }
