@@ -129,32 +129,6 @@ export async function deleteSeats(
 }
 
 /**
- * After a game: the match ends and the given players leave, in one statement. The update of
- * the device row (its lock) and the delete run together.
- */
-export async function endMatchAndRelease(
-  db: Queryable,
-  arcade: string,
-  id: string,
-  userIds: string[],
-): Promise<void> {
-  const leaving =
-    userIds.length > 0
-      ? sql`user_id in (${sql.join(
-          userIds.map((u) => sql`${u}::uuid`),
-          sql`, `,
-        )})`
-      : sql`false`;
-  await db.execute(sql`
-    with ended as (
-      update devices set match_started_at = null, roster_version = roster_version + 1
-      where arcade_id = ${arcade} and id = ${id}
-    )
-    delete from device_players
-    where arcade_id = ${arcade} and device_id = ${id} and ${leaving}`);
-}
-
-/**
  * Wakes the devices waiting on this roster, in every server process (LISTEN on PostgreSQL,
  * PGlite's own listen): delivered when the transaction commits, dropped if it rolls back.
  */

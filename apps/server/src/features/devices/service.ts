@@ -19,7 +19,6 @@ import {
   countOn,
   deleteSeats,
   deviceOfPlayer,
-  endMatchAndRelease,
   findDevice,
   insertDevice,
   insertSeat,
@@ -174,19 +173,6 @@ export async function setMatchRunning(
     if (!unchanged) await notifyRoster(tx, device.arcadeId, device.id);
     return deviceRoster(tx, row ?? locked);
   });
-}
-
-/**
- * Inside the ingest transaction: the reported players leave the device and the match ends.
- * Two reports of one device queue on the device row's lock instead of deadlocking.
- */
-export async function releaseAfterGame(
-  tx: Queryable,
-  arcade: string,
-  id: string,
-  userIds: string[],
-): Promise<void> {
-  await endMatchAndRelease(tx, arcade, id, userIds);
 }
 
 /** For the play rules. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { gamePlayers, games, gameTeams, playerStats, playerStatsPeriods } from '../../db/schema';
+import { gamePlayers, games, gameTeams } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -21,15 +21,6 @@ export async function findGameByKey(
       ),
     )
     .limit(1);
-  return row;
-}
-
-/** Inserts the game; undefined when this device reported the idempotency key before. */
-export async function insertGame(
-  db: Queryable,
-  values: typeof games.$inferInsert,
-): Promise<GameRow | undefined> {
-  const [row] = await db.insert(games).values(values).onConflictDoNothing().returning();
   return row;
 }
 
@@ -67,122 +58,57 @@ export async function checkReferences(
   return { mapExists: row.map_exists, names: new Map(row.users ?? []) };
 }
 
-export interface PlayerInsert {
-  userId: string | null;
-  name: string;
-  teamId: number | null;
-  kills: number;
-  deaths: number;
-  score: number;
-  won: boolean;
-}
-
-/** The game's teams and players in one statement; answers the players as stored. */
-export async function insertTeamsAndPlayers(
-  db: Queryable,
-  gameId: string,
-  teams: Array<{ teamId: number; name: string; score: number }>,
-  players: PlayerInsert[],
-): Promise<PlayerInsert[]> {
-  const withTeams =
-    teams.length > 0
-      ? sql`with t as (insert into game_teams (game_id, team_id, name, score) values ${list(
-          teams.map((t) => sql`(${gameId}, ${t.teamId}, ${t.name}, ${t.score})`),
-        )}) `
-      : sql``;
-  const res = await db.execute(sql`${withTeams}
-    insert into game_players (game_id, user_id, name, team_id, kills, deaths, score, won)
-    values ${list(
-      players.map(
-        (p) =>
-          sql`(${gameId}, ${p.userId}::uuid, ${p.name}, ${p.teamId}::integer, ${p.kills}, ${p.deaths}, ${p.score}, ${p.won})`,
-      ),
-    )}
-    returning user_id, name, team_id, kills, deaths, score, won`);
-  return res.rows.map((r) => ({
-    userId: (r.user_id as string | null) ?? null,
-    name: String(r.name),
-    teamId: r.team_id === null ? null : Number(r.team_id),
-    kills: Number(r.kills),
-    deaths: Number(r.deaths),
-    score: Number(r.score),
-    won: Boolean(r.won),
-  }));
-}
-
-export interface StatDelta {
-  userId: string;
-  gamesPlayed: number;
-  gamesWon: number;
-  gamesLost: number;
-  kills: number;
-  deaths: number;
-  scoreTotal: number;
-  bestScore: number;
-}
-
-/** Adds one game per player to the all-time totals (rows sorted by user id: one lock order). */
-export async function addToPlayerStats(db: Queryable, applicationId: string, deltas: StatDelta[]) {
-  if (deltas.length === 0) return;
-  const rows = [...deltas]
-    .sort((a, b) => a.userId.localeCompare(b.userId))
-    .map((d) => ({ ...d, applicationId }));
-  const t = playerStats;
-  await db
-    .insert(t)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [t.userId, t.applicationId],
-      set: {
-        gamesPlayed: sql`${t.gamesPlayed} + excluded.games_played`,
-        gamesWon: sql`${t.gamesWon} + excluded.games_won`,
-        gamesLost: sql`${t.gamesLost} + excluded.games_lost`,
-        kills: sql`${t.kills} + excluded.kills`,
-        deaths: sql`${t.deaths} + excluded.deaths`,
-        scoreTotal: sql`${t.scoreTotal} + excluded.score_total`,
-        bestScore: sql`greatest(${t.bestScore}, excluded.best_score)`,
-        updatedAt: sql`now()`,
-      },
-    });
-}
-
 export interface PeriodKey {
   periodKind: 'week' | 'month' | 'all';
   periodStart: string;
   arcadeId: string;
 }
 
-/** Adds one game per player to each of the given period aggregates. */
-export async function addToPeriods(
+/** What arcadia_ingest_game (migration 0007) stores. */
+export interface GamePayload {
+  arcadeId: string;
+  deviceId: string;
+  applicationId: string;
+  type: 'freeforall' | 'elimination' | 'deathmatch';
+  mapId: string;
+  playedAt: string;
+  durationSeconds: number;
+  idempotencyKey: string;
+  teams: Array<{ id: number; name: string; score: number }>;
+  players: Array<{
+    userId: string | null;
+    guestName: string | null;
+    teamId: number | null;
+    kills: number;
+    deaths: number;
+    score: number;
+    won: boolean;
+  }>;
+  periods: PeriodKey[];
+}
+
+/** The SQLSTATEs arcadia_ingest_game raises for references that do not exist. */
+export const UNKNOWN_MAP = 'AR001';
+export const UNKNOWN_USER = 'AR002';
+
+/**
+ * Stores the game with everything it changes, in one call inside the caller's transaction.
+ * Answers the game id and the registered players' names; null when the key was seen before.
+ */
+export async function storeGame(
   db: Queryable,
-  applicationId: string,
-  periods: PeriodKey[],
-  deltas: StatDelta[],
-) {
-  if (deltas.length === 0) return;
-  const rows = periods
-    .flatMap((p) => deltas.map((d) => ({ ...d, ...p, applicationId })))
-    .sort(
-      (a, b) =>
-        a.userId.localeCompare(b.userId) ||
-        a.periodKind.localeCompare(b.periodKind) ||
-        a.periodStart.localeCompare(b.periodStart) ||
-        a.arcadeId.localeCompare(b.arcadeId),
-    );
-  const t = playerStatsPeriods;
-  await db
-    .insert(t)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [t.userId, t.applicationId, t.periodKind, t.periodStart, t.arcadeId],
-      set: {
-        gamesPlayed: sql`${t.gamesPlayed} + excluded.games_played`,
-        gamesWon: sql`${t.gamesWon} + excluded.games_won`,
-        gamesLost: sql`${t.gamesLost} + excluded.games_lost`,
-        kills: sql`${t.kills} + excluded.kills`,
-        deaths: sql`${t.deaths} + excluded.deaths`,
-        scoreTotal: sql`${t.scoreTotal} + excluded.score_total`,
-        bestScore: sql`greatest(${t.bestScore}, excluded.best_score)`,
-      },
-    });
+  payload: GamePayload,
+): Promise<{ id: string; names: Record<string, string> } | null> {
+  const res = await db.execute(
+    sql`select arcadia_ingest_game(${JSON.stringify(payload)}::jsonb) as stored`,
+  );
+  const stored = res.rows[0]?.stored as { id: string; names: Record<string, string> } | null;
+  return stored ?? null;
+}
+
+/** The SQLSTATE of a database error, also when the driver wrapped it. */
+export function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -1,19 +1,18 @@
 import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
-import { releaseAfterGame } from '../devices/service';
 import { gameIngestHooks, type IngestedGame } from './events';
 import {
-  addToPeriods,
-  addToPlayerStats,
   checkReferences,
   findGameByKey,
-  insertGame,
-  insertTeamsAndPlayers,
   loadGameParts,
+  sqlState,
+  storeGame,
+  UNKNOWN_MAP,
+  UNKNOWN_USER,
+  type GamePayload,
   type GameRow,
   type PeriodKey,
-  type StatDelta,
 } from './ingest-queries';
 import { ALL_TIME_START, monthStart, weekStart } from './periods';
 
@@ -104,11 +103,38 @@ function toResponse(
   };
 }
 
+/** The 400 answer for a report naming a map or users that do not exist. */
+async function referenceError(db: Queryable, device: ReportingDevice, report: GameReport) {
+  const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
+  const { mapExists, names } = await checkReferences(
+    db,
+    report.mapId,
+    device.applicationId,
+    registered,
+  );
+  if (!mapExists)
+    return reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
+      { path: 'mapId', message: 'unknown map' },
+    ]);
+  const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
+    p.userId && !names.has(p.userId)
+      ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
+      : [],
+  );
+  return reportError('unknown_user', 'The report names users that do not exist', unknown);
+}
+
+async function stored(db: Queryable, device: ReportingDevice, key: string) {
+  const game = await findGameByKey(db, device.arcadeId, device.id, key);
+  return game ? { game: await answer(db, game), created: false } : null;
+}
+
 /**
  * Stores a reported game in ONE transaction: the game, its teams and players, the players'
  * all-time and period statistics, the release of the players from the device (and the end of
- * the match), and every ingest hook. A report whose idempotency key this device sent before
- * writes nothing and answers the stored game (created: false).
+ * the match) — all in arcadia_ingest_game — and then every ingest hook. A report whose
+ * idempotency key this device sent before writes nothing and answers the stored game
+ * (created: false).
  */
 export async function ingestGame(
   db: Db,
@@ -116,99 +142,84 @@ export async function ingestGame(
   report: GameReport,
   hooks = gameIngestHooks,
 ): Promise<IngestResult> {
-  const result = await db.transaction(async (tx) => {
-    const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
-    const { mapExists, names } = await checkReferences(
-      tx,
-      report.mapId,
-      device.applicationId,
-      registered,
-    );
-    const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
-      p.userId && !names.has(p.userId)
-        ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
-        : [],
-    );
-    if (!mapExists || unknown.length > 0) {
-      // A repeated report is answered with its game even if a player has gone since.
-      if (await findGameByKey(tx, device.arcadeId, device.id, report.idempotencyKey)) return null;
-      if (!mapExists)
-        throw reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
-          { path: 'mapId', message: 'unknown map' },
-        ]);
-      throw reportError('unknown_user', 'The report names users that do not exist', unknown);
-    }
-
-    const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
-    const game = await insertGame(tx, {
-      arcadeId: device.arcadeId,
-      deviceId: device.id,
-      applicationId: device.applicationId,
-      type: report.type,
-      mapId: report.mapId,
-      playedAt,
-      durationSeconds: report.durationSeconds,
-      idempotencyKey: report.idempotencyKey,
+  const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
+  const won = winners(report);
+  const payload: GamePayload = {
+    arcadeId: device.arcadeId,
+    deviceId: device.id,
+    applicationId: device.applicationId,
+    type: report.type,
+    mapId: report.mapId,
+    playedAt: playedAt.toISOString(),
+    durationSeconds: report.durationSeconds,
+    idempotencyKey: report.idempotencyKey,
+    teams: [...report.teams].sort((a, b) => a.id - b.id),
+    players: report.players.map((p, i) => ({
+      userId: p.userId ?? null,
+      guestName: p.guestName ?? null,
+      teamId: p.teamId ?? null,
+      kills: p.kills,
+      deaths: p.deaths,
+      score: p.score,
+      won: won[i]!,
+    })),
+    periods: periodKeys(device.arcadeId, playedAt),
+  };
+  let result: IngestedGameResponse | null;
+  try {
+    result = await db.transaction(async (tx) => {
+      const game = await storeGame(tx, payload);
+      // This device sent the key before (or a concurrent report just did): nothing written.
+      if (!game) return null;
+      const players = payload.players.map((p) => ({
+        ...p,
+        name: p.userId ? game.names[p.userId]! : p.guestName!,
+      }));
+      const ingested: IngestedGame = {
+        id: game.id,
+        applicationId: device.applicationId,
+        type: report.type,
+        players: players.map((p) => ({
+          userId: p.userId,
+          name: p.name,
+          won: p.won,
+          score: p.score,
+          kills: p.kills,
+          deaths: p.deaths,
+        })),
+      };
+      for (const hook of hooks) await hook(tx, ingested);
+      return {
+        id: game.id,
+        arcade: device.arcadeId,
+        deviceId: device.id,
+        applicationId: device.applicationId,
+        type: report.type,
+        mapId: report.mapId,
+        playedAt: payload.playedAt,
+        durationSeconds: report.durationSeconds,
+        teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
+        players: players.map((p) => ({
+          userId: p.userId,
+          name: p.name,
+          teamId: p.teamId,
+          kills: p.kills,
+          deaths: p.deaths,
+          score: p.score,
+          won: p.won,
+        })),
+      };
     });
-    // This device sent the key before (or a concurrent report just did): nothing more is
-    // written; the stored game is answered below.
-    if (!game) return null;
-
-    await releaseAfterGame(tx, device.arcadeId, device.id, registered);
-    const won = winners(report);
-    const teams = report.teams.map((t) => ({ teamId: t.id, name: t.name, score: t.score }));
-    const players = await insertTeamsAndPlayers(
-      tx,
-      game.id,
-      teams,
-      report.players.map((p, i) => ({
-        userId: p.userId ?? null,
-        name: p.userId ? names.get(p.userId)! : p.guestName!,
-        teamId: p.teamId ?? null,
-        kills: p.kills,
-        deaths: p.deaths,
-        score: p.score,
-        won: won[i]!,
-      })),
-    );
-    const deltas: StatDelta[] = report.players.flatMap((p, i) =>
-      p.userId
-        ? [
-            {
-              userId: p.userId,
-              gamesPlayed: 1,
-              gamesWon: won[i] ? 1 : 0,
-              gamesLost: won[i] ? 0 : 1,
-              kills: p.kills,
-              deaths: p.deaths,
-              scoreTotal: p.score,
-              bestScore: p.score,
-            },
-          ]
-        : [],
-    );
-    await addToPeriods(tx, device.applicationId, periodKeys(device.arcadeId, playedAt), deltas);
-    // Last: its triggers lock shared rank-bucket rows, held until the commit right after.
-    await addToPlayerStats(tx, device.applicationId, deltas);
-
-    const ingested: IngestedGame = {
-      id: game.id,
-      applicationId: game.applicationId,
-      type: game.type,
-      players: players.map((p) => ({
-        userId: p.userId,
-        name: p.name,
-        won: p.won,
-        score: p.score,
-        kills: p.kills,
-        deaths: p.deaths,
-      })),
-    };
-    for (const hook of hooks) await hook(tx, ingested);
-    return toResponse(game, teams, players);
-  });
+  } catch (error) {
+    const state = sqlState(error);
+    if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER) throw error;
+    // A repeated report is answered with its game even if a player has gone since.
+    const replay = await stored(db, device, report.idempotencyKey);
+    if (replay) return replay;
+    throw await referenceError(db, device, report);
+  }
   if (result) return { game: result, created: true };
-  const stored = await findGameByKey(db, device.arcadeId, device.id, report.idempotencyKey);
-  if (!stored) throw new Error('A game with this idempotency key vanished');
-  return { game: await answer(db, stored), created: false };
+  const replay = await stored(db, device, report.idempotencyKey);
+  if (!replay) throw new Error('A game with this idempotency key vanished');
+  return replay;
 }
