@@ -38,17 +38,29 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             alt=""
             width={48}
             height={48}
-            className="h-12 w-12 shrink-0 rounded-lg border border-line bg-night-950 object-cover"
+            className="h-12 w-12 shrink-0 self-start rounded-lg border border-line bg-night-950 object-cover"
           />
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-display text-lg font-bold text-ink">
-              {typeName}
+            <span className="flex items-start justify-between gap-2">
+              <span className="font-display text-lg leading-tight font-bold text-ink">
+                {typeName}
+              </span>
+              <span
+                className={cn(
+                  'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wider uppercase',
+                  game.userHasWon ? 'bg-neon-green/15 text-neon-green' : 'bg-danger/15 text-danger',
+                )}
+              >
+                {game.userHasWon ? t('profile.games.won') : t('profile.games.lost')}
+              </span>
             </span>
-            <span className="block truncate text-sm text-ink-muted">
+            <span className="mt-0.5 block text-sm text-ink-muted">
               {t('profile.games.map', { name: game.map.name })} ·{' '}
-              <time dateTime={game.playedAt}>{formatDateHour(game.playedAt, lang, t)}</time>
+              <time dateTime={game.playedAt} className="whitespace-nowrap">
+                {formatDateHour(game.playedAt, lang, t)}
+              </time>
             </span>
-            <span className="mt-1 flex flex-wrap gap-x-3 text-sm tabular-nums text-ink">
+            <span className="mt-1.5 flex items-center gap-x-4 text-sm text-ink tabular-nums">
               <span className="inline-flex items-center gap-1">
                 <Star aria-hidden="true" size={14} className="text-neon-yellow" />
                 {game.score} <span className="sr-only">{t('profile.games.score')}</span>
@@ -61,22 +73,15 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
                 <Skull aria-hidden="true" size={14} className="text-neon-pink" />
                 {game.deaths} <span className="sr-only">{t('profile.games.deaths')}</span>
               </span>
+              <ChevronDown
+                aria-hidden="true"
+                size={20}
+                className={cn(
+                  'ml-auto text-ink-muted transition-transform',
+                  expanded && 'rotate-180',
+                )}
+              />
             </span>
-          </span>
-          <span className="flex shrink-0 flex-col items-end gap-2">
-            <span
-              className={cn(
-                'rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider',
-                game.userHasWon ? 'bg-neon-green/15 text-neon-green' : 'bg-danger/15 text-danger',
-              )}
-            >
-              {game.userHasWon ? t('profile.games.won') : t('profile.games.lost')}
-            </span>
-            <ChevronDown
-              aria-hidden="true"
-              size={20}
-              className={cn('text-ink-muted transition-transform', expanded && 'rotate-180')}
-            />
           </span>
         </button>
       </h3>
