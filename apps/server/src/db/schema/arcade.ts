@@ -182,6 +182,22 @@ export const playerRankBuckets = pgTable(
 );
 
 /**
+ * The same counts per group of 64 buckets (bucket / 64), kept by the same triggers
+ * (migration 0009): a rank sums a few dozen groups and at most 64 buckets, not thousands.
+ */
+export const playerRankBucketGroups = pgTable(
+  'player_rank_bucket_groups',
+  {
+    applicationId: text('application_id').notNull(),
+    metric: text('metric', { enum: ['score', 'wins', 'kd'] }).notNull(),
+    bucketGroup: integer('bucket_group').notNull(),
+    shard: smallint('shard').notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.metric, t.bucketGroup, t.shard] })],
+);
+
+/**
  * Per-period aggregates kept at ingest for leaderboards: week (starting Monday, UTC) and month
  * (starting the 1st, UTC), each for all arcades ('') and per arcade, and all time per arcade
  * (period_start 1970-01-01). All time for all arcades is player_stats itself.
