@@ -32,7 +32,7 @@ export function Header() {
   const searchOpen = useAppSelector(selectSearchBarExpanded);
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-night-900/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:px-5">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
         <Button
           variant="ghost"
           size="icon"
@@ -67,7 +67,7 @@ export function Header() {
       </div>
       <div id={SEARCH_ID} hidden={!searchOpen} className="border-t border-line/60 bg-night-800/95">
         {searchOpen && (
-          <div className="mx-auto max-w-6xl px-3 py-4 sm:px-5">
+          <div className="mx-auto max-w-7xl px-3 py-4 sm:px-5">
             <Suspense fallback={<Spinner size="sm" />}>
               <SearchPanel onNavigate={() => dispatch(closeSearchBar())} />
             </Suspense>

@@ -1,3 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../auth';
+import { PushSettings } from '../push';
+import { DeleteProfile } from './components/DeleteProfile';
+import { LanguageSettings } from './components/LanguageSettings';
+
+/** /settings: language select, notifications, and (signed in and registered) delete profile. */
 export function Component() {
-  return <h1>Settings</h1>;
+  const { t } = useTranslation();
+  const { profile, isRegistered } = useCurrentUser();
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <h1 className="neon-text font-display text-4xl font-extrabold tracking-wide text-ink uppercase">
+        {t('settings.title')}
+      </h1>
+      <LanguageSettings />
+      <PushSettings />
+      {isRegistered && profile && <DeleteProfile profileId={profile.id} />}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { startAppListening, type AppDispatch } from '../../../app/store';
 import { navigateTo } from '../../../lib/navigation';
+import { withTimeout } from '../../../lib/timeout';
 import { toast } from '../../../components/ui/toast-store';
 import { loginBegin, loginFailure, loginSuccess, logout, sessionEnded } from './auth-slice';
 import { toAuthError } from './auth-errors';
@@ -18,6 +19,19 @@ function dropMe() {
 async function resetApi(dispatch: AppDispatch) {
   const { api } = await import('../../../lib/api/base');
   dispatch(api.util.resetApiState());
+}
+
+/**
+ * On a shared device the browser should stop getting the player's notifications: the push
+ * feature ends its subscription while the token still works (at most 3 s, then we go on).
+ */
+async function forgetPush(dispatch: AppDispatch) {
+  try {
+    const { forgetPushSubscription } = await import('../../push');
+    await withTimeout(dispatch(forgetPushSubscription()), 3000, 'push unsubscribe');
+  } catch {
+    // nothing subscribed, or it took too long: signing out goes on
+  }
 }
 
 /** Spec §4 Login transitions. Returns a function that removes the listeners (tests). */
@@ -62,6 +76,7 @@ export function registerAuthListeners(): () => void {
       actionCreator: logout,
       effect: async (_action, { dispatch }) => {
         dropMe();
+        await forgetPush(dispatch);
         await resetApi(dispatch);
         try {
           const runtime = await loadAuthRuntime();

@@ -1,0 +1,12 @@
+export {
+  newsSlice,
+  initialNewsState,
+  newsLoadBegin,
+  newsLoadFinished,
+  newsLoadFailed,
+  selectNews,
+  type NewsState,
+} from './state/news-slice';
+export { loadNews, fetchNews } from './state/news-thunks';
+export { RichText } from './components/RichText';
+export { headerImageUrl } from './image-url';
