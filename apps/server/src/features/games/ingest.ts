@@ -103,6 +103,22 @@ function toResponse(
   };
 }
 
+/**
+ * Runs a transaction again when PostgreSQL aborted it for a deadlock or a serialization
+ * failure: rare (two games sharing new players at the same moment), and safe (nothing of it
+ * was written).
+ */
+async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlState(error);
+      if (attempt >= tries || (state !== '40P01' && state !== '40001')) throw error;
+    }
+  }
+}
+
 /** The 400 answer for a report naming a map or users that do not exist. */
 async function referenceError(db: Queryable, device: ReportingDevice, report: GameReport) {
   const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
@@ -167,49 +183,51 @@ export async function ingestGame(
   };
   let result: IngestedGameResponse | null;
   try {
-    result = await db.transaction(async (tx) => {
-      const game = await storeGame(tx, payload);
-      // This device sent the key before (or a concurrent report just did): nothing written.
-      if (!game) return null;
-      const players = payload.players.map((p) => ({
-        ...p,
-        name: p.userId ? game.names[p.userId]! : p.guestName!,
-      }));
-      const ingested: IngestedGame = {
-        id: game.id,
-        applicationId: device.applicationId,
-        type: report.type,
-        players: players.map((p) => ({
-          userId: p.userId,
-          name: p.name,
-          won: p.won,
-          score: p.score,
-          kills: p.kills,
-          deaths: p.deaths,
-        })),
-      };
-      for (const hook of hooks) await hook(tx, ingested);
-      return {
-        id: game.id,
-        arcade: device.arcadeId,
-        deviceId: device.id,
-        applicationId: device.applicationId,
-        type: report.type,
-        mapId: report.mapId,
-        playedAt: payload.playedAt,
-        durationSeconds: report.durationSeconds,
-        teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
-        players: players.map((p) => ({
-          userId: p.userId,
-          name: p.name,
-          teamId: p.teamId,
-          kills: p.kills,
-          deaths: p.deaths,
-          score: p.score,
-          won: p.won,
-        })),
-      };
-    });
+    result = await retryOnConflict(() =>
+      db.transaction(async (tx) => {
+        const game = await storeGame(tx, payload);
+        // This device sent the key before (or a concurrent report just did): nothing written.
+        if (!game) return null;
+        const players = payload.players.map((p) => ({
+          ...p,
+          name: p.userId ? game.names[p.userId]! : p.guestName!,
+        }));
+        const ingested: IngestedGame = {
+          id: game.id,
+          applicationId: device.applicationId,
+          type: report.type,
+          players: players.map((p) => ({
+            userId: p.userId,
+            name: p.name,
+            won: p.won,
+            score: p.score,
+            kills: p.kills,
+            deaths: p.deaths,
+          })),
+        };
+        for (const hook of hooks) await hook(tx, ingested);
+        return {
+          id: game.id,
+          arcade: device.arcadeId,
+          deviceId: device.id,
+          applicationId: device.applicationId,
+          type: report.type,
+          mapId: report.mapId,
+          playedAt: payload.playedAt,
+          durationSeconds: report.durationSeconds,
+          teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
+          players: players.map((p) => ({
+            userId: p.userId,
+            name: p.name,
+            teamId: p.teamId,
+            kills: p.kills,
+            deaths: p.deaths,
+            score: p.score,
+            won: p.won,
+          })),
+        };
+      }),
+    );
   } catch (error) {
     const state = sqlState(error);
     if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER) throw error;

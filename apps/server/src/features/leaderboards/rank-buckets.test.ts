@@ -41,11 +41,22 @@ describe('rank buckets', () => {
     );
     return Number(res.rows[0]!.n);
   };
+  /** Players per metric by the buckets; the bucket groups must say the same. */
   const bucketSums = async () => {
     const res = await t.db.execute(
       sql`select metric, sum(players)::int as n from player_rank_buckets group by metric`,
     );
-    return Object.fromEntries(res.rows.map((r) => [r.metric, Number(r.n)]));
+    const groups = await t.db.execute(
+      sql`select metric, sum(players)::int as n from player_rank_bucket_groups group by metric`,
+    );
+    const byBucket = Object.fromEntries(res.rows.map((r) => [r.metric, Number(r.n)]));
+    expect(Object.fromEntries(groups.rows.map((r) => [r.metric, Number(r.n)]))).toEqual(byBucket);
+    const misplaced = await t.db.execute(sql`
+      select metric, bucket / 64 as g, sum(players) as n from player_rank_buckets group by 1, 2
+      except
+      select metric, bucket_group, sum(players) from player_rank_bucket_groups group by 1, 2`);
+    expect(misplaced.rows.filter((r) => Number(r.n) !== 0)).toEqual([]);
+    return byBucket;
   };
 
   beforeAll(async () => {

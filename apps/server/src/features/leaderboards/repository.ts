@@ -43,24 +43,39 @@ function rows(board: Board): SQL {
   return sql`${table} where ${board.where}${eligible}`;
 }
 
+/** Buckets per group (migration 0009): player_rank_bucket_groups counts bucket / 64. */
+const GROUP = 64;
+
 function bucketsOf(board: Board): SQL {
   return sql`player_rank_buckets where application_id = ${board.bucketed!.applicationId}
+    and metric = ${board.metric}`;
+}
+
+function groupsOf(board: Board): SQL {
+  return sql`player_rank_bucket_groups where application_id = ${board.bucketed!.applicationId}
     and metric = ${board.metric}`;
 }
 
 /** SQL for the number of the board's players, one scalar. */
 function totalOf(board: Board): SQL {
   return board.bucketed
-    ? sql`(select coalesce(sum(players), 0) from ${bucketsOf(board)})`
+    ? sql`(select coalesce(sum(players), 0) from ${groupsOf(board)})`
     : sql`(select count(*) from ${rows(board)})`;
 }
 
-/** SQL for how many of the board's players have a value above `value` (an SQL expression). */
+/**
+ * SQL for how many of the board's players have a value above `value` (an SQL expression):
+ * bucketed, the groups above value's group, the buckets above value's bucket in that group,
+ * and the players above value inside its bucket.
+ */
 function aboveOf(board: Board, value: SQL): SQL {
   const v = valueOf(board.metric);
   if (!board.bucketed) return sql`(select count(*) from ${rows(board)} and ${v} > ${value})`;
-  return sql`((select coalesce(sum(players), 0) from ${bucketsOf(board)}
-      and bucket > ${bucketOf(board.metric, value)})
+  const bucket = bucketOf(board.metric, value);
+  return sql`((select coalesce(sum(players), 0) from ${groupsOf(board)}
+      and bucket_group > ${bucket} / ${GROUP})
+    + (select coalesce(sum(players), 0) from ${bucketsOf(board)}
+      and bucket > ${bucket} and bucket < (${bucket} / ${GROUP} + 1) * ${GROUP})
     + (select count(*) from ${rows(board)} and ${aboveInBucket(board.metric, v, value)}))`;
 }
 
@@ -102,24 +117,37 @@ export async function countAbove(db: Queryable, board: Board, value: number): Pr
   return num(res.rows[0]?.n);
 }
 
-/**
- * Where a deep page starts: the bucket holding the offset-th player and how many of that
- * bucket's players come before it, from the cumulative bucket counts (highest first).
- */
-async function seekBucket(db: Queryable, board: Board, offset: number) {
-  const res = await runPrepared(
-    db,
-    sql`
-    select bucket, sum(players)::bigint as n from ${bucketsOf(board)}
-    group by bucket having sum(players) > 0 order by bucket desc`,
-  );
+/** The first of the rows (highest first) whose running total of players passes `offset`. */
+function seek(rows: Array<Record<string, unknown>>, key: string, offset: number) {
   let before = 0;
-  for (const r of res.rows) {
+  for (const r of rows) {
     const n = num(r.n);
-    if (before + n > offset) return { bucket: num(r.bucket), skip: offset - before };
+    if (before + n > offset) return { at: num(r[key]), skip: offset - before };
     before += n;
   }
   return null;
+}
+
+/**
+ * Where a deep page starts: the bucket holding the offset-th player and how many of that
+ * bucket's players come before it, from the group counts and then the bucket counts.
+ */
+async function seekBucket(db: Queryable, board: Board, offset: number) {
+  const groups = await runPrepared(
+    db,
+    sql`select bucket_group, sum(players)::bigint as n from ${groupsOf(board)}
+      group by bucket_group having sum(players) > 0 order by bucket_group desc`,
+  );
+  const group = seek(groups.rows, 'bucket_group', offset);
+  if (!group) return null;
+  const buckets = await runPrepared(
+    db,
+    sql`select bucket, sum(players)::bigint as n from ${bucketsOf(board)}
+      and bucket >= ${group.at * GROUP} and bucket < ${(group.at + 1) * GROUP}
+      group by bucket having sum(players) > 0 order by bucket desc`,
+  );
+  const bucket = seek(buckets.rows, 'bucket', group.skip);
+  return bucket ? { bucket: bucket.at, skip: bucket.skip } : null;
 }
 
 /** Pages deeper than this seek through the rank buckets instead of skipping index entries. */
