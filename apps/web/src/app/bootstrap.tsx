@@ -6,6 +6,7 @@ import { initI18n } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 // eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
 import { registerAuthListeners, startSession } from '../features/auth/shell';
+import { registerPlayListeners } from '../features/play';
 import { makeStore } from './store';
 import { routes } from './routes';
 
@@ -15,6 +16,7 @@ export const store = makeStore();
 /** Starts the app: strings, sign-in listeners, router, then the session start-up (spec §4). */
 export async function startApp(container: HTMLElement): Promise<void> {
   registerAuthListeners();
+  registerPlayListeners(); // spec §4: after the own profile loads, the current device loads
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
   const session = store.dispatch(startSession());
