@@ -22,14 +22,14 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
   const typeName = t(`profile.games.types.${game.type}`);
   return (
     <Card className={cn('overflow-hidden', game.userHasWon ? 'border-neon-green/40' : undefined)}>
-      <h3 className="m-0">
+      <h2 className="m-0">
         <button
           type="button"
           aria-expanded={expanded}
           aria-controls={panelId}
           onClick={onToggle}
           className={cn(
-            'flex w-full items-center gap-3 p-3 text-left transition hover:bg-white/5 sm:p-4',
+            'flex w-full items-center gap-3 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
             focusRing,
           )}
         >
@@ -84,7 +84,7 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             </span>
           </span>
         </button>
-      </h3>
+      </h2>
       <div id={panelId} hidden={!expanded} className="border-t border-line px-3 py-4 sm:px-4">
         {expanded && <Scoreboard game={game} highlightId={playerId} />}
       </div>

@@ -100,12 +100,12 @@ export function Scoreboard({ game, highlightId }: { game: Game; highlightId: str
             index === 0 ? 'border-neon-pink/50' : 'border-neon-cyan/40',
           )}
         >
-          <h4 className="mb-2 flex items-baseline justify-between gap-2 font-display text-lg font-bold">
+          <h3 className="mb-2 flex items-baseline justify-between gap-2 font-display text-lg font-bold">
             <span className="truncate">{team.name}</span>
             <span className="shrink-0 tabular-nums text-neon-yellow">
               {t('profile.games.teamScore', { score: team.score })}
             </span>
-          </h4>
+          </h3>
           <PlayerTable players={team.players} highlightId={highlightId} caption={team.name} />
         </section>
       ))}

@@ -14,12 +14,23 @@ import {
 } from '../format';
 import { useProfileOutlet } from '../outlet-context';
 
-function Tile({ label, value, accent }: { label: string; value: ReactNode; accent?: boolean }) {
+function Tile({
+  label,
+  value,
+  accent,
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  accent?: boolean;
+  className?: string;
+}) {
   return (
     <div
       className={cn(
         'rounded-xl border bg-night-950/50 px-3 py-3 text-center',
         accent ? 'border-neon-pink/50' : 'border-line',
+        className,
       )}
     >
       <dt className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{label}</dt>
@@ -71,7 +82,12 @@ export function Component() {
               label={t('profile.statistics.overallDeaths')}
               value={formatNumber(s.overallDeaths, lang)}
             />
-            <Tile label={t('profile.statistics.kda')} value={formatKd(s.kda, lang)} accent />
+            <Tile
+              label={t('profile.statistics.kda')}
+              value={formatKd(s.kda, lang)}
+              accent
+              className="col-span-2 sm:col-span-1"
+            />
           </dl>
         </CardBody>
       </Card>
