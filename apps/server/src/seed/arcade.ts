@@ -39,7 +39,7 @@ export async function seedArcade({ db, log }: SeedContext): Promise<void> {
     const { device, key } = await createDevice(db, { arcade: DEMO_ARCADE.id, ...d });
     devices.push(device);
     log.info(
-      `demo device ${device.arcadeId};${device.id} key ${key} — play: npm run start -w @arcadia/device-sim -- --arcade ${device.arcadeId} --device ${device.id} --key ${key}`,
+      `demo device ${device.arcadeId};${device.id} key ${key} — play: npm run start -w @arcadia/device-sim -- --arcade ${device.arcadeId} --device ${device.id} --key=${key}`,
     );
   }
   const players = await db

@@ -42,7 +42,7 @@ async function writeQr(ctx: AdminContext, arcade: string, id: string, out: strin
 function printKey(ctx: AdminContext, arcade: string, id: string, key: string) {
   ctx.out('');
   ctx.out(`device key (shown only now; store it on the device): ${key}`);
-  ctx.out(`device-sim: --arcade ${arcade} --device ${id} --key ${key}`);
+  ctx.out(`device-sim: --arcade ${arcade} --device ${id} --key=${key}`);
 }
 
 export const command: AdminCommand = {
