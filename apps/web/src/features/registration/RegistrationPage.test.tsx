@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, installFakeApi, type FakeApi } from '../../../test/fake-api';
-import { ME, ownProfile } from '../../../test/player-fixtures';
+import { ME, ownProfile, signedIn } from '../../../test/player-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { Component as RegistrationPage } from './RegistrationPage';
 
@@ -225,5 +225,10 @@ describe('registration form', () => {
     expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThan(2);
     await user.click(within(dialog).getByRole('button', { name: 'Verstanden' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a player who is already registered goes to their profile', async () => {
+    await renderPage(signedIn());
+    expect(await screen.findByText(`profile page ${ME}`)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { Registration } from '@arcadia/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../components/ui';
-import { useAuth } from '../auth';
+import { useAuth, useCurrentUser } from '../auth';
 import { RegistrationForm } from './components/RegistrationForm';
 import { submitRegistration } from './state/register-thunk';
 import { selectRegistration } from './state/registration-slice';
@@ -13,6 +13,7 @@ export function Component() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { account, status } = useAuth();
+  const { profile: registered } = useCurrentUser();
   const { inProgress, error } = useAppSelector(selectRegistration);
 
   const onSubmit = async (body: Registration) => {
@@ -21,6 +22,8 @@ export function Component() {
   };
 
   if (status === 'loading') return <PageSpinner />;
+  // Already registered (this sign-in has a profile): nothing to create, show it.
+  if (registered) return <Navigate to={`/profile/${encodeURIComponent(registered.id)}`} replace />;
   return (
     <RegistrationForm
       // A new account (another sign-in) starts a fresh form with its own prefill.
