@@ -95,6 +95,23 @@ describe('device API', () => {
     });
   });
 
+  it('is described in the OpenAPI document with the play calls', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/device/v1/players',
+        '/api/device/v1/games',
+        '/api/device/v1/heartbeat',
+        '/api/v2/arcadecenter/{arcade}/device/{id}/player',
+        '/api/arcadecenter/{arcade}/device/{id}/player/{userId}',
+        '/api/v2/user/me/device',
+        '/api/leaderboards/{applicationId}',
+        '/api/games/{applicationId}',
+        '/api/user/{id}/games',
+      ]),
+    );
+  });
+
   it('heartbeat marks the device online and answers the roster version', async () => {
     const res = await deviceRequest(t, arena)('POST', '/heartbeat');
     expect(res.status).toBe(200);

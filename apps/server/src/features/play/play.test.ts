@@ -69,6 +69,19 @@ describe('playing on a device', () => {
     expect(await seats()).toBe(1);
   });
 
+  it('takes an empty body, also sent as JSON', async () => {
+    const path = `/api/v2/arcadecenter/${arena.arcade}/device/${arena.id}/player`;
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const res = await fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${anna.token}`, ...headers },
+      });
+      expect(res.status).toBe(200);
+    }
+    const broken = await t.request('POST', path, { token: anna.token, body: '{"mail":' });
+    expect(broken.status).toBe(400);
+  });
+
   it('answers {} for the current device when on none', async () => {
     const res = await current(ben);
     expect(res.status).toBe(200);

@@ -22,6 +22,12 @@ const errors = {
 /** The play calls of spec §7 at exactly their paths (scope read:arcade). */
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // The start call's body is `{ mail: "" }` or nothing at all, also with a JSON content type.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body.toString(), done);
+  });
 
   app.post('/v2/arcadecenter/:arcade/device/:id/player', {
     config: { scope: 'read:arcade' },

@@ -70,6 +70,10 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
   // The app compiles zod route schemas; mercurius brings JSON schemas and checks its own input.
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Its JSON schemas go into the OpenAPI document as they are (the zod transform would choke).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, swaggerTransform: false };
+  });
   const authOf = new WeakMap<FastifyRequest, AuthContext | null>();
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/graphql')) return;
