@@ -26,7 +26,7 @@ export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const json = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
-    else json(request, body.toString(), done);
+    else void json(request, body.toString(), done);
   });
 
   app.post('/v2/arcadecenter/:arcade/device/:id/player', {
