@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../store';
+import { AppShell } from './AppShell';
+import { loginSuccess, meApi, noSession } from '../../features/auth';
+// eslint-disable-next-line no-restricted-imports -- a test fixture, not part of the feature's surface
+import { me } from '../../features/auth/testing';
+import { selectSearchBarExpanded, selectSidebarExpanded } from '../../features/layout';
+import { renderRoutes } from '../../lib/testing/render';
+
+const page = (name: string) => ({ element: <h1>{name}</h1> });
+const routes = [
+  {
+    Component: AppShell,
+    children: [
+      { path: '/home', ...page('Startseite') },
+      { path: '/leaderboard', ...page('Rangliste-Seite') },
+      { path: '/games/overview/commando', ...page('Spiele-Seite') },
+      { path: '/settings', ...page('Settings-Seite') },
+      { path: '/login', ...page('Login-Seite') },
+      { path: '/play', ...page('Spielen-Seite') },
+      { path: '/profile/:id', ...page('Profil-Seite') },
+    ],
+  },
+];
+
+async function renderShell(registered = false) {
+  const store = makeStore();
+  if (registered) {
+    store.dispatch(loginSuccess({ account: { sub: 'sub-1' } }));
+    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
+  } else store.dispatch(noSession());
+  const view = await renderRoutes(routes, { path: '/home', store });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('shell', () => {
+  it('has a skip link to the main content', async () => {
+    await renderShell();
+    expect(screen.getByRole('link', { name: 'Zum Inhalt springen' })).toHaveAttribute(
+      'href',
+      '#main',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  it('the burger toggles the sidenav: Spiele, Rangliste, Settings and Login', async () => {
+    const { user, store } = await renderShell();
+    const burger = screen.getByRole('button', { name: 'Menü' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    const nav = await screen.findByRole('dialog');
+    expect(selectSidebarExpanded(store.getState())).toBe(true);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Spiele', '/games/overview/commando'],
+      ['Rangliste', '/leaderboard'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(nav).getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    // focus moved into the panel; Escape closes it and gives focus back to the burger
+    expect(nav).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(selectSidebarExpanded(store.getState())).toBe(false);
+  });
+
+  it('signed in: Logout instead of Login', async () => {
+    const { user } = await renderShell(true);
+    await user.click(screen.getByRole('button', { name: 'Menü' }));
+    const nav = await screen.findByRole('dialog');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(within(nav).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('opening a page closes the sidebar and the search bar', async () => {
+    const { user, store, router } = await renderShell();
+    await user.click(screen.getByRole('button', { name: 'Suche öffnen' }));
+    expect(selectSearchBarExpanded(store.getState())).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Menü' }));
+    const nav = await screen.findByRole('dialog');
+    await user.click(within(nav).getByRole('link', { name: 'Rangliste' }));
+    expect(await screen.findByRole('heading', { name: 'Rangliste-Seite' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/leaderboard');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(selectSidebarExpanded(store.getState())).toBe(false);
+    expect(selectSearchBarExpanded(store.getState())).toBe(false);
+  });
+
+  it('the search icon toggles the search field', async () => {
+    const { user } = await renderShell(true);
+    const toggle = screen.getByRole('button', { name: 'Suche öffnen' });
+    await user.click(toggle);
+    expect(await screen.findByRole('searchbox', { name: 'Spieler suchen' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Suche schließen' }));
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+  });
+
+  it('the logo links to /', async () => {
+    await renderShell();
+    expect(screen.getByRole('link', { name: 'Arcadia – Startseite' })).toHaveAttribute('href', '/');
+  });
+
+  it('footer: crown to the leaderboard, play, and profile to /login when the user is unknown', async () => {
+    await renderShell();
+    const footer = screen.getByRole('navigation', { name: 'Schnellzugriff' });
+    const links = within(footer)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Rangliste', '/leaderboard'],
+      ['Spielen', '/play'],
+      ['Profil', '/login'],
+    ]);
+  });
+
+  it('footer: the profile button goes to /profile/{id} when the user is known', async () => {
+    await renderShell(true);
+    const footer = screen.getByRole('navigation', { name: 'Schnellzugriff' });
+    expect(within(footer).getByRole('link', { name: 'Profil' })).toHaveAttribute(
+      'href',
+      `/profile/${me.id}`,
+    );
+  });
+});
