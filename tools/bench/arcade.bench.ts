@@ -1,0 +1,426 @@
+// Arcade figures on PostgreSQL: a leaderboard page plus the caller's own rank among 1M players,
+// and the game ingest rate (game, players, all-time and period statistics, rank buckets and the
+// device release in one transaction), each beside a bare Fastify baseline measured in the same
+// run, against the DESIGN §7 budgets. Prints one markdown section on stdout.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { deviceAuthorization, type GameReportInput } from '@arcadia/contracts';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { remoteVerifier } from '../../apps/server/src/plugins/auth';
+import { createArcade } from '../../apps/server/src/features/arcades/service';
+import { createDevice } from '../../apps/server/src/features/devices/service';
+import {
+  startTestIssuer,
+  TEST_AUDIENCE,
+  TEST_CLIENT_ID,
+} from '../../apps/server/test/support/issuer';
+import { startBaseline } from './support/baseline';
+import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './support/database';
+import { ms, progress, ratio, rps, table } from './support/report';
+
+const TITLE = '## Arcade: leaderboards and game ingest (arcade.bench.ts)';
+const PLAYERS = 1_000_000;
+const DEVICES = 60;
+const TOKENS = 300;
+const DURATION = 10;
+const WARMUP = 2;
+const CONNECTIONS = 50;
+const FIXED_RATE = 200;
+const INGEST_CONNECTIONS = 16;
+const BUDGET_LEADERBOARD_P99_MS = 20;
+const BUDGET_INGEST_GAMES_PER_S = 300;
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  seconds: number;
+}
+
+type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
+
+/** autocannon in a worker thread (the server shares no event loop with the load). */
+async function load(
+  url: string,
+  requests: Request[] | { setupRequest: string; method: string; path: string },
+  options: { connections: number; rate?: number },
+): Promise<Result> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: DURATION,
+    workers: 1,
+    requests: Array.isArray(requests) ? requests : [requests],
+    warmup: { connections: options.connections, duration: WARMUP },
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result.requests.total - result.non2xx,
+    failed,
+    seconds: result.duration,
+  };
+}
+
+/** The bare-Fastify twin of ingest: one row inserted per POST, on its own pool. */
+async function startInsertBaseline(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  await pool.query('create table bench_rows (id bigserial primary key, body jsonb not null)');
+  const app = Fastify({ logger: false });
+  app.post('/baseline', async (request) => {
+    await pool.query('insert into bench_rows (body) values ($1)', [request.body]);
+    return { ok: true };
+  });
+  app.addHook('onClose', () => pool.end());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    close: () => app.close(),
+  };
+}
+
+/** A module autocannon's worker requires: each request a random template, a fresh key. */
+function writeSetupModule(templates: Array<{ authorization: string; body: string }>): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-bench-')), 'setup.cjs');
+  fs.writeFileSync(
+    file,
+    `const { randomUUID } = require('node:crypto');
+const templates = ${JSON.stringify(templates)};
+module.exports = (request) => {
+  const t = templates[Math.floor(Math.random() * templates.length)];
+  request.headers = { ...request.headers, authorization: t.authorization, 'content-type': 'application/json' };
+  request.body = t.body.replace('@KEY@', randomUUID());
+  return request;
+};
+`,
+  );
+  return file;
+}
+
+async function main(): Promise<void> {
+  const db = await openBenchDatabase();
+  if (!db) {
+    const url = process.env.TEST_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
+    process.stdout.write(
+      `${TITLE}\n\nSkipped: no PostgreSQL answers at ${url.replace(/\/\/[^@]*@/, '//')}. ` +
+        'Start one or set TEST_DATABASE_URL to run this benchmark.\n',
+    );
+    return;
+  }
+  const cleanup = () => void db.drop().finally(() => process.exit(130));
+  process.once('SIGINT', cleanup);
+  process.once('SIGTERM', cleanup);
+  const issuer = await startTestIssuer();
+  const baseline = await startBaseline();
+  const insertBaseline = await startInsertBaseline(db.url);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    progress(`seeding ${rps(PLAYERS)} players with statistics on ${db.server}`);
+    const seedStart = performance.now();
+    await db.query(`
+      insert into users (identity_sub, user_name, agb_accepted_at)
+      select 'lb-' || g, 'lb' || g, now() from generate_series(1, ${PLAYERS}) g`);
+    // Pseudo-random but repeatable totals: many ties at the bottom, a long tail at the top.
+    await db.query(`
+      insert into player_stats (user_id, application_id, games_played, games_won, games_lost,
+                                kills, deaths, score_total, best_score)
+      select u.id, 'commando', p.played, p.won, p.played - p.won,
+             p.played * (2 + abs(hashint4(g * 3)::bigint) % 9), p.played * (2 + abs(hashint4(g * 5)::bigint) % 9),
+             p.played * (abs(hashint4(g * 7)::bigint) % 400), abs(hashint4(g * 11)::bigint) % 2000
+      from generate_series(1, ${PLAYERS}) g
+      join users u on u.identity_sub = 'lb-' || g
+      cross join lateral (select 1 + abs(hashint4(g)::bigint) % 150 as played) q
+      cross join lateral (select q.played as played, abs(hashint4(g * 13)::bigint) % (q.played + 1) as won) p`);
+    await createArcade(db.database.db, { id: 'bench-arcade', name: 'Bench Arcade', city: '' });
+    await db.query(`insert into maps (id, name, icon_path) values
+      ('neon-docks', 'Neon Docks', '/assets/maps/neon-docks.svg'),
+      ('skyline', 'Skyline', '/assets/maps/skyline.svg')`);
+    const devices: Array<{ id: string; key: string }> = [];
+    for (let i = 1; i <= DEVICES; i++) {
+      const { key } = await createDevice(db.database.db, {
+        arcade: 'bench-arcade',
+        id: `dev-${i}`,
+        name: `Bench ${i}`,
+      });
+      devices.push({ id: `dev-${i}`, key });
+    }
+    await db.query('vacuum analyze');
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_MAX: '100000000',
+      DATABASE_URL: db.url,
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_AUDIENCE: TEST_AUDIENCE,
+      OIDC_CLIENT_ID: TEST_CLIENT_ID,
+    });
+    app = await buildApp({
+      config,
+      database: db.database,
+      verifier: remoteVerifier(issuer.issuer, TEST_AUDIENCE),
+      logStream: fs.createWriteStream('/dev/null'),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    // Leaderboard: page 1 and the caller's own rank; callers spread over the whole board.
+    const tokens: string[] = [];
+    for (let i = 0; i < TOKENS; i++)
+      tokens.push(await issuer.mint(`lb-${1 + Math.floor(((i + 0.5) / TOKENS) * PLAYERS)}`));
+    const board = (query: string) =>
+      tokens.map((token) => ({
+        method: 'GET',
+        path: `/api/leaderboards/commando?${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      }));
+    const probe = await fetch(`${url}/api/leaderboards/commando?metric=score`, {
+      headers: { authorization: `Bearer ${tokens[TOKENS / 2]}` },
+    });
+    const probed = (await probe.json()) as {
+      entries?: unknown[];
+      me?: { rank: number };
+      total?: number;
+    };
+    if (
+      probe.status !== 200 ||
+      probed.entries?.length !== 20 ||
+      !probed.me ||
+      probed.total !== PLAYERS
+    )
+      throw new Error(
+        `leaderboard answered ${probe.status}: ${JSON.stringify(probed).slice(0, 300)}`,
+      );
+
+    progress('baseline GET, full load');
+    const baseMax = await load(baseline.url, [{ method: 'GET', path: baseline.path }], {
+      connections: CONNECTIONS,
+    });
+    progress('leaderboard score page 1 + me, full load');
+    const lbMax = await load(url, board('metric=score'), { connections: CONNECTIONS });
+    progress('leaderboard K/D page 1 + me, full load');
+    const kdMax = await load(url, board('metric=kd'), { connections: CONNECTIONS });
+    progress('leaderboard deep page (25,000) + me, full load');
+    const deepMax = await load(url, board('metric=wins&page=25000'), { connections: CONNECTIONS });
+    progress(`baseline and leaderboard at ${FIXED_RATE} requests/s`);
+    const baseFixed = await load(baseline.url, [{ method: 'GET', path: baseline.path }], {
+      connections: CONNECTIONS,
+      rate: FIXED_RATE,
+    });
+    const lbFixed = await load(url, board('metric=score'), {
+      connections: CONNECTIONS,
+      rate: FIXED_RATE,
+    });
+    progress('baseline and leaderboard, one connection (service time)');
+    const baseOne = await load(baseline.url, [{ method: 'GET', path: baseline.path }], {
+      connections: 1,
+    });
+    const lbOne = await load(url, board('metric=score'), { connections: 1 });
+    for (const [name, r] of [
+      ['score', lbMax],
+      ['kd', kdMax],
+      ['deep', deepMax],
+      ['fixed', lbFixed],
+    ] as const)
+      if (r.failed > 0) throw new Error(`leaderboard ${name}: ${r.failed} requests failed`);
+
+    // Ingest: reports of 8 players (4 registered of the first 200k, 4 guests) from 60 devices.
+    const templates = Array.from({ length: 2000 }, (_, i) => {
+      const device = devices[i % DEVICES]!;
+      const players = [0, 1, 2, 3].map((s) => `lb-${1 + (((i * 4 + s) * 7919) % 200_000)}`);
+      return { device, subs: players };
+    });
+    const ids = new Map(
+      (
+        await db.query<{ identity_sub: string; id: string }>(
+          'select identity_sub, id from users where identity_sub = any($1)',
+          [templates.flatMap((t) => t.subs)],
+        )
+      ).rows.map((r) => [r.identity_sub, r.id]),
+    );
+    const reportBodies = templates.map(({ device, subs }, i) => {
+      const report: GameReportInput = {
+        idempotencyKey: '@KEY@',
+        type: 'deathmatch',
+        mapId: i % 2 ? 'neon-docks' : 'skyline',
+        durationSeconds: 600,
+        teams: [
+          { id: 1, name: 'Team Rot', score: 12 + (i % 5) },
+          { id: 2, name: 'Team Blau', score: 10 + (i % 7) },
+        ],
+        players: [
+          ...subs.map((sub, s) => ({
+            userId: ids.get(sub)!,
+            teamId: 1 + (s % 2),
+            kills: 3 + ((i + s) % 6),
+            deaths: 2 + ((i * s) % 5),
+            score: 300 + ((i * 37 + s * 91) % 900),
+          })),
+          ...[1, 2, 3, 4].map((g) => ({
+            guestName: `Gast ${g}`,
+            teamId: 1 + (g % 2),
+            kills: g,
+            deaths: 3,
+            score: 100 * g,
+          })),
+        ],
+      };
+      return {
+        authorization: deviceAuthorization('bench-arcade', device.id, device.key),
+        body: JSON.stringify(report),
+      };
+    });
+    const setup = writeSetupModule(reportBodies);
+    const first = await fetch(`${url}/api/device/v1/games`, {
+      method: 'POST',
+      headers: {
+        authorization: reportBodies[0]!.authorization,
+        'content-type': 'application/json',
+      },
+      body: reportBodies[0]!.body.replace('@KEY@', 'bench-probe-key'),
+    });
+    if (first.status !== 201)
+      throw new Error(`ingest answered ${first.status}: ${await first.text()}`);
+
+    const before = (
+      await db.query<{ games: number; played: string }>(
+        `select (select count(*) from games)::int as games,
+                (select sum(games_played) from player_stats)::text as played`,
+      )
+    ).rows[0]!;
+    progress(`ingest baseline (one insert per POST), ${INGEST_CONNECTIONS} connections`);
+    const insertMax = await load(
+      insertBaseline.url,
+      { setupRequest: setup, method: 'POST', path: '/baseline' },
+      { connections: INGEST_CONNECTIONS },
+    );
+    progress(`ingest POST /api/device/v1/games, ${INGEST_CONNECTIONS} connections`);
+    const ingestMax = await load(
+      url,
+      { setupRequest: setup, method: 'POST', path: '/api/device/v1/games' },
+      { connections: INGEST_CONNECTIONS },
+    );
+    const after = (
+      await db.query<{ games: number; played: string; buckets: string; stats: string }>(
+        `select (select count(*) from games)::int as games,
+                (select sum(games_played) from player_stats)::text as played,
+                (select sum(players) from player_rank_buckets where metric = 'score')::text as buckets,
+                (select count(*) from player_stats)::text as stats`,
+      )
+    ).rows[0]!;
+    if (ingestMax.failed > 0) throw new Error(`ingest: ${ingestMax.failed} requests failed`);
+    const stored = after.games - before.games;
+    const playedAdded = Number(after.played) - Number(before.played);
+    // Warm-up requests are stored too: every stored game added exactly 4 registered players.
+    const consistent = playedAdded === stored * 4 && after.buckets === after.stats;
+    const gamesPerSecond = ingestMax.rps;
+
+    const header = ['Route', 'req/s', 'p50', 'p99', 'req/s vs baseline', 'p99 vs baseline'];
+    const row = (name: string, r: Result, base: Result) => [
+      name,
+      rps(r.rps),
+      ms(r.p50),
+      ms(r.p99),
+      ratio(r.rps / base.rps),
+      ratio(r.p99 / Math.max(base.p99, 0.001)),
+    ];
+    const lbMet = lbFixed.p99 <= BUDGET_LEADERBOARD_P99_MS;
+    const ingestMet = gamesPerSecond >= BUDGET_INGEST_GAMES_PER_S;
+    const lines = [
+      TITLE,
+      '',
+      `PostgreSQL (${db.server.replace(/\/[^/]*$/, '')}), ${rps(PLAYERS)} players with all-time ` +
+        `statistics (seeded in ${seedSeconds.toFixed(1)} s). The real app (\`buildApp\`, production ` +
+        'logging, RS256 token verified per request) on loopback; autocannon in a worker thread, ' +
+        `${DURATION} s per row after ${WARMUP} s of warm-up. Leaderboard callers rotate over ` +
+        `${TOKENS} players spread over the whole board, so \`me\` is almost always off the page ` +
+        '(its rank comes from the rank buckets plus a count inside one bucket).',
+      '',
+      `### Leaderboard page + own rank (${CONNECTIONS} connections, full load)`,
+      '',
+      table(header, [
+        row('bare Fastify `GET /baseline` (baseline)', baseMax, baseMax),
+        row('`GET /api/leaderboards/commando?metric=score` + me', lbMax, baseMax),
+        row('`…?metric=kd` + me (partial expression index)', kdMax, baseMax),
+        row('`…?metric=wins&page=25000` + me (bucket seek)', deepMax, baseMax),
+      ]),
+      '',
+      `### At a fixed ${FIXED_RATE} requests/s (DESIGN §7 budget: p99 ≤ ${BUDGET_LEADERBOARD_P99_MS} ms)`,
+      '',
+      table(header, [
+        row('bare Fastify `GET /baseline` (baseline)', baseFixed, baseFixed),
+        row('`GET /api/leaderboards/commando?metric=score` + me', lbFixed, baseFixed),
+      ]),
+      '',
+      '### One request at a time (1 connection: service time without queueing)',
+      '',
+      table(header, [
+        row('bare Fastify `GET /baseline` (baseline)', baseOne, baseOne),
+        row('`GET /api/leaderboards/commando?metric=score` + me', lbOne, baseOne),
+      ]),
+      '',
+      `Budget: leaderboard page + own rank p99 ${ms(lbFixed.p99)} at ${rps(lbFixed.rps)} requests/s — ` +
+        `**${lbMet ? 'met' : 'NOT met'}** (≤ ${BUDGET_LEADERBOARD_P99_MS} ms); one at a time p99 ` +
+        `${ms(lbOne.p99)}.`,
+      '',
+      `### Game ingest (${INGEST_CONNECTIONS} connections, ${DEVICES} devices, 8 players per game: 4 registered, 4 guests)`,
+      '',
+      table(
+        ['Route', 'games/s (req/s)', 'p50', 'p99', 'vs baseline'],
+        [
+          [
+            'bare Fastify `POST /baseline`: one row inserted (baseline)',
+            rps(insertMax.rps),
+            ms(insertMax.p50),
+            ms(insertMax.p99),
+            ratio(1),
+          ],
+          [
+            '`POST /api/device/v1/games` (game, teams, players, stats, periods, ranks, release)',
+            rps(gamesPerSecond),
+            ms(ingestMax.p50),
+            ms(ingestMax.p99),
+            ratio(gamesPerSecond / insertMax.rps),
+          ],
+        ],
+      ),
+      '',
+      `Budget: ${rps(gamesPerSecond)} games/s with statistics updated — ` +
+        `**${ingestMet ? 'met' : 'NOT met'}** (≥ ${BUDGET_INGEST_GAMES_PER_S} games/s). ` +
+        `${rps(stored)} games stored during the run (warm-up included); statistics and rank ` +
+        `buckets ${consistent ? 'checked consistent afterwards' : '**inconsistent afterwards**'}.`,
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
+    if (!consistent)
+      throw new Error(`inconsistent after ingest: ${JSON.stringify({ before, after, stored })}`);
+  } finally {
+    progress('cleaning up');
+    await app?.close();
+    await baseline.close();
+    await insertBaseline.close();
+    await issuer.close();
+    await db.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
