@@ -1,0 +1,70 @@
+/**
+ * Signing up, in and out through the embedded identity provider's own pages (rendered by the
+ * server at /oidc; field names from apps/server/src/features/identity/views/pages.ts).
+ */
+import type { Page } from 'playwright-core';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  nickname: string;
+}
+
+/** A unique account for one journey (the password meets the provider's rules). */
+export function newAccount(prefix = 'e2e'): NewAccount {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  return {
+    email: `${prefix}-${tag}@example.org`,
+    password: `Neon-Arcade-${tag}!`,
+    nickname: `${prefix}${tag}`.slice(0, 12),
+  };
+}
+
+const atProvider = (url: URL) => url.pathname.startsWith('/oidc/');
+const backInApp = (url: URL) =>
+  !url.pathname.startsWith('/oidc/') && url.pathname !== '/login/callback';
+
+/** From /login (or where the app has sent the visitor) to the provider's sign-in page. */
+export async function openProviderSignIn(page: Page): Promise<void> {
+  if (!atProvider(new URL(page.url()))) {
+    if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+    await page.getByRole('button', { name: /Jetzt anmelden|Sign in now/ }).click();
+    await page.waitForURL(atProvider);
+  }
+  await page.locator('form input[name="email"]').waitFor();
+}
+
+/**
+ * Creates an account at the provider and comes back signed in (to the target the app
+ * remembered, or `/`). The app then asks for the own profile (404: registration).
+ */
+export async function signUp(page: Page, account: NewAccount): Promise<void> {
+  await openProviderSignIn(page);
+  await page.locator('a[href$="/signup"]').click();
+  await page.locator('form input[name="nickname"]').waitFor();
+  await page.fill('input[name="email"]', account.email);
+  await page.fill('input[name="nickname"]', account.nickname);
+  await page.fill('input[name="password"]', account.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(backInApp, { timeout: 30_000 });
+}
+
+/** Signs in with an existing account and comes back to the app. */
+export async function signIn(page: Page, account: Pick<NewAccount, 'email' | 'password'>) {
+  await openProviderSignIn(page);
+  await page.fill('input[name="email"]', account.email);
+  await page.fill('input[name="password"]', account.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(backInApp, { timeout: 30_000 });
+}
+
+/** Logout from the side navigation, confirmed at the provider; ends back at the start page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Menü|Menu)$/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => atProvider(url) || url.pathname === '/home');
+  if (atProvider(new URL(page.url()))) {
+    await page.locator('button[name="logout"][value="yes"]').click();
+    await page.waitForURL((url) => url.pathname === '/home' || url.pathname === '/');
+  }
+}

@@ -1,0 +1,22 @@
+/** The browser-journey harness: a real server, Chromium, the identity pages, screenshots, axe. */
+export { startServer, freePort, repoRoot, type E2eServer, type ServerOptions } from './server';
+export {
+  launchBrowser,
+  openPage,
+  HEADLESS_ARGS,
+  CHROMIUM_PATH,
+  MOBILE,
+  DESKTOP,
+  type LaunchOptions,
+  type PageOptions,
+} from './browser';
+export { screenshot, SCREENSHOT_DIR } from './screenshots';
+export { expectAccessible, type AxeOptions } from './axe';
+export {
+  newAccount,
+  signUp,
+  signIn,
+  signOut,
+  openProviderSignIn,
+  type NewAccount,
+} from './identity';

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './server';
+
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output/screenshots');
+
+/**
+ * Saves a full-page PNG as `test-output/screenshots/{name}-{width}.png` (after the page has
+ * settled: network idle and fonts ready). Returns the file.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // (a string: the page's DOM types are not part of this node program)
+  await page.evaluate('document.fonts.ready.then(() => undefined)');
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
