@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from '../../lib/class-names';
 import { focusRing } from './focus';
 
@@ -37,20 +36,16 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Render the single child (e.g. a router `Link`) with the button's look instead of a <button>. */
-  asChild?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
   variant = 'primary',
   size = 'md',
-  asChild = false,
   className,
   type,
   ...props
 }: ButtonProps) {
   const classes = cn(buttonClasses(variant, size), className);
-  if (asChild) return <Slot.Root className={classes} {...props} />;
   return <button type={type ?? 'button'} className={classes} {...props} />;
 }
