@@ -117,7 +117,7 @@ describe('user cards', () => {
           .count(),
       )
       .toBe(1);
-    await expect(page.url()).toMatch(/\/login\/link$/);
+    expect(page.url()).toMatch(/\/login\/link$/);
     await expectAccessible(page, '/login/link file mode');
     await screenshot(page, 'scanner-file-refused');
 

@@ -1,0 +1,148 @@
+/**
+ * The whole arcade loop in Chromium against the real server: a registered player scans a
+ * device's QR code with the fake camera and sees 'Du spielst auf:'; 'Stop Playing' and the
+ * `?deviceId=` link work; after a reload the current device is loaded again; the device
+ * simulator runs a match with that player and reports it; the player's games tab, statistics
+ * tab and the leaderboard show it. Each page is checked with axe and photographed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceClient, runMatch, type MatchResult } from '../tools/device-sim/src/index';
+import { createArcadeDevice, type CreatedDevice } from './fixtures/arcade';
+import { registerPlayer, type RegisteredPlayer } from './fixtures/players';
+import { writeQrY4m } from './fixtures/qr-camera';
+import {
+  MOBILE,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startServer,
+  type E2eServer,
+} from './support';
+
+let server: E2eServer;
+let browser: Browser;
+let media: string;
+let device: CreatedDevice;
+let client: DeviceClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  media = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-play-e2e-'));
+  device = await createArcadeDevice(server, 'e2e-arena', 'E2E Arena');
+  client = new DeviceClient({
+    url: server.url,
+    arcade: device.arcade,
+    device: device.id,
+    key: device.key,
+  });
+  await client.heartbeat(); // online: players can join
+  // Size 200: the code sits inside the device scanner's 250 px box.
+  const video = await writeQrY4m(device.code, path.join(media, 'device.y4m'), { size: 200 });
+  browser = await launchBrowser({ fakeCamera: video });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (media) fs.rmSync(media, { recursive: true, force: true });
+});
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+/** The value of a statistics tile (a dt label and its dd). */
+const tile = (page: Page, label: string) =>
+  page
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .last()
+    .locator('dd')
+    .textContent();
+
+describe('playing on a device', () => {
+  it('scan, play, result: the games tab, statistics and leaderboard show the match', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    const player: RegisteredPlayer = await registerPlayer(page, 'play');
+
+    // /play: the device scanner.
+    await page.goto('/play');
+    await expect.poll(() => heading(page)).toBe('Spielen');
+    await expectAccessible(page, '/play');
+    await screenshot(page, 'play-scanner');
+    await page.getByRole('button', { name: 'Kamerazugriff erlauben' }).click();
+    await page.getByRole('button', { name: 'Scannen starten' }).click();
+
+    // The device's code is read: the player is on the device.
+    await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 30_000 }).toBe(1);
+    await expect(page.getByTestId('playing-device').textContent()).resolves.toBe(device.id);
+    await expect(page.getByRole('button', { name: 'Stop Playing' }).isEnabled()).resolves.toBe(
+      true,
+    );
+    await expectAccessible(page, '/play while playing');
+    await screenshot(page, 'play-playing');
+
+    // 'Stop Playing' takes the player off; the scanner is back.
+    await page.getByRole('button', { name: 'Stop Playing' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Scannen starten' }).count()).toBe(1);
+    expect((await client.players()).players).toEqual([]);
+
+    // A link with ?deviceId=arcade;id plays on that device without scanning.
+    await page.goto(`/play?deviceId=${device.arcade};${device.id}`);
+    await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+
+    // After a reload, the current device comes from the server (loaded after the profile).
+    await page.reload();
+    await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 15_000 }).toBe(1);
+    await expect(page.getByTestId('playing-device').textContent()).resolves.toBe(device.id);
+    const roster = await client.players();
+    expect(roster.players.map((p) => p.userId)).toEqual([player.id]);
+
+    // The device runs a match with the player (and guests) and reports it.
+    const match: MatchResult = await runMatch(client, {
+      type: 'deathmatch',
+      minPlayers: 1,
+      matchSeconds: 1,
+      fillTo: 6,
+    });
+    expect(match.created).toBe(true);
+    const mine = match.report.players.find((p) => p.userId === player.id)!;
+    expect(mine).toBeDefined();
+
+    // The games tab: the match, with the player's score, kills and deaths.
+    await page.goto(`/profile/${player.id}/games`);
+    const cards = page.locator('h2 button[aria-expanded]');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    const card = (await cards.first().textContent()) ?? '';
+    expect(card).toContain(String(mine.score));
+    expect(card).toContain(String(mine.kills));
+    expect(card).toContain(String(mine.deaths));
+    await cards.first().click(); // the scoreboard opens
+    await expect.poll(() => page.getByText(player.nickname).count()).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page, 'games tab');
+    await screenshot(page, 'play-games-tab');
+
+    // The statistics tab: one game, the kills and deaths of it.
+    await page.goto(`/profile/${player.id}/statistics`);
+    await expect.poll(() => tile(page, 'Spiele'), { timeout: 15_000 }).toBe('1');
+    await expect(tile(page, 'Kills')).resolves.toBe(String(mine.kills));
+    await expect(tile(page, 'Deaths')).resolves.toBe(String(mine.deaths));
+    await expectAccessible(page, 'statistics tab');
+    await screenshot(page, 'play-statistics-tab');
+
+    // The leaderboard (by score, all time): the player's own rank, with the match's score.
+    await page.goto('/leaderboard');
+    const own = page.locator('section[aria-labelledby="own-rank-title"]');
+    await expect.poll(() => own.textContent(), { timeout: 15_000 }).toContain(player.nickname);
+    const score = new Intl.NumberFormat('de-DE').format(mine.score); // 2228 shows as 2.228
+    await expect(own.textContent()).resolves.toContain(score);
+    await expectAccessible(page, 'leaderboard');
+    await screenshot(page, 'play-leaderboard');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
