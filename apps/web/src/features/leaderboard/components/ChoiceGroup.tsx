@@ -49,7 +49,7 @@ export function ChoiceGroup<T extends string>({
                 htmlFor={inputId}
                 className={cn(
                   'flex h-9 cursor-pointer items-center justify-center truncate rounded-lg px-1 text-[13px] font-semibold text-ink-muted transition sm:px-2 sm:text-sm',
-                  'hover:text-ink peer-checked:bg-neon-cyan peer-checked:text-night-950 peer-checked:shadow-neon-cyan',
+                  'hover:text-ink peer-checked:bg-neon-cyan peer-checked:text-night-950 peer-checked:shadow-neon-cyan peer-checked:hover:text-night-950',
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan',
                   'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
                 )}
