@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'react-redux';
+import type { RootState } from '../store';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ToastHost } from '../../components/ui/ToastHost';
 import { closeSearchBar, closeSidebar, selectSidebarExpanded } from '../../features/layout';
@@ -22,6 +24,11 @@ function LazySidenav() {
   );
 }
 
+/** Moves the focus to the main content area (without scrolling). */
+export function focusMain() {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
 /** Shows a thin neon bar while a lazy page is being loaded. */
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -40,11 +47,22 @@ export function AppShell() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
 
-  // Opening a page closes the sidebar and the search bar.
+  const store = useStore<RootState>();
+  const firstPage = useRef(true);
+
+  // Opening a page closes the sidebar and the search bar, and (after the first page) moves the
+  // focus to the new content, so keyboard and screen-reader users start there. When the
+  // sidenav was open, it hands the focus over itself once it has closed.
   useEffect(() => {
+    const sidebarWasOpen = selectSidebarExpanded(store.getState());
     dispatch(closeSidebar());
     dispatch(closeSearchBar());
-  }, [pathname, dispatch]);
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    if (!sidebarWasOpen) focusMain();
+  }, [pathname, dispatch, store]);
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Gamepad2, LogIn, LogOut, Settings, Trophy, X } from 'lucide-react';
@@ -10,17 +10,29 @@ import { useAuth } from '../../features/auth';
 import { closeSidebar, openSidebar, selectSidebarExpanded } from '../../features/layout';
 import { Logo } from './Logo';
 import { SIDENAV_ID } from './Header';
+import { focusMain } from './AppShell';
 
 const itemClasses = cn(
   'flex h-12 items-center gap-3 rounded-xl px-4 text-lg font-semibold text-ink no-underline transition hover:bg-white/8 hover:text-neon-cyan-soft',
   focusRing,
 );
 
-function Item({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+function Item({
+  to,
+  icon,
+  children,
+  onNavigate,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  onNavigate: () => void;
+}) {
   return (
     <li>
       <NavLink
         to={to}
+        onClick={onNavigate}
         className={({ isActive }) =>
           cn(
             itemClasses,
@@ -46,6 +58,11 @@ export function Sidenav() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSidebarExpanded);
   const { isSignedIn, signIn, signOut } = useAuth();
+  // Closed by opening a page: the focus goes to the new content, not back to the burger.
+  const navigated = useRef(false);
+  const onNavigate = () => {
+    navigated.current = true;
+  };
   return (
     <RadixDialog.Root
       open={open}
@@ -56,6 +73,12 @@ export function Sidenav() {
         <RadixDialog.Content
           id={SIDENAV_ID}
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!navigated.current) return;
+            navigated.current = false;
+            event.preventDefault();
+            focusMain();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] animate-slide-in-left flex-col border-r border-neon-cyan/30 bg-night-900 p-4 shadow-neon-cyan"
         >
           <div className="mb-6 flex items-center justify-between">
@@ -77,13 +100,25 @@ export function Sidenav() {
           </div>
           <nav aria-label={t('app.navigation')}>
             <ul className="flex flex-col gap-1">
-              <Item to="/games/overview/commando" icon={<Gamepad2 aria-hidden="true" size={22} />}>
+              <Item
+                to="/games/overview/commando"
+                icon={<Gamepad2 aria-hidden="true" size={22} />}
+                onNavigate={onNavigate}
+              >
                 {t('app.nav.games')}
               </Item>
-              <Item to="/leaderboard" icon={<Trophy aria-hidden="true" size={22} />}>
+              <Item
+                to="/leaderboard"
+                icon={<Trophy aria-hidden="true" size={22} />}
+                onNavigate={onNavigate}
+              >
                 {t('app.nav.leaderboard')}
               </Item>
-              <Item to="/settings" icon={<Settings aria-hidden="true" size={22} />}>
+              <Item
+                to="/settings"
+                icon={<Settings aria-hidden="true" size={22} />}
+                onNavigate={onNavigate}
+              >
                 {t('app.nav.settings')}
               </Item>
               <li className="mt-4 border-t border-line pt-4">

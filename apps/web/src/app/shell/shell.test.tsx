@@ -91,6 +91,21 @@ describe('shell', () => {
     expect(selectSearchBarExpanded(store.getState())).toBe(false);
   });
 
+  it('opening a page moves the focus to the new content (from the footer or the sidenav)', async () => {
+    const { user } = await renderShell();
+    const footer = screen.getByRole('navigation', { name: 'Schnellzugriff' });
+    await user.click(within(footer).getByRole('link', { name: 'Rangliste' }));
+    await screen.findByRole('heading', { name: 'Rangliste-Seite' });
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Menü' }));
+    const nav = await screen.findByRole('dialog');
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings-Seite' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
   it('the search icon toggles the search field', async () => {
     const { user } = await renderShell(true);
     const toggle = screen.getByRole('button', { name: 'Suche öffnen' });
