@@ -119,6 +119,12 @@ describe('leaderboard page', () => {
     await waitFor(() => expect(rows()[0]?.[2]).toBe('9.000,00'));
   });
 
+  it('counts players in English with the right plural', async () => {
+    server.on('GET', path, (call) => ({ body: board(call.query, { total: 1, totalPages: 1 }) }));
+    await renderBoard(anonymous, '/leaderboard', 'en');
+    expect(await screen.findByText('1 player')).toBeInTheDocument();
+  });
+
   it('pages through the board', async () => {
     const { user } = await renderBoard(anonymous);
     await screen.findByRole('table');

@@ -94,7 +94,7 @@ export function Scoreboard({ game, highlightId }: { game: Game; highlightId: str
       {board.teams.map((team, index) => (
         <section
           key={team.id}
-          aria-label={`${team.name}: ${t('profile.games.teamScore', { score: team.score })}`}
+          aria-label={`${team.name}: ${t('profile.games.teamScore', { count: team.score })}`}
           className={cn(
             'rounded-xl border p-3',
             index === 0 ? 'border-neon-pink/50' : 'border-neon-cyan/40',
@@ -103,7 +103,7 @@ export function Scoreboard({ game, highlightId }: { game: Game; highlightId: str
           <h3 className="mb-2 flex items-baseline justify-between gap-2 font-display text-lg font-bold">
             <span className="truncate">{team.name}</span>
             <span className="shrink-0 tabular-nums text-neon-yellow">
-              {t('profile.games.teamScore', { score: team.score })}
+              {t('profile.games.teamScore', { count: team.score })}
             </span>
           </h3>
           <PlayerTable players={team.players} highlightId={highlightId} caption={team.name} />
