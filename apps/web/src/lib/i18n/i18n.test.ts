@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mergeTranslations } from '../../../build/i18n-plugin';
+import { installFakeApi } from '../testing/fake-api';
+import { changeLanguage, initI18n, initialLanguage, translate } from './index';
+
+const srcDir = path.resolve(import.meta.dirname, '../..');
+
+describe('initialLanguage (spec §4: stored, else the browser language, else German)', () => {
+  it('a stored choice wins', () => {
+    expect(initialLanguage('en', ['de-DE'])).toBe('en');
+  });
+  it('else the first supported browser language', () => {
+    expect(initialLanguage(null, ['fr-FR', 'en-GB', 'de'])).toBe('en');
+  });
+  it('else German', () => {
+    expect(initialLanguage(null, ['fr', 'it'])).toBe('de');
+    expect(initialLanguage('xx', [])).toBe('de');
+  });
+});
+
+describe('i18n over /assets/i18n/{lang}.json', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    localStorage.clear();
+    const server = installFakeApi((call) => {
+      const lang = /^\/assets\/i18n\/(de|en)\.json$/.exec(call.path)?.[1];
+      if (!lang) return { status: 404 };
+      return { status: 200, body: mergeTranslations(srcDir, lang) };
+    });
+    restore = server.restore;
+  });
+  afterEach(() => restore());
+
+  it('German by default; a lookup needs a key; a missing translation shows the key', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['fr-FR'], configurable: true });
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('de');
+    expect(translate('news.readMore')).toBe('Weiter lesen ...');
+    expect(translate('nope.missing')).toBe('nope.missing');
+    expect(() => translate('')).toThrow('Parameter "key" required');
+  });
+
+  it('switching loads the language and keeps it under the 'language' key', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
+    await initI18n();
+    await changeLanguage('en');
+    expect(translate('news.readMore')).toBe('Read more ...');
+    expect(localStorage.getItem('language')).toBe('en');
+    await changeLanguage('de');
+    expect(localStorage.getItem('language')).toBe('de');
+  });
+});
