@@ -41,7 +41,7 @@ describe('i18n over /assets/i18n/{lang}.json', () => {
     expect(() => translate('')).toThrow('Parameter "key" required');
   });
 
-  it('switching loads the language and keeps it under the 'language' key', async () => {
+  it('switching loads the language and keeps it under the language key', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
     await initI18n();
     await changeLanguage('en');
