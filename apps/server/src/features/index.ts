@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { arcadeRoutes } from './arcades/routes';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
 import { gameRoutes } from './games/routes';
@@ -33,6 +34,7 @@ export const apiFeatures: Feature[] = [
   playRoutes,
   gameRoutes,
   leaderboardRoutes,
+  arcadeRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
