@@ -61,3 +61,7 @@ export type CurrentDevice = z.infer<typeof currentDeviceSchema>;
 /** An arcade (venue) as lists show it. */
 export const arcadeSchema = z.object({ id: z.string(), name: z.string(), city: z.string() });
 export type Arcade = z.infer<typeof arcadeSchema>;
+
+/** GET /api/arcades */
+export const arcadesResponseSchema = z.object({ arcades: z.array(arcadeSchema) });
+export type ArcadesResponse = z.infer<typeof arcadesResponseSchema>;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { arcadeSchema } from '@arcadia/contracts';
+import { arcadesResponseSchema } from '@arcadia/contracts';
 import { listArcades } from './repository';
 
 /** The venues, for choosing one (leaderboard scope, visits). Public: nothing personal. */
@@ -10,7 +9,7 @@ export const arcadeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['arcades'],
       summary: 'Every arcade',
-      response: { 200: z.object({ arcades: z.array(arcadeSchema) }) },
+      response: { 200: arcadesResponseSchema },
     },
     handler: async () => ({
       arcades: (await listArcades(app.db)).map(({ id, name, city }) => ({ id, name, city })),

@@ -15,6 +15,7 @@ import {
   buttonClasses,
 } from '../../components/ui';
 import { useAuth, useCurrentUser } from '../auth';
+import { getArcadesApi } from './api/get-arcades';
 import { getLeaderboardApi } from './api/get-leaderboard';
 import { ChoiceGroup } from './components/ChoiceGroup';
 import { LeaderboardTable } from './components/LeaderboardTable';
@@ -40,7 +41,15 @@ export function Component() {
   const { status } = useAuth();
   const { profile } = useCurrentUser();
   const signedIn = status === 'signedIn';
-  const arcades = arcadesOf(profile?.matchHistory);
+  const { data: arcadeList } = getArcadesApi.useGetArcadesQuery();
+  // The player's own venues first, then every other one.
+  const arcades = [
+    ...new Set([
+      ...arcadesOf(profile?.matchHistory),
+      ...(arcadeList?.arcades ?? []).map((a) => a.id),
+    ]),
+  ];
+  const arcadeName = (id: string) => arcadeList?.arcades.find((a) => a.id === id)?.name ?? id;
   const arcade = filters.scope === 'arcade' ? (filters.arcade ?? arcades[0] ?? null) : null;
 
   const needsSignIn = filters.scope === 'friends' && !signedIn;
@@ -178,7 +187,10 @@ export function Component() {
             label={t('leaderboard.arcade')}
             value={arcade}
             onChange={(e) => go(withFilter(filters, { arcade: e.target.value }))}
-            options={[...new Set([arcade, ...arcades])].map((id) => ({ value: id, label: id }))}
+            options={[...new Set([arcade, ...arcades])].map((id) => ({
+              value: id,
+              label: arcadeName(id),
+            }))}
             className="sm:col-span-2"
           />
         )}
