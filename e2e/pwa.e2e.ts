@@ -1,76 +1,39 @@
+/// <reference lib="dom" />
 /**
  * The PWA in Chromium against the real server serving the real build: the service worker
  * registers by itself, the app shell loads offline, the manifest is valid and installable, and a
  * push delivered to the worker (DevTools protocol, no push service needed) shows the localised
  * notification the server would send.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { friendAddedMessage, matchResultMessage } from '../apps/server/src/features/push/messages';
-import { createTestApp } from '../apps/server/test/support/app';
+import { CHROMIUM_PATH, HEADLESS_ARGS, startServer, type E2eServer } from './support';
 
-const root = path.resolve(import.meta.dirname, '..');
-// A build of its own: other journeys and developers rebuild apps/web/dist at any time.
-const webDist = path.join(os.tmpdir(), `arcadia-pwa-e2e-${process.pid}`);
-
-interface PwaServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The real server on a fresh database, serving a fresh production build of the web app. */
-async function startPwaServer(): Promise<PwaServer> {
-  const build = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: path.join(root, 'apps/web'),
-      stdio: 'inherit',
-      // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-  if (build.status !== 0) throw new Error('the web build failed');
-  const app = await createTestApp({ env: { WEB_DIST: webDist } });
-  return {
-    url: app.url,
-    close: async () => {
-      await app.close();
-      fs.rmSync(webDist, { recursive: true, force: true });
-    },
-  };
-}
-
-async function launchPwaContext(userDataDir: string): Promise<BrowserContext> {
+/**
+ * A persistent profile, not the harness's fresh contexts: Chromium does not offer to install
+ * apps from an incognito context. The player has allowed notifications (the permission prompt
+ * itself is the settings page's business, tested there).
+ */
+function launchPwaContext(userDataDir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    // The player allowed notifications (the permission prompt is the settings page's business).
+    executablePath: CHROMIUM_PATH,
+    args: HEADLESS_ARGS,
     permissions: ['notifications'],
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   });
 }
 
-let server: PwaServer;
+let server: E2eServer;
 let context: BrowserContext;
 let page: Page;
 let userDataDir: string;
 
 beforeAll(async () => {
-  server = await startPwaServer();
-  // A persistent profile: Chromium does not offer to install apps from an incognito context.
+  // With the demo content: the news on /home have header images for the image cache.
+  server = await startServer();
   userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-pwa-'));
   context = await launchPwaContext(userDataDir);
   page = context.pages()[0] ?? (await context.newPage());
@@ -155,7 +118,7 @@ describe('Arcadia as a PWA', () => {
     await cdp.detach();
   });
 
-  it('loads the app shell without a network, translated, and the offline page for server pages', async () => {
+  it('caches news images and translations, loads the app shell offline, and the offline page for server pages', async () => {
     await page.goto(`${server.url}/home`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The translations were warmed into their cache when the worker installed.
@@ -165,6 +128,19 @@ describe('Arcadia as a PWA', () => {
         return Boolean(await cache.match('/assets/i18n/de.json'));
       }),
     ).toBe(true);
+
+    // News header images go through the worker's image cache once it controls the page.
+    await page.reload();
+    await page.waitForSelector('img[src*="/api/assets/"]');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async () => (await (await caches.open('arcadia-news-images')).keys()).length,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
 
     await context.setOffline(true);
     try {
@@ -231,7 +207,8 @@ describe('Arcadia as a PWA', () => {
           body: n.body,
           tag: n.tag,
           icon: n.icon,
-          badge: n.badge,
+          // Chromium has it; TypeScript's DOM types do not (yet).
+          badge: (n as Notification & { badge?: string }).badge,
           data: n.data as unknown,
         }));
       });
