@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
+import { restorePersistedToasts } from '../components/ui/toast-store';
 // eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
 import { registerAuthListeners, startSession } from '../features/auth/shell';
 import { registerPlayListeners } from '../features/play';
@@ -21,6 +22,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   setNavigator((to, options) => void router.navigate(to, options));
   const session = store.dispatch(startSession());
   await initI18n().catch(() => undefined); // a language load error leaves the keys visible
+  restorePersistedToasts();
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>

@@ -16,6 +16,7 @@ export {
   toast,
   dismissToast,
   clearToasts,
+  restorePersistedToasts,
   type ToastInput,
   type ToastVariant,
 } from './toast-store';

@@ -11,10 +11,52 @@ export interface ToastMessage {
   variant: ToastVariant;
   /** Milliseconds before it hides on its own. */
   duration: number;
+  /**
+   * Still shown after the page is left and the app loads again within 30 s (a sign-out through
+   * the identity provider's page, right after 'Success').
+   */
+  persist?: boolean;
 }
 
-export type ToastInput = Omit<ToastMessage, 'id' | 'variant' | 'duration'> &
-  Partial<Pick<ToastMessage, 'variant' | 'duration'>>;
+export type ToastInput = Omit<ToastMessage, 'id' | 'variant' | 'duration' | 'persist'> &
+  Partial<Pick<ToastMessage, 'variant' | 'duration' | 'persist'>>;
+
+const PERSIST_KEY = 'arcadia.toasts';
+const PERSIST_MS = 30_000;
+let persisting = false;
+
+/** When the page goes away, the toasts marked `persist` are kept for the next load of the app. */
+function persistOnLeave() {
+  if (persisting || typeof window === 'undefined') return;
+  persisting = true;
+  window.addEventListener('pagehide', () => {
+    const kept = toasts.filter((t) => t.persist);
+    if (kept.length === 0) return;
+    try {
+      sessionStorage.setItem(
+        PERSIST_KEY,
+        JSON.stringify({ until: Date.now() + PERSIST_MS, toasts: kept }),
+      );
+    } catch {
+      // storage unavailable: the toast is lost with the page
+    }
+  });
+}
+
+/** At start: shows the toasts the previous page kept (see `persist`), once. */
+export function restorePersistedToasts(): void {
+  try {
+    const raw = sessionStorage.getItem(PERSIST_KEY);
+    sessionStorage.removeItem(PERSIST_KEY);
+    if (!raw) return;
+    const saved = JSON.parse(raw) as { until: number; toasts: ToastMessage[] };
+    if (saved.until < Date.now()) return;
+    for (const { title, description, variant, duration } of saved.toasts)
+      toast({ title, description, variant, duration });
+  } catch {
+    // nothing usable kept
+  }
+}
 
 type Listener = () => void;
 
@@ -35,6 +77,7 @@ export function toast(input: ToastInput | string): number {
     id: nextId++,
   };
   toasts = [...toasts, message];
+  if (message.persist) persistOnLeave();
   emit();
   return message.id;
 }

@@ -15,8 +15,10 @@ import {
   TextField,
   Toaster,
   clearToasts,
+  restorePersistedToasts,
   toast,
 } from './index';
+import { getToasts } from './toast-store';
 
 let i18n: i18n;
 beforeAll(async () => {
@@ -85,6 +87,21 @@ describe('Toast', () => {
       toast({ title: 'Friend added', variant: 'success' });
     });
     expect(await screen.findByText('Friend added')).toBeInTheDocument();
+  });
+});
+
+describe('toasts kept across a reload', () => {
+  it('a persist toast is shown again on the next load of the app; others are not', () => {
+    toast({ title: 'Success', variant: 'success', persist: true });
+    toast({ title: 'Nur jetzt' });
+    window.dispatchEvent(new Event('pagehide'));
+    clearToasts();
+    restorePersistedToasts();
+    expect(getToasts().map((t) => t.title)).toEqual(['Success']);
+    // only once
+    clearToasts();
+    restorePersistedToasts();
+    expect(getToasts()).toEqual([]);
   });
 });
 

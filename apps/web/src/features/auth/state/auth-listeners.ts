@@ -49,15 +49,30 @@ export function registerAuthListeners(): () => void {
         }
       },
     }),
-    // Success stores the account (reducer) and loads the own profile.
+    // Success stores the account (reducer) and loads the own profile. Right after a sign-in, a
+    // 404 (no profile yet) leads to the registration (spec §4), unless the player is already
+    // there or linking an existing account.
     startAppListening({
       actionCreator: loginSuccess,
-      effect: async (_action, { dispatch }) => {
+      effect: async (action, { dispatch }) => {
         dropMe();
         const { meApi } = await import('../api/get-me');
-        meSubscription = dispatch(
+        const subscription = dispatch(
           meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true }),
         );
+        meSubscription = subscription;
+        if (!action.payload.fromCallback) return;
+        const result = await subscription;
+        const path = window.location.pathname;
+        if (
+          result.error &&
+          'status' in result.error &&
+          result.error.status === 404 &&
+          meSubscription === subscription &&
+          !path.startsWith('/login/registration') &&
+          !path.startsWith('/login/link')
+        )
+          navigateTo('/login/registration', { replace: true });
       },
     }),
     // Failure stores the error (reducer) and tells the person.

@@ -57,7 +57,8 @@ export const authSlice = createSlice({
       prepare: (returnTo: string = '/') => ({ payload: { returnTo } }),
     },
     /** Login success (or a restored session): stores the account; the own profile loads next. */
-    loginSuccess: (state, action: PayloadAction<{ account: Account }>) => {
+    /** `fromCallback`: a sign-in just completed (not a session restored at start). */
+    loginSuccess: (state, action: PayloadAction<{ account: Account; fromCallback?: boolean }>) => {
       state.status = 'signedIn';
       state.account = action.payload.account;
       state.loading = false;

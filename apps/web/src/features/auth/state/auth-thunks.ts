@@ -18,8 +18,8 @@ export const finishLogin =
     try {
       const { completeLoginFromUrl } = await loadAuthRuntime();
       const { account, returnTo } = await completeLoginFromUrl(url);
-      dispatch(loginSuccess({ account }));
       navigateTo(returnTo, { replace: true });
+      dispatch(loginSuccess({ account, fromCallback: true }));
       return returnTo;
     } catch (error) {
       dispatch(loginFailure(toAuthError(error)));

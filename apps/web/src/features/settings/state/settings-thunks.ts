@@ -48,7 +48,8 @@ export const deleteOwnProfile =
       return false;
     }
     dispatch(deleteSuccess());
-    toast({ variant: 'success', title: i18next.t('settings.deleteSucceeded') });
+    // The sign-out leaves for the provider's page: the toast is shown again when the app is back.
+    toast({ variant: 'success', title: i18next.t('settings.deleteSucceeded'), persist: true });
     dispatch(logout());
     return true;
   };
