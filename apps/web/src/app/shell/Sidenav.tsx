@@ -1,12 +1,12 @@
 import { useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Gamepad2, LogIn, LogOut, Settings, Trophy, X } from 'lucide-react';
+import { Gamepad2, LogIn, LogOut, Settings, Trophy, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { focusRing } from '../../components/ui/focus';
 import { cn } from '../../lib/class-names';
-import { useAuth } from '../../features/auth';
+import { useAuth, useCurrentUser } from '../../features/auth';
 import { closeSidebar, openSidebar, selectSidebarExpanded } from '../../features/layout';
 import { Logo } from './Logo';
 import { SIDENAV_ID } from './Header';
@@ -58,6 +58,7 @@ export function Sidenav() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSidebarExpanded);
   const { isSignedIn, signIn, signOut } = useAuth();
+  const { profile } = useCurrentUser();
   // Closed by opening a page: the focus goes to the new content, not back to the burger.
   const navigated = useRef(false);
   const onNavigate = () => {
@@ -100,6 +101,20 @@ export function Sidenav() {
           </div>
           <nav aria-label={t('app.navigation')}>
             <ul className="flex flex-col gap-1">
+              {profile && (
+                <Item
+                  to={`/profile/${encodeURIComponent(profile.id)}`}
+                  icon={<UserRound aria-hidden="true" size={22} />}
+                  onNavigate={onNavigate}
+                >
+                  <span className="flex flex-col leading-tight">
+                    {profile.userName}
+                    <span className="text-xs font-medium text-ink-muted">
+                      {t('app.nav.profile')}
+                    </span>
+                  </span>
+                </Item>
+              )}
               <Item
                 to="/games/overview/commando"
                 icon={<Gamepad2 aria-hidden="true" size={22} />}

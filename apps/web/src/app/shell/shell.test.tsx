@@ -75,6 +75,10 @@ describe('shell', () => {
     const nav = await screen.findByRole('dialog');
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(within(nav).queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /neo\s*Mein Profil/ })).toHaveAttribute(
+      'href',
+      `/profile/${me.id}`,
+    );
   });
 
   it('opening a page closes the sidebar and the search bar', async () => {

@@ -54,7 +54,11 @@ export function Dialog({
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
           {children}
-          {footer && <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div>}
+          {footer && (
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
+              {footer}
+            </div>
+          )}
           <RadixDialog.Close
             aria-label={t('ui.close')}
             className={cn(
