@@ -16,7 +16,10 @@ fs.writeFileSync(
   config,
   `export default { dialect: 'postgresql', schema: './src/db/schema/index.ts', out: ${JSON.stringify(`./${rel}`)} };\n`,
 );
-const res = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config], { cwd: server, encoding: 'utf8' });
+const res = spawnSync('npx', ['drizzle-kit', 'generate', '--config', config], {
+  cwd: server,
+  encoding: 'utf8',
+});
 const after = fs.readdirSync(scratch).length;
 fs.rmSync(scratch, { recursive: true, force: true });
 fs.rmSync(config, { force: true });
@@ -25,7 +28,9 @@ if (res.status !== 0) {
   process.exit(res.status ?? 1);
 }
 if (after !== before) {
-  console.error('The schema has changes without a migration: run `npm run db:generate -- --name <what>`.');
+  console.error(
+    'The schema has changes without a migration: run `npm run db:generate -- --name <what>`.',
+  );
   process.exit(1);
 }
 console.log('migrations match the schema');

@@ -16,10 +16,7 @@ export interface AdminCommand {
 }
 
 /** `<action> --flag value ...` parsed with node:util; unknown flags are an error. */
-export function parseAction<T extends ParseArgsOptionsConfig>(
-  args: string[],
-  options: T,
-) {
+export function parseAction<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
   const [action, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
