@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The one test command: unit, component and integration tests (on PGlite, and on PostgreSQL when
-// one answers), then the browser journeys against a built app.
+// one answers), then the browser journeys against a built app. Ends with one summary line.
 import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'test-output');
+fs.mkdirSync(out, { recursive: true });
 const env = { ...process.env };
 
 if (!env.TEST_DATABASE_URL) {
@@ -24,15 +27,46 @@ if (env.TEST_DATABASE_URL) {
   );
 }
 
-function step(name, cmd, args) {
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = 0;
+
+function step(name, cmd, args, report) {
   console.log(`\n[test] ${name}`);
+  if (report) fs.rmSync(report, { force: true });
   const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
+  if (report && fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
   if (res.status !== 0) {
     console.error(`[test] ${name} failed`);
-    process.exit(res.status ?? 1);
+    failedSteps += 1;
   }
+  return res.status === 0;
 }
 
-step('building the web app', 'npm', ['run', 'build', '-w', '@arcadia/web']);
-step('unit, component and integration tests', 'npx', ['vitest', 'run']);
-step('browser journeys (Chromium)', process.execPath, [path.join(root, 'tools/run-e2e.mjs')]);
+const vitestArgs = (report, ...rest) => [
+  'vitest',
+  'run',
+  ...rest,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+
+if (step('building the web app', 'npm', ['run', 'build', '-w', '@arcadia/web'])) {
+  const unit = path.join(out, 'vitest.json');
+  step('unit, component and integration tests', 'npx', vitestArgs(unit), unit);
+  const e2e = path.join(out, 'e2e.json');
+  step(
+    'browser journeys (Chromium)',
+    'npx',
+    vitestArgs(e2e, '--config', 'e2e/vitest.config.ts'),
+    e2e,
+  );
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
