@@ -17,7 +17,6 @@ import {
   type FakeReply,
 } from '../../lib/testing/fake-api';
 import { loginSuccess, meApi, noSession, selectAuthStatus } from '../auth';
- 
 import { me } from '../auth/testing';
 import { Component as SettingsPage } from './SettingsPage';
 import {
