@@ -5,7 +5,7 @@ import { makeStore } from '../../app/store';
 import { installFakeApi, type FakeCall } from '../../lib/testing/fake-api';
 import { renderElement } from '../../lib/testing/render';
 import { loginSuccess, meApi } from '../auth';
- 
+
 import { me } from '../auth/testing';
 import { SearchPanel } from './components/SearchPanel';
 import {
