@@ -68,7 +68,8 @@ interface Outcome {
 }
 
 async function decode(frame: Frame): Promise<string | null> {
-  const results = await readBarcodes(frame, READER);
+  // zxing-wasm reads only data, width and height of an ImageData; Node has no ImageData class.
+  const results = await readBarcodes(frame as unknown as ImageData, READER);
   return results.find((r) => r.isValid && r.text)?.text ?? null;
 }
 

@@ -67,7 +67,7 @@ export async function deliver(
     response = await fetch(details.endpoint, {
       method: 'POST',
       headers,
-      body: details.body,
+      body: new Uint8Array(details.body),
       redirect: 'error',
       signal: options.signal
         ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)])

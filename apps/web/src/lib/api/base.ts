@@ -9,6 +9,7 @@ import {
 // first bundle, which the bundler cannot split off a barrel.
 import { HTTP_TIMEOUT_MS } from '../../../../../packages/contracts/src/limits';
 import { getAccessToken } from '../auth/token';
+import { apiUrl } from './origin';
 import { injectLateSlice } from '../../app/store';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -52,7 +53,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
   apiCtx,
   extra,
 ) => {
-  const result = await rawBaseQuery(args, apiCtx, extra);
+  const target =
+    typeof args === 'string' ? { url: apiUrl(args) } : { ...args, url: apiUrl(args.url) };
+  const result = await rawBaseQuery(target, apiCtx, extra);
   if (result.error) return { error: toApiFailure(result.error), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };

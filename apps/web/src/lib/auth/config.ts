@@ -1,12 +1,13 @@
 import { authConfigSchema, type AuthConfig } from '@arcadia/contracts';
 import { AUTH_HTTP_TIMEOUT_SECONDS } from './constants';
+import { apiUrl } from '../api/origin';
 
 let cached: Promise<AuthConfig> | null = null;
 
 /** GET /api/config (public): issuer, client id, audience, scopes. Fetched once per page load. */
 export function loadAuthConfig(fetchImpl: typeof fetch = fetch): Promise<AuthConfig> {
   cached ??= (async () => {
-    const res = await fetchImpl('/api/config', {
+    const res = await fetchImpl(apiUrl('/api/config'), {
       headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(AUTH_HTTP_TIMEOUT_SECONDS * 1000),
     });

@@ -71,7 +71,7 @@ export async function completeSilentCallback(url: string): Promise<void> {
   await (await getUserManager()).signinCallback(url);
 }
 
-export { getUserManager, setUserManager, useNativePlatform } from './user-manager';
+export { enableNativePlatform, getUserManager, setUserManager } from './user-manager';
 export { completeLoginFromUrl, toAccount, type CompletedLogin } from './callback';
 export { freshAccessToken, renewSession, isFresh, isLoginRequired } from './session';
 export { TOKEN_EXPIRY_MARGIN_SECONDS };

@@ -1,7 +1,7 @@
 import { App } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
-// Not a React hook despite its name: it switches sign-in to the app's URL scheme.
-import { useNativePlatform as signInThroughAppScheme } from '../auth/user-manager';
+import { setApiOrigin } from '../api/origin';
+import { enableNativePlatform } from '../auth/user-manager';
 import { navigateTo } from '../navigation';
 import { closeSignInBrowser } from './browser';
 import { nativeAppUrl, NATIVE_APP_SCHEME } from './config';
@@ -57,7 +57,9 @@ export function createDeepLinkHandler(options: NativeShellOptions, now: () => nu
  */
 export async function startNativeShell(options: NativeShellOptions): Promise<() => void> {
   if (!isNativeApp()) return () => {};
-  signInThroughAppScheme();
+  // The web view has its own origin: API calls go to the server's public URL.
+  setApiOrigin(nativeAppUrl());
+  enableNativePlatform();
   const handle = createDeepLinkHandler(options);
   const run = (url: string) => void handle(url).catch((error: unknown) => console.error(error));
   const listener = await App.addListener('appUrlOpen', ({ url }) => run(url));
