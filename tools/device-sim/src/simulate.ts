@@ -24,7 +24,8 @@ function skillOf(id: string): number {
 }
 
 export const TEAM_NAMES = ['Team Rot', 'Team Blau'] as const;
-const GUEST_NAMES = ['Gast', 'Guest'];
+/** The device speaks German, like its team names. */
+const GUEST_NAME = 'Gast';
 
 export interface SimulatedPlayer {
   userId: string;
@@ -69,7 +70,7 @@ export function simulateMatch(options: SimulateOptions): GameReportInput {
     });
   for (let g = 1; slots.length < total; g++)
     slots.push({
-      report: { guestName: `${GUEST_NAMES[g % 2]} ${g}`, kills: 0, deaths: 0, score: 0 },
+      report: { guestName: `${GUEST_NAME} ${g}`, kills: 0, deaths: 0, score: 0 },
       skill: 0.6 + rng(),
       team: null,
     });
