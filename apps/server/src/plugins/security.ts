@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { Config } from '../config';
 
 /** Security headers (a CSP that fits the SPA), CORS for configured origins only, rate limits. */
@@ -40,7 +41,22 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
   });
+  // Several server processes share their counters through Redis; one process counts in memory.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
+    ...(redis ? { redis, nameSpace: 'arcadia-rate-limit:', skipOnError: true } : {}),
     // Not per route: a per-route limit hook would run after the /api auth hook, so floods of
     // requests with no or forged tokens (each a signature check) would never be counted.
     global: false,

@@ -1,0 +1,54 @@
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/app';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAnswers();
+if (!available)
+  console.warn(`SKIPPING the shared rate-limit test: no Redis answers at ${REDIS_URL}`);
+
+describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  // Each run plays its own client address, so runs and projects sharing the Redis never meet.
+  const client = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+  const env = { REDIS_URL, RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' };
+
+  beforeAll(async () => {
+    a = await createTestApp({ env });
+    b = await createTestApp({ env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts requests to every process against one limit', async () => {
+    const headers = { 'x-forwarded-for': client };
+    expect((await a.request('GET', '/api/health', { headers })).status).toBe(200);
+    expect((await a.request('GET', '/api/health', { headers })).status).toBe(200);
+    expect((await b.request('GET', '/api/health', { headers })).status).toBe(200);
+    // Process b has seen one request itself; only the shared counter knows this is the fourth.
+    const limited = await b.request('GET', '/api/health', { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+  });
+});
