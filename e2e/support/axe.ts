@@ -12,6 +12,7 @@ export interface AxeOptions {
  * from `browser.newContext()` (see openPage).
  */
 export async function expectAccessible(page: Page, label: string, options: AxeOptions = {}) {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
@@ -30,4 +31,22 @@ export async function expectAccessible(page: Page, label: string, options: AxeOp
     throw new Error(`axe found serious or critical violations on ${label}:\n${report}`);
   }
   return violations;
+}
+
+/**
+ * Waits until every finite CSS animation and transition has finished (endless ones, such as a
+ * glow, are ignored): axe measures colours as painted, so a dialog still fading in would be
+ * measured half-transparent over its backdrop and fail contrast by chance.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
 }
