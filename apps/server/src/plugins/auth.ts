@@ -9,6 +9,11 @@ import {
 } from 'jose';
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
 import { AppError, unauthorized } from './errors';
+import { VerifiedTokenCache } from './token-cache';
+
+/** How long a verified token is taken on trust before its signature is checked again. */
+const VERIFIED_TOKEN_TTL_MS = 60_000;
+const VERIFIED_TOKENS_MAX = 10_000;
 
 export interface TokenVerifier {
   issuer: string;
@@ -88,8 +93,19 @@ function bearer(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { verifier: () => TokenVerifier }) => {
     app.decorateRequest('auth', null);
+    const verified = new VerifiedTokenCache<AuthContext>({
+      ttlMs: VERIFIED_TOKEN_TTL_MS,
+      max: VERIFIED_TOKENS_MAX,
+    });
+    let cachedFor: TokenVerifier | undefined;
     app.decorate('verifyToken', async (token: string): Promise<AuthContext> => {
       const verifier = opts.verifier();
+      if (verifier !== cachedFor) {
+        verified.clear();
+        cachedFor = verifier;
+      }
+      const known = verified.get(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, verifier.getKey, {
           issuer: verifier.issuer,
@@ -98,7 +114,9 @@ export const authPlugin = fp(
           clockTolerance: TOKEN_LEEWAY_SECONDS,
           requiredClaims: ['sub', 'exp'],
         });
-        return { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
+        const auth = { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
+        verified.set(token, auth, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
+        return auth;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) {
           throw unauthorized(

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   emptyStatistics,
   MATCH_HISTORY_PAGE_SIZE,
@@ -6,16 +5,65 @@ import {
   type StatisticsSummary,
 } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { gamePlayers, games, gameTeams, maps, playerStats } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
 
-/** A player's games, newest first, in the Game shape of spec §3 as seen by that player. */
-export async function matchHistory(
+/**
+ * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL.
+ * Players by score (then in report order), teams by id; playedAt as toISOString() writes it.
+ */
+const GAME_JSON = `json_build_object(
+  'id', o.id, 'type', o.type,
+  'map', json_build_object('id', m.id, 'name', m.name, 'iconPath', m.icon_path),
+  'userHasWon', o.won, 'score', o.score, 'kills', o.kills, 'deaths', o.deaths,
+  'playedAt', to_char(o.played_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'durationSeconds', o.duration_seconds, 'arcade', o.arcade_id,
+  'players', (select coalesce(json_agg(json_build_object('id', p.user_id, 'name', p.name,
+                'kills', p.kills, 'deaths', p.deaths, 'score', p.score, 'teamId', p.team_id)
+                order by p.score desc, p.id), '[]')
+              from game_players p where p.game_id = o.id),
+  'teamNames', (select coalesce(json_agg(json_build_object('id', t.team_id, 'name', t.name,
+                  'score', t.score) order by t.team_id), '[]')
+                from game_teams t where t.game_id = o.id))`;
+
+/**
+ * SQL for the games of the player `user` (an SQL expression), newest first, `limit` of them
+ * after skipping `offset`, as one JSON array: one statement instead of a query per part.
+ */
+export const historyJson = (user: string, limit: string, offset: string) => `(
+  select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
+  from (
+    select g.id, g.type, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
+           gp.kills, gp.deaths, gp.score, gp.won
+    from game_players gp join games g on g.id = gp.game_id
+    where gp.user_id = ${user}
+    order by g.played_at desc, g.id desc
+    limit ${limit} offset ${offset}
+  ) o join maps m on m.id = o.map_id)`;
+
+/** SQL for the player's totals over every application, as one JSON object for summarize(). */
+export const totalsJson = (user: string) => `(
+  select json_build_object('gamesPlayed', coalesce(sum(games_played), 0),
+    'gamesWon', coalesce(sum(games_won), 0), 'gamesLost', coalesce(sum(games_lost), 0),
+    'kills', coalesce(sum(kills), 0), 'deaths', coalesce(sum(deaths), 0))
+  from player_stats where user_id = ${user})`;
+
+export type Totals = Parameters<typeof summarize>[0];
+
+const historyPage = preparedStatement<{ history: Game[] }>(
+  `select ${historyJson('$1', '$2', '$3')} as history`,
+);
+
+const profileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
+  `select ${historyJson('$1', '$2', '0')} as history, ${totalsJson('$1')} as totals`,
+);
+
+/** A player's first page of games, newest first, and their statistics summary: one query. */
+export async function historyAndStatistics(
   db: Queryable,
   userId: string,
-  page = 1,
-  pageSize = MATCH_HISTORY_PAGE_SIZE,
-): Promise<Game[]> {
-  return gamesOf(db, userId, (page - 1) * pageSize, pageSize);
+): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
+  const [row] = await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE]);
+  return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 
 /** One page of the match history and whether more follow. */
@@ -25,113 +73,29 @@ export async function matchHistoryPage(
   page: number,
   pageSize = MATCH_HISTORY_PAGE_SIZE,
 ): Promise<{ games: Game[]; page: number; pageSize: number; hasMore: boolean }> {
-  const games = await gamesOf(db, userId, (page - 1) * pageSize, pageSize + 1);
+  const [row] = await historyPage(db, [userId, pageSize + 1, (page - 1) * pageSize]);
+  const games = row!.history;
   return { games: games.slice(0, pageSize), page, pageSize, hasMore: games.length > pageSize };
 }
 
-async function gamesOf(
-  db: Queryable,
-  userId: string,
-  offset: number,
-  limit: number,
-): Promise<Game[]> {
-  const own = await db
-    .select({
-      game: games,
-      map: maps,
-      kills: gamePlayers.kills,
-      deaths: gamePlayers.deaths,
-      score: gamePlayers.score,
-      won: gamePlayers.won,
-    })
-    .from(gamePlayers)
-    .innerJoin(games, eq(games.id, gamePlayers.gameId))
-    .innerJoin(maps, eq(maps.id, games.mapId))
-    .where(eq(gamePlayers.userId, userId))
-    .orderBy(desc(games.playedAt), desc(games.id))
-    .limit(limit)
-    .offset(offset);
-  if (own.length === 0) return [];
-  const ids = own.map((row) => row.game.id);
-  const [players, teams] = await Promise.all([
-    db
-      .select()
-      .from(gamePlayers)
-      .where(inArray(gamePlayers.gameId, ids))
-      .orderBy(desc(gamePlayers.score)),
-    db.select().from(gameTeams).where(inArray(gameTeams.gameId, ids)).orderBy(gameTeams.teamId),
-  ]);
-  return own.map((row) => ({
-    id: row.game.id,
-    type: row.game.type,
-    map: { id: row.map.id, name: row.map.name, iconPath: row.map.iconPath },
-    userHasWon: row.won,
-    score: row.score,
-    kills: row.kills,
-    deaths: row.deaths,
-    playedAt: row.game.playedAt.toISOString(),
-    durationSeconds: row.game.durationSeconds,
-    arcade: row.game.arcadeId,
-    players: players
-      .filter((p) => p.gameId === row.game.id)
-      .map((p) => ({
-        id: p.userId,
-        name: p.name,
-        kills: p.kills,
-        deaths: p.deaths,
-        score: p.score,
-        teamId: p.teamId,
-      })),
-    teamNames: teams
-      .filter((t) => t.gameId === row.game.id)
-      .map((t) => ({ id: t.teamId, name: t.name, score: t.score })),
-  }));
-}
-
+/** The statistics summary of spec §3 from a player's totals (sums may come as strings). */
 export function summarize(totals: {
-  gamesPlayed: number;
-  gamesWon: number;
-  gamesLost: number;
-  kills: number;
-  deaths: number;
+  gamesPlayed: number | string;
+  gamesWon: number | string;
+  gamesLost: number | string;
+  kills: number | string;
+  deaths: number | string;
 }): StatisticsSummary {
-  if (totals.gamesPlayed === 0) return { ...emptyStatistics };
+  const gamesPlayed = Number(totals.gamesPlayed);
+  if (gamesPlayed === 0) return { ...emptyStatistics };
+  const [gamesWon, kills, deaths] = [totals.gamesWon, totals.kills, totals.deaths].map(Number);
   return {
-    gamesPlayed: totals.gamesPlayed,
-    gamesWon: totals.gamesWon,
-    gamesLost: totals.gamesLost,
-    overallKills: totals.kills,
-    overallDeaths: totals.deaths,
-    kda: Math.round((totals.kills / Math.max(totals.deaths, 1)) * 100) / 100,
-    winrate: Math.round((totals.gamesWon / totals.gamesPlayed) * 1000) / 10,
+    gamesPlayed,
+    gamesWon: gamesWon!,
+    gamesLost: Number(totals.gamesLost),
+    overallKills: kills!,
+    overallDeaths: deaths!,
+    kda: Math.round((kills! / Math.max(deaths!, 1)) * 100) / 100,
+    winrate: Math.round((gamesWon! / gamesPlayed) * 1000) / 10,
   };
-}
-
-/** The statistics summary of spec §3 from the stored per-application totals. */
-export async function statisticsSummary(
-  db: Queryable,
-  userId: string,
-  applicationId?: string,
-): Promise<StatisticsSummary> {
-  const [row] = await db
-    .select({
-      gamesPlayed: sql<number>`coalesce(sum(${playerStats.gamesPlayed}), 0)::int`,
-      gamesWon: sql<number>`coalesce(sum(${playerStats.gamesWon}), 0)::int`,
-      gamesLost: sql<number>`coalesce(sum(${playerStats.gamesLost}), 0)::int`,
-      kills: sql<number>`coalesce(sum(${playerStats.kills}), 0)::bigint`,
-      deaths: sql<number>`coalesce(sum(${playerStats.deaths}), 0)::bigint`,
-    })
-    .from(playerStats)
-    .where(
-      applicationId
-        ? and(eq(playerStats.userId, userId), eq(playerStats.applicationId, applicationId))
-        : eq(playerStats.userId, userId),
-    );
-  return summarize({
-    gamesPlayed: Number(row?.gamesPlayed ?? 0),
-    gamesWon: Number(row?.gamesWon ?? 0),
-    gamesLost: Number(row?.gamesLost ?? 0),
-    kills: Number(row?.kills ?? 0),
-    deaths: Number(row?.deaths ?? 0),
-  });
 }

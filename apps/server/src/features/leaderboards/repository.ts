@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LeaderboardMetric } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { runPrepared } from './prepared';
+import { runPrepared } from '../../db/prepared';
 import { aboveInBucket, atOrBelowBucket, bucketOf } from './rank-buckets';
 
 /**

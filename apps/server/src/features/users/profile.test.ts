@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyStatistics } from '@arcadia/contracts';
+import { emptyStatistics, profileSchema } from '@arcadia/contracts';
 import { gamePlayers, games, gameTeams, maps, playerStats, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
@@ -77,6 +77,10 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
     it("answers another player's profile without any personal field", async () => {
       const res = await t.request('GET', `/api/user/${trinity.id}/details`, { token: neo.token });
       expect(res.status).toBe(200);
+      // The details answer is JSON text built by the database (see publicProfileJson): it must
+      // be exactly the contract, no field missing, mistyped or extra at any depth.
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(profileSchema.parse(res.body)).toEqual(res.body);
       expect(res.body).toEqual({
         id: trinity.id,
         userName: 'Trinity',

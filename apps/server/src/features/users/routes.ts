@@ -12,7 +12,8 @@ import {
   userSummarySchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
-import { toOwnProfile, toProfile, toSummary } from './presenter';
+import { sendJsonText } from '../../plugins/json-text';
+import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
 import { currentUser, deleteProfile, register, updateProfile, userById } from './service';
 
@@ -68,7 +69,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: profileSchema, ...errors },
     },
-    handler: async (request) => toProfile(db, await userById(db, request.params.id)),
+    handler: async (request, reply) =>
+      sendJsonText(reply, await publicProfileJson(db, request.params.id)),
   });
 
   app.get('/user/:id', {

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Queryable } from './client';
+
+type Rows = { rows: Array<Record<string, unknown>> };
+
+function poolOf(db: Queryable): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+const nameOf = (prefix: string, text: string) =>
+  `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/**
+ * Runs a Drizzle-built query as a named prepared statement on PostgreSQL, so each pooled
+ * connection plans it once; on PGlite, or inside a transaction, as an ordinary query. The name
+ * is a hash of the text: one statement per distinct shape.
+ */
+export async function runPrepared(db: Queryable, query: SQL): Promise<Rows> {
+  const pool = poolOf(db);
+  if (pool) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(
+      query,
+    );
+    return pool.query({ name: nameOf('q', text), text, values: params });
+  }
+  return db.execute(query);
+}
+
+/** `text` with its $1…$n placeholders as a Drizzle query (the non-pool path). */
+function toSql(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`);
+  });
+  return sql.join(chunks);
+}
+
+/**
+ * A hot read written once as SQL text with $1…$n placeholders. On PostgreSQL it goes straight
+ * to the pool as a named prepared statement: no query building per request and one plan per
+ * connection (for the profile that is most of the work of a request). On PGlite, or inside a
+ * transaction, it runs as an ordinary query through Drizzle.
+ */
+export function preparedStatement<Row extends Record<string, unknown>>(text: string) {
+  const name = nameOf('s', text);
+  return async (db: Queryable, values: unknown[]): Promise<Row[]> => {
+    const pool = poolOf(db);
+    const result = pool
+      ? await pool.query({ name, text, values })
+      : await db.execute(toSql(text, values));
+    return result.rows as Row[];
+  };
+}
