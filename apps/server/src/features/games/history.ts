@@ -9,7 +9,8 @@ import { preparedStatement } from '../../db/prepared';
 
 /**
  * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL.
- * Players by score (then in report order), teams by id; playedAt as toISOString() writes it.
+ * Players and teams come as stored with the game (games.players_json / teams_json, migration
+ * 0010), or are built from their rows the same way for a game stored without them.
  */
 const GAME_JSON = `json_build_object(
   'id', o.id, 'type', o.type,
@@ -17,26 +18,22 @@ const GAME_JSON = `json_build_object(
   'userHasWon', o.won, 'score', o.score, 'kills', o.kills, 'deaths', o.deaths,
   'playedAt', to_char(o.played_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'durationSeconds', o.duration_seconds, 'arcade', o.arcade_id,
-  'players', (select coalesce(json_agg(json_build_object('id', p.user_id, 'name', p.name,
-                'kills', p.kills, 'deaths', p.deaths, 'score', p.score, 'teamId', p.team_id)
-                order by p.score desc, p.id), '[]')
-              from game_players p where p.game_id = o.id),
-  'teamNames', (select coalesce(json_agg(json_build_object('id', t.team_id, 'name', t.name,
-                  'score', t.score) order by t.team_id), '[]')
-                from game_teams t where t.game_id = o.id))`;
+  'players', coalesce(o.players_json, arcadia_game_players_json(o.id)),
+  'teamNames', coalesce(o.teams_json, arcadia_game_teams_json(o.id)))`;
 
 /**
  * SQL for the games of the player `user` (an SQL expression), newest first, `limit` of them
- * after skipping `offset`, as one JSON array: one statement instead of a query per part.
+ * after skipping `offset`, as one JSON array: the player's rows come in order from
+ * game_players_user_played_idx (read backwards), then one games row each.
  */
 export const historyJson = (user: string, limit: string, offset: string) => `(
   select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
   from (
     select g.id, g.type, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
-           gp.kills, gp.deaths, gp.score, gp.won
+           g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won
     from game_players gp join games g on g.id = gp.game_id
     where gp.user_id = ${user}
-    order by g.played_at desc, g.id desc
+    order by gp.played_at desc, gp.game_id desc
     limit ${limit} offset ${offset}
   ) o join maps m on m.id = o.map_id)`;
 

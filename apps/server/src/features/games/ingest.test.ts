@@ -177,6 +177,21 @@ describe('game reports', () => {
         map: { iconPath: '/assets/maps/neon-docks.svg' },
       });
     });
+
+    it('stores its players and teams as the history shows them, equal to building them from the rows', async () => {
+      const res = await t.db.execute(sql`
+        select players_json::text as stored_players,
+               arcadia_game_players_json(id)::text as built_players,
+               teams_json::text as stored_teams, arcadia_game_teams_json(id)::text as built_teams,
+               (select min(gp.played_at) = g.played_at and max(gp.played_at) = g.played_at
+                from game_players gp where gp.game_id = g.id) as played_at_copied
+        from games g where id = ${first.body.id}`);
+      const row = res.rows[0] as Record<string, string | boolean>;
+      expect(row.stored_players).toBe(row.built_players);
+      expect(row.stored_teams).toBe(row.built_teams);
+      expect(row.played_at_copied).toBe(true);
+      expect(JSON.parse(row.stored_players as string)).toHaveLength(body.players.length);
+    });
   });
 
   describe('a malformed report', () => {

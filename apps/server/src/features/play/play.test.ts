@@ -18,6 +18,7 @@ describe('playing on a device', () => {
   let anna: TestPlayer;
   let ben: TestPlayer;
   let cleo: TestPlayer;
+  let dora: TestPlayer;
 
   const start = (player: TestPlayer, device: { arcade: string; id: string }, body?: unknown) =>
     t.request('POST', `/api/v2/arcadecenter/${device.arcade}/device/${device.id}/player`, {
@@ -41,6 +42,7 @@ describe('playing on a device', () => {
     anna = await addPlayer(t, 'Anna');
     ben = await addPlayer(t, 'Ben');
     cleo = await addPlayer(t, 'Cleo');
+    dora = await addPlayer(t, 'Dora');
   });
   afterAll(() => t.close());
 
@@ -135,13 +137,14 @@ describe('playing on a device', () => {
   });
 
   it('refuses a full device with 409 device_full, also when players join at once', async () => {
-    const results = await Promise.all([start(ben, duo), start(cleo, duo), start(anna, duo)]);
+    // Three players who play nowhere else (Anna stays on arena-1 for the tests after this).
+    const results = await Promise.all([start(ben, duo), start(cleo, duo), start(dora, duo)]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 409]);
     expect(results.find((r) => r.status === 409)!.body.error.code).toBe('device_full');
     const roster = await deviceRequest(t, duo)('GET', '/players');
     expect(roster.body.players).toHaveLength(2);
-    for (const p of [anna, ben, cleo]) await stop(p, duo);
+    for (const p of [ben, cleo, dora]) await stop(p, duo);
   });
 
   it('moves a player who joins another device', async () => {

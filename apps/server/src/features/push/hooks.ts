@@ -3,20 +3,24 @@ import { friendEvents, type FriendAddedEvent } from '../friends/service';
 import { gameIngestHooks, type IngestedGame } from '../games/events';
 import { newsPublishedHooks, type PublishedNews } from '../news/events';
 import { friendAddedMessage, matchResultMessage, newsMessage } from './messages';
-import { enqueue } from './outbox';
+import { enqueue, enqueueEach } from './outbox';
 
-/** Every registered player of a stored game hears about their own result. */
+/** Every registered player of a stored game hears about their own result (one statement). */
 export async function notifyMatchResult(tx: Tx, game: IngestedGame): Promise<void> {
-  for (const player of game.players) {
-    const { userId, won, score, kills, deaths } = player;
-    if (!userId) continue;
-    await enqueue(
-      tx,
-      'match_result',
-      [userId],
-      matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
-    );
-  }
+  await enqueueEach(
+    tx,
+    'match_result',
+    game.players.flatMap(({ userId, won, score, kills, deaths }) =>
+      userId
+        ? [
+            {
+              userId,
+              message: matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 export async function notifyFriendAdded(tx: Tx, event: FriendAddedEvent): Promise<void> {

@@ -43,6 +43,34 @@ export async function enqueue(
   return result.rows.length;
 }
 
+/**
+ * Enqueues one message per user (each its own text, like a match result), for every
+ * subscription of each of them and in each one's language, in one statement. Returns how many
+ * deliveries were enqueued.
+ */
+export async function enqueueEach(
+  tx: Queryable,
+  kind: PushKind,
+  messages: Array<{ userId: string; message: Localized }>,
+): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = messages.map(({ userId, message }) => ({
+    user_id: userId,
+    de: message.de,
+    en: message.en,
+  }));
+  const result = await tx.execute(sql`
+    insert into push_outbox (user_id, kind, payload)
+    select s.user_id, ${kind}, jsonb_build_object(
+      'endpoint', s.endpoint,
+      'message', case when u.language = 'en' then m.en else m.de end)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, de jsonb, en jsonb)
+    join push_subscriptions s on s.user_id = m.user_id
+    join users u on u.id = s.user_id
+    returning id`);
+  return result.rows.length;
+}
+
 export interface ClaimedRow {
   id: number;
   userId: string;

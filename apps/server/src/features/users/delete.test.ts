@@ -91,10 +91,24 @@ describe('DELETE /api/v2/user/{id}', () => {
       })
       .returning();
     gameId = game!.id;
+    const playedAt = game!.playedAt;
     await t.db.insert(gamePlayers).values([
-      { gameId, userId: neo.id, name: 'Neo', kills: 10, deaths: 2, score: 50, won: true },
-      { gameId, userId: trinity.id, name: 'Trinity', kills: 2, deaths: 10, score: 8, won: false },
+      { gameId, userId: neo.id, name: 'Neo', kills: 10, deaths: 2, score: 50, won: true, playedAt },
+      {
+        gameId,
+        userId: trinity.id,
+        name: 'Trinity',
+        kills: 2,
+        deaths: 10,
+        score: 8,
+        won: false,
+        playedAt,
+      },
     ]);
+    // As an ingested game has it: its players stored with it (the history reads those).
+    await t.db.execute(
+      sql`update games set players_json = arcadia_game_players_json(id) where id = ${gameId}`,
+    );
     await t.db.insert(playerStats).values({ userId: neo.id, applicationId: 'commando' });
     await t.db
       .insert(visits)
@@ -186,6 +200,13 @@ describe('DELETE /api/v2/user/{id}', () => {
       expect.objectContaining({ id: trinity.id, name: 'Trinity', score: 8 }),
     ]);
     expect(JSON.stringify(details.body)).not.toContain('Neo');
+    // The players stored with the game were rebuilt too.
+    const [stored] = await t.db.select().from(games).where(eq(games.id, gameId));
+    expect(JSON.stringify(stored!.playersJson)).not.toContain('Neo');
+    expect(stored!.playersJson).toEqual([
+      expect.objectContaining({ id: null, name: DELETED_PLAYER_NAME }),
+      expect.objectContaining({ id: trinity.id, name: 'Trinity' }),
+    ]);
   });
 
   it('answers /me with 404 afterwards, and search no longer finds the name', async () => {

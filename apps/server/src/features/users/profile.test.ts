@@ -123,6 +123,7 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
           deaths: 3,
           score: 30,
           won: true,
+          playedAt: game!.playedAt,
         },
         {
           gameId: game!.id,
@@ -133,6 +134,7 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
           deaths: 9,
           score: 12,
           won: false,
+          playedAt: game!.playedAt,
         },
         {
           gameId: game!.id,
@@ -143,6 +145,7 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
           deaths: 1,
           score: 0,
           won: false,
+          playedAt: game!.playedAt,
         },
       ]);
       await t.db.insert(playerStats).values({
