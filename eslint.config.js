@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       '.tools/**',
       'test-output/**',
+      'tools/bench/scratch/**',
       'coverage/**',
       'apps/server/src/db/migrations/**',
       'apps/web/android/**',
