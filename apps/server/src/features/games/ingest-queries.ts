@@ -64,8 +64,10 @@ export interface PeriodKey {
   arcadeId: string;
 }
 
-/** What arcadia_ingest_game (migration 0007) stores. */
+/** What arcadia_ingest_game (migrations 0007, 0010, 0011) stores. */
 export interface GamePayload {
+  /** The new game's id (chosen here, so that hooks can name the game before it is stored). */
+  id: string;
   arcadeId: string;
   deviceId: string;
   applicationId: string;
@@ -91,17 +93,28 @@ export interface GamePayload {
 export const UNKNOWN_MAP = 'AR001';
 export const UNKNOWN_USER = 'AR002';
 
+/** The condition hooks restrict their writes with: the game was stored (not a repeat). */
+const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;
+
 /**
- * Stores the game with everything it changes, in one call inside the caller's transaction.
- * Answers the game id and the registered players' names; null when the key was seen before.
+ * Stores the game with everything it changes and the hooks' writes, in ONE statement (its own
+ * transaction, one round trip): arcadia_ingest_game in the first CTE, each hook's write in a
+ * data-modifying CTE after it. Answers the registered players' names; null when the key was
+ * seen before (then the hooks wrote nothing either).
  */
 export async function storeGame(
   db: Queryable,
   payload: GamePayload,
+  hooks: Array<(whenStored: SQL) => SQL | null>,
 ): Promise<{ id: string; names: Record<string, string> } | null> {
-  const res = await db.execute(
-    sql`select arcadia_ingest_game(${JSON.stringify(payload)}::jsonb) as stored`,
-  );
+  const writes = hooks.flatMap((hook) => hook(WHEN_STORED) ?? []);
+  const res = await db.execute(sql`
+    with stored as (select arcadia_ingest_game(${JSON.stringify(payload)}::jsonb) as r)
+    ${sql.join(
+      writes.map((write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${write})`),
+      sql` `,
+    )}
+    select r as stored from stored`);
   const stored = res.rows[0]?.stored as { id: string; names: Record<string, string> } | null;
   return stored ?? null;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -11,7 +12,7 @@ import {
   type TestDevice,
   type TestPlayer,
 } from '../device-api/test-fixtures';
-import { gameIngestHooks, type IngestedGame } from './events';
+import { gameIngestHooks, type GameIngestHook, type IngestedGame } from './events';
 
 const TABLES = [
   'games',
@@ -20,6 +21,7 @@ const TABLES = [
   'player_stats',
   'player_stats_periods',
   'player_rank_buckets',
+  'push_outbox',
 ];
 
 describe('game reports', () => {
@@ -290,33 +292,40 @@ describe('game reports', () => {
     beforeEach(() => {
       seen = [];
     });
-
-    it('leaves nothing behind when a hook fails after the inserts', async () => {
-      await join(cleo);
-      await deviceRequest(t, arena)('POST', '/match/start', {});
-      const before = await snapshot();
-      const hook = async (_tx: unknown, game: IngestedGame) => {
-        seen.push(game);
-        throw new Error('push service exploded');
-      };
+    const withHook = async <T>(hook: GameIngestHook, run: () => Promise<T>): Promise<T> => {
       gameIngestHooks.push(hook);
       try {
-        const res = await post(
-          report({
-            type: 'freeforall',
-            teams: [],
-            players: [
-              { userId: cleo.id, kills: 3, deaths: 1, score: 300 },
-              { guestName: 'Gast', kills: 1, deaths: 3, score: 100 },
-            ],
-          }),
-        );
-        expect(res.status).toBe(500);
+        return await run();
       } finally {
         gameIngestHooks.splice(gameIngestHooks.indexOf(hook), 1);
       }
+    };
+    const freeForAll = (score = 100) =>
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [
+          { userId: cleo.id, kills: 3, deaths: 1, score: 300 },
+          { guestName: 'Gast', kills: 1, deaths: 3, score },
+        ],
+      });
+
+    it("leaves nothing behind when a hook's write fails after the inserts", async () => {
+      await join(cleo);
+      await deviceRequest(t, arena)('POST', '/match/start', {});
+      const before = await snapshot();
+      // A write for a user that does not exist: a foreign-key violation at the very end.
+      const res = await withHook(
+        (game, whenStored) => {
+          seen.push(game);
+          return sql`insert into push_outbox (user_id, kind, payload)
+            select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${whenStored}`;
+        },
+        () => post(freeForAll()),
+      );
+      expect(res.status).toBe(500);
       expect(seen).toHaveLength(1);
-      expect(seen[0]!.players[0]).toMatchObject({ userId: cleo.id, name: 'Cleo', won: true });
+      expect(seen[0]!.players[0]).toMatchObject({ userId: cleo.id, won: true, score: 300 });
       expect(await snapshot()).toEqual(before);
       const roster = await deviceRequest(t, arena)('GET', '/players');
       expect(roster.body.matchStartedAt).not.toBeNull();
@@ -324,33 +333,43 @@ describe('game reports', () => {
       await deviceRequest(t, arena)('POST', '/match/cancel', {});
     });
 
-    it('calls the hooks inside the transaction with the stored game', async () => {
-      const hook = async (tx: unknown, game: IngestedGame) => {
-        const rows = await (tx as typeof t.db).execute(
-          sql`select count(*)::int as n from game_players where game_id = ${game.id}`,
-        );
-        expect(rows.rows[0]).toEqual({ n: 2 });
+    it('stores nothing when a hook throws before anything is written', async () => {
+      const before = await snapshot();
+      const res = await withHook(
+        () => {
+          throw new Error('push service exploded');
+        },
+        () => post(freeForAll()),
+      );
+      expect(res.status).toBe(500);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("writes the hooks' rows with the game, and not again for a repeated report", async () => {
+      const hook: GameIngestHook = (game, whenStored) => {
         seen.push(game);
+        return sql`insert into push_outbox (user_id, kind, payload)
+          select ${cleo.id}::uuid, 'test', jsonb_build_object('game', ${game.id}::text)
+          where ${whenStored}`;
       };
-      gameIngestHooks.push(hook);
-      try {
-        const res = await post(
-          report({
-            type: 'freeforall',
-            teams: [],
-            players: [
-              { userId: cleo.id, kills: 3, deaths: 1, score: 300 },
-              { guestName: 'Gast', kills: 1, deaths: 3, score: 300 },
-            ],
-          }),
-        );
-        expect(res.status).toBe(201);
-        // A tie for the top score shares the win.
-        expect(res.body.players.map((p: { won: boolean }) => p.won)).toEqual([true, true]);
-      } finally {
-        gameIngestHooks.splice(gameIngestHooks.indexOf(hook), 1);
-      }
-      expect(seen.map((g) => g.type)).toEqual(['freeforall']);
+      const body = freeForAll(300);
+      const res = await withHook(hook, () => post(body));
+      expect(res.status).toBe(201);
+      // A tie for the top score shares the win.
+      expect(res.body.players.map((p: { won: boolean }) => p.won)).toEqual([true, true]);
+      expect(seen.map((g) => [g.id, g.type])).toEqual([[res.body.id, 'freeforall']]);
+      const written = async () =>
+        (
+          await t.db.execute(
+            sql`select payload->>'game' as game from push_outbox where kind = 'test'`,
+          )
+        ).rows;
+      expect(await written()).toEqual([{ game: res.body.id }]);
+
+      const again = await withHook(hook, () => post(body));
+      expect(again.status).toBe(200);
+      expect(again.body.id).toBe(res.body.id);
+      expect(await written()).toEqual([{ game: res.body.id }]);
     });
   });
 

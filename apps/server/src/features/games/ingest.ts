@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
@@ -146,9 +148,10 @@ async function stored(db: Queryable, device: ReportingDevice, key: string) {
 }
 
 /**
- * Stores a reported game in ONE transaction: the game, its teams and players, the players'
- * all-time and period statistics, the release of the players from the device (and the end of
- * the match) — all in arcadia_ingest_game — and then every ingest hook. A report whose
+ * Stores a reported game in ONE statement (so one transaction): the game, its teams and
+ * players, the players' all-time and period statistics, the release of the players from the
+ * device (and the end of the match) — all in arcadia_ingest_game — and every ingest hook's
+ * write. A report whose
  * idempotency key this device sent before writes nothing and answers the stored game
  * (created: false).
  */
@@ -161,6 +164,7 @@ export async function ingestGame(
   const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
   const won = winners(report);
   const payload: GamePayload = {
+    id: randomUUID(),
     arcadeId: device.arcadeId,
     deviceId: device.id,
     applicationId: device.applicationId,
@@ -181,53 +185,45 @@ export async function ingestGame(
     })),
     periods: periodKeys(device.arcadeId, playedAt),
   };
+  const ingested: IngestedGame = {
+    id: payload.id,
+    applicationId: device.applicationId,
+    type: report.type,
+    players: payload.players.map(({ userId, won, score, kills, deaths }) => ({
+      userId,
+      won,
+      score,
+      kills,
+      deaths,
+    })),
+  };
+  // Hooks are asked for their writes before anything is stored: a hook that throws here stores
+  // nothing, as one whose write fails does.
+  const writes = hooks.map((hook) => (whenStored: SQL) => hook(ingested, whenStored));
   let result: IngestedGameResponse | null;
   try {
-    result = await retryOnConflict(() =>
-      db.transaction(async (tx) => {
-        const game = await storeGame(tx, payload);
-        // This device sent the key before (or a concurrent report just did): nothing written.
-        if (!game) return null;
-        const players = payload.players.map((p) => ({
-          ...p,
-          name: p.userId ? game.names[p.userId]! : p.guestName!,
-        }));
-        const ingested: IngestedGame = {
-          id: game.id,
-          applicationId: device.applicationId,
-          type: report.type,
-          players: players.map((p) => ({
-            userId: p.userId,
-            name: p.name,
-            won: p.won,
-            score: p.score,
-            kills: p.kills,
-            deaths: p.deaths,
-          })),
-        };
-        for (const hook of hooks) await hook(tx, ingested);
-        return {
-          id: game.id,
-          arcade: device.arcadeId,
-          deviceId: device.id,
-          applicationId: device.applicationId,
-          type: report.type,
-          mapId: report.mapId,
-          playedAt: payload.playedAt,
-          durationSeconds: report.durationSeconds,
-          teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
-          players: players.map((p) => ({
-            userId: p.userId,
-            name: p.name,
-            teamId: p.teamId,
-            kills: p.kills,
-            deaths: p.deaths,
-            score: p.score,
-            won: p.won,
-          })),
-        };
-      }),
-    );
+    const game = await retryOnConflict(() => storeGame(db, payload, writes));
+    // This device sent the key before (or a concurrent report just did): nothing written.
+    result = game && {
+      id: game.id,
+      arcade: device.arcadeId,
+      deviceId: device.id,
+      applicationId: device.applicationId,
+      type: report.type,
+      mapId: report.mapId,
+      playedAt: payload.playedAt,
+      durationSeconds: report.durationSeconds,
+      teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
+      players: payload.players.map((p) => ({
+        userId: p.userId,
+        name: p.userId ? game.names[p.userId]! : p.guestName!,
+        teamId: p.teamId,
+        kills: p.kills,
+        deaths: p.deaths,
+        score: p.score,
+        won: p.won,
+      })),
+    };
   } catch (error) {
     const state = sqlState(error);
     if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER) throw error;

@@ -1,14 +1,14 @@
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { friendEvents, type FriendAddedEvent } from '../friends/service';
 import { gameIngestHooks, type IngestedGame } from '../games/events';
 import { newsPublishedHooks, type PublishedNews } from '../news/events';
 import { friendAddedMessage, matchResultMessage, newsMessage } from './messages';
-import { enqueue, enqueueEach } from './outbox';
+import { enqueue, enqueueEachStatement } from './outbox';
 
-/** Every registered player of a stored game hears about their own result (one statement). */
-export async function notifyMatchResult(tx: Tx, game: IngestedGame): Promise<void> {
-  await enqueueEach(
-    tx,
+/** Every registered player of a stored game hears about their own result. */
+export function notifyMatchResult(game: IngestedGame, whenStored: SQL): SQL | null {
+  return enqueueEachStatement(
     'match_result',
     game.players.flatMap(({ userId, won, score, kills, deaths }) =>
       userId
@@ -20,6 +20,7 @@ export async function notifyMatchResult(tx: Tx, game: IngestedGame): Promise<voi
           ]
         : [],
     ),
+    whenStored,
   );
 }
 

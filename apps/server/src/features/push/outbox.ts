@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
@@ -44,22 +44,22 @@ export async function enqueue(
 }
 
 /**
- * Enqueues one message per user (each its own text, like a match result), for every
- * subscription of each of them and in each one's language, in one statement. Returns how many
- * deliveries were enqueued.
+ * The statement that enqueues one message per user (each its own text, like a match result) for
+ * every subscription of each of them, in each one's language; `when` restricts it further (an
+ * SQL condition). Null when there is no one to tell.
  */
-export async function enqueueEach(
-  tx: Queryable,
+export function enqueueEachStatement(
   kind: PushKind,
   messages: Array<{ userId: string; message: Localized }>,
-): Promise<number> {
-  if (messages.length === 0) return 0;
+  when: SQL = sql`true`,
+): SQL | null {
+  if (messages.length === 0) return null;
   const rows = messages.map(({ userId, message }) => ({
     user_id: userId,
     de: message.de,
     en: message.en,
   }));
-  const result = await tx.execute(sql`
+  return sql`
     insert into push_outbox (user_id, kind, payload)
     select s.user_id, ${kind}, jsonb_build_object(
       'endpoint', s.endpoint,
@@ -67,8 +67,7 @@ export async function enqueueEach(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, de jsonb, en jsonb)
     join push_subscriptions s on s.user_id = m.user_id
     join users u on u.id = s.user_id
-    returning id`);
-  return result.rows.length;
+    where ${when}`;
 }
 
 export interface ClaimedRow {
