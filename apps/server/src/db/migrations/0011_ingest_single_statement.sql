@@ -25,6 +25,69 @@ BEGIN
   ON CONFLICT (application_id, metric, bucket_group, shard) DO UPDATE SET players = g.players + excluded.players;
 END
 $$;--> statement-breakpoint
+-- The rank triggers read their transition tables once (three metrics per row side by side)
+-- instead of once per metric and side.
+CREATE OR REPLACE FUNCTION arcadia_stats_rank_rows_insert() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM arcadia_apply_rank_deltas(ARRAY(
+    SELECT ROW(r.application_id, m.metric, m.bucket, 1)::arcadia_rank_delta
+    FROM new_rows r CROSS JOIN LATERAL (VALUES
+      ('score', arcadia_rank_bucket(r.score_total)),
+      ('wins', arcadia_rank_bucket(r.games_won)),
+      ('kd', CASE WHEN r.games_played >= 3
+                  THEN arcadia_rank_bucket(r.kills::float8 / greatest(r.deaths, 1) * 100) END)
+    ) m(metric, bucket)
+    WHERE m.bucket IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION arcadia_stats_rank_rows_update() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM arcadia_apply_rank_deltas(ARRAY(
+    SELECT ROW(r.application_id, m.metric, m.bucket, r.delta)::arcadia_rank_delta
+    FROM (SELECT *, 1 AS delta FROM new_rows UNION ALL SELECT *, -1 FROM old_rows) r
+    CROSS JOIN LATERAL (VALUES
+      ('score', arcadia_rank_bucket(r.score_total)),
+      ('wins', arcadia_rank_bucket(r.games_won)),
+      ('kd', CASE WHEN r.games_played >= 3
+                  THEN arcadia_rank_bucket(r.kills::float8 / greatest(r.deaths, 1) * 100) END)
+    ) m(metric, bucket)
+    WHERE m.bucket IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION arcadia_stats_rank_rows_delete() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM old_rows) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM arcadia_apply_rank_deltas(ARRAY(
+    SELECT ROW(r.application_id, m.metric, m.bucket, -1)::arcadia_rank_delta
+    FROM old_rows r CROSS JOIN LATERAL (VALUES
+      ('score', arcadia_rank_bucket(r.score_total)),
+      ('wins', arcadia_rank_bucket(r.games_won)),
+      ('kd', CASE WHEN r.games_played >= 3
+                  THEN arcadia_rank_bucket(r.kills::float8 / greatest(r.deaths, 1) * 100) END)
+    ) m(metric, bucket)
+    WHERE m.bucket IS NOT NULL));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION arcadia_ingest_game(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql
 AS $$

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { gamePlayers, games, gameTeams } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
@@ -108,13 +109,18 @@ export async function storeGame(
   hooks: Array<(whenStored: SQL) => SQL | null>,
 ): Promise<{ id: string; names: Record<string, string> } | null> {
   const writes = hooks.flatMap((hook) => hook(WHEN_STORED) ?? []);
-  const res = await db.execute(sql`
+  // A named prepared statement on PostgreSQL: the text is the same for every report (the hooks'
+  // writes take their values as parameters), so each connection parses and plans it once.
+  const res = await runPrepared(
+    db,
+    sql`
     with stored as (select arcadia_ingest_game(${JSON.stringify(payload)}::jsonb) as r)
     ${sql.join(
       writes.map((write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${write})`),
       sql` `,
     )}
-    select r as stored from stored`);
+    select r as stored from stored`,
+  );
   const stored = res.rows[0]?.stored as { id: string; names: Record<string, string> } | null;
   return stored ?? null;
 }
