@@ -80,6 +80,13 @@ describe('device API', () => {
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ arcade: 'neon-city', id: 'arena-1', players: [] });
       const spare = await addDevice(t, 'neon-city', 'spare');
+      // The old key was just verified for a game report (whose route may trust it a few seconds
+      // longer); every other route reads the device again and refuses it at once.
+      const report = await t.request('POST', '/api/device/v1/games', {
+        headers: spare.headers,
+        body: {},
+      });
+      expect(report.status).toBe(400);
       const { key } = await rotateDeviceKey(t.db, 'neon-city', 'spare');
       expect((await get(spare.headers.authorization)).status).toBe(401);
       expect((await get(deviceAuthorization('neon-city', 'spare', key))).status).toBe(200);

@@ -10,17 +10,37 @@ import {
   ingestedGameSchema,
 } from '@arcadia/contracts';
 import { unauthorized } from '../../plugins/errors';
+import { VerifiedTokenCache } from '../../plugins/token-cache';
 import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
 import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
 import { ingestGame } from '../games/ingest';
 import { streamRoster, waitForRoster } from './roster-wait';
 
+/** Who a device is; all a game report needs of it. */
+type DeviceIdentity = Pick<DeviceRow, 'arcadeId' | 'id' | 'applicationId'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The device authenticated by its key on /api/device/v1 routes. */
+    /** The device authenticated by its key on /api/device/v1 routes (not on identityOnly ones). */
     device: DeviceRow | null;
+    /** Who the authenticated device is, on every /api/device/v1 route. */
+    deviceIdentity: DeviceIdentity | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route needs only who the device is, not its current state: a key verified in the last
+     * few seconds is taken without reading the device row again (see DEVICE_IDENTITY_TTL_MS).
+     */
+    deviceIdentityOnly?: boolean;
   }
 }
+
+/**
+ * How long a verified device key is trusted on identityOnly routes (game reports, the busiest
+ * device call) without a database read. A rotated or deleted key keeps reporting games for at
+ * most this long.
+ */
+const DEVICE_IDENTITY_TTL_MS = 10_000;
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const emptyBody = z.object({}).passthrough().nullish();
@@ -40,8 +60,26 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
       const app = scope.withTypeProvider<ZodTypeProvider>();
       const { db, database } = app;
       app.decorateRequest('device', null);
+      app.decorateRequest('deviceIdentity', null);
+      const identities = new VerifiedTokenCache<DeviceIdentity>({
+        ttlMs: DEVICE_IDENTITY_TTL_MS,
+        max: 10_000,
+      });
       app.addHook('onRequest', async (request) => {
-        request.device = await authenticateDevice(db, request.headers.authorization);
+        const header = request.headers.authorization;
+        const known = header ? identities.get(header) : undefined;
+        if (known && request.routeOptions.config.deviceIdentityOnly) {
+          request.deviceIdentity = known;
+          return;
+        }
+        const device = await authenticateDevice(db, header);
+        request.device = device;
+        request.deviceIdentity = {
+          arcadeId: device.arcadeId,
+          id: device.id,
+          applicationId: device.applicationId,
+        };
+        identities.set(header!, request.deviceIdentity, Date.now() + DEVICE_IDENTITY_TTL_MS);
       });
       // Waiting devices end their long poll or stream when the server shuts down.
       const waiting = new Set<AbortController>();
@@ -132,7 +170,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
       });
 
       app.post('/games', {
-        config,
+        config: { ...config, deviceIdentityOnly: true },
         schema: {
           tags: ['device'],
           summary: 'Report a finished game (idempotent by idempotencyKey)',
@@ -140,12 +178,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           response: { 200: ingestedGameSchema, 201: ingestedGameSchema, ...errors },
         },
         handler: async (request, reply) => {
-          const device = deviceOf(request);
-          const { game, created } = await ingestGame(
-            db,
-            { arcadeId: device.arcadeId, id: device.id, applicationId: device.applicationId },
-            request.body,
-          );
+          if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
+          const { game, created } = await ingestGame(db, request.deviceIdentity, request.body);
           return reply.code(created ? 201 : 200).send(game);
         },
       });
