@@ -154,7 +154,8 @@ describe.each([
       .getByRole('group', { name: 'Spieler' })
       .getByText('Freunde', { exact: true })
       .click();
-    await expect(page.getByRole('radio', { name: 'Freunde' }).isChecked()).resolves.toBe(true);
+    // The choice is applied after the click (the scope goes into the URL): wait for it.
+    await page.getByRole('radio', { name: 'Freunde', checked: true }).waitFor();
     await page.getByRole('table').getByRole('link', { name: OTHER }).waitFor();
     await look(page, 'leaderboard-friends', width);
     await page.getByRole('button', { name: 'Menü' }).click();
