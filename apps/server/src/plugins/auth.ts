@@ -9,7 +9,7 @@ import {
 } from 'jose';
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
 import { AppError, unauthorized } from './errors';
-import { VerifiedTokenCache } from './token-cache';
+import { VerifiedCredentialCache } from './credential-cache';
 
 /** How long a verified token is taken on trust before its signature is checked again. */
 const VERIFIED_TOKEN_TTL_MS = 60_000;
@@ -93,7 +93,7 @@ function bearer(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { verifier: () => TokenVerifier }) => {
     app.decorateRequest('auth', null);
-    const verified = new VerifiedTokenCache<AuthContext>({
+    const verified = new VerifiedCredentialCache<AuthContext>({
       ttlMs: VERIFIED_TOKEN_TTL_MS,
       max: VERIFIED_TOKENS_MAX,
     });

@@ -1,6 +1,8 @@
 -- arcadia_ingest_game takes the new game's id from the report payload ("id", a random one when
 -- it is missing): the server chooses it, so that the writes of the ingest hooks can name the
--- game in the same statement (features/games/ingest-queries.ts).
+-- game in the same statement (features/games/ingest-queries.ts). It also stores the game's
+-- players and teams as the history shows them and copies played_at to game_players
+-- (migration 0010).
 --
 -- arcadia_apply_rank_deltas in PL/pgSQL: a multi-statement SQL function is planned again on
 -- every call, and the rank triggers call it for every game stored; PL/pgSQL keeps the plans of
@@ -26,7 +28,8 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The rank triggers read their transition tables once (three metrics per row side by side)
--- instead of once per metric and side.
+-- instead of once per metric and side, and return at once when the table is empty (an upsert
+-- fires both the insert and the update trigger, one of them usually with no rows).
 CREATE OR REPLACE FUNCTION arcadia_stats_rank_rows_insert() RETURNS trigger
 LANGUAGE plpgsql
 AS $$

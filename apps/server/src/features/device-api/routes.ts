@@ -10,7 +10,7 @@ import {
   ingestedGameSchema,
 } from '@arcadia/contracts';
 import { unauthorized } from '../../plugins/errors';
-import { VerifiedTokenCache } from '../../plugins/token-cache';
+import { VerifiedCredentialCache } from '../../plugins/credential-cache';
 import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
 import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
 import { ingestGame } from '../games/ingest';
@@ -61,7 +61,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
       const { db, database } = app;
       app.decorateRequest('device', null);
       app.decorateRequest('deviceIdentity', null);
-      const identities = new VerifiedTokenCache<DeviceIdentity>({
+      const identities = new VerifiedCredentialCache<DeviceIdentity>({
         ttlMs: DEVICE_IDENTITY_TTL_MS,
         max: 10_000,
       });

@@ -1,12 +1,12 @@
 /**
- * Tokens whose signature and claims were verified, for a short while: a player's app sends the
- * same access token with every call, and an RS256 verification costs more than most of the
- * requests it guards. The key is the whole token (signature included), so only the exact bytes
- * that were verified are let through. An entry lives until the token expires (with the leeway
+ * Credentials that were verified, for a short while: a player's app sends the same access token
+ * with every call (and a device the same key), and verifying it costs more than most of the
+ * requests it guards. The key is the whole credential (a token with its signature, a device's
+ * Authorization header), so only the exact bytes that were verified are let through. An entry lives until the token expires (with the leeway
  * the verification allowed) or `ttlMs` passes, whichever comes first; the cache holds at most
  * `max` tokens and forgets the oldest first.
  */
-export class VerifiedTokenCache<T> {
+export class VerifiedCredentialCache<T> {
   private readonly entries = new Map<string, { value: T; until: number }>();
 
   constructor(private readonly options: { ttlMs: number; max: number; now?: () => number }) {}
