@@ -90,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (await openDatabase({
       url: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.db.poolSize,
+      statementTimeoutMs: config.db.statementTimeoutMs,
       onError: (error) => app.log.warn({ err: error }, 'database connection error'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -18,7 +19,7 @@ describe('loadConfig', () => {
   it('has a default for everything, so an empty environment runs the product', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      env: 'development',
+      env: 'production',
       port: 8080,
       host: '0.0.0.0',
       publicUrl: 'http://localhost:8080',
@@ -70,6 +71,47 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('reads the operations settings: workers, pool, timeouts, metrics, tracing, load shedding', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/arcadia',
+      WORKERS: '3',
+      DB_POOL_SIZE: '8',
+      DB_STATEMENT_TIMEOUT_MS: '5000',
+      SHUTDOWN_GRACE_MS: '2500',
+      LOG_LEVELS: 'push=debug, oidc=warn',
+      METRICS_PORT: '9464',
+      METRICS_TOKEN: 'a-long-enough-token',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    });
+    expect(config).toMatchObject({
+      workers: 3,
+      db: { poolSize: 8, statementTimeoutMs: 5000 },
+      shutdownGraceMs: 2500,
+      logLevels: { push: 'debug', oidc: 'warn' },
+      metrics: { port: 9464, host: '127.0.0.1', token: 'a-long-enough-token' },
+      otel: { endpoint: 'http://127.0.0.1:4318', serviceName: 'arcadia' },
+      overload: { eventLoopDelayMs: 0, poolWaiting: 80 },
+    });
+  });
+
+  it('runs one process on PGlite and one per core on PostgreSQL unless WORKERS says', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/a' }).workers).toBe(os.availableParallelism());
+    expect(problemsOf({ WORKERS: '2' })).toEqual([
+      'WORKERS: more than one process needs DATABASE_URL (PGlite is one process)',
+    ]);
+  });
+
+  it('seeds the demo on the embedded database, never by default on a production PostgreSQL', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/a' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/a', NODE_ENV: 'development' }).seedDemo).toBe(
+      true,
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/a', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
   it('switches to an external issuer when OIDC_ISSUER, OIDC_AUDIENCE and OIDC_CLIENT_ID are set', () => {
     const config = loadConfig({
       OIDC_ISSUER: 'https://tenant.auth.example/',
@@ -102,6 +144,14 @@ describe('loadConfig', () => {
     ['NATIVE_APP_SCHEME', 'Not A Scheme'],
     ['SMTP_URL', 'http://mail.example'],
     ['REDIS_URL', 'redis.example:6379'],
+    ['WORKERS', '0'],
+    ['DB_POOL_SIZE', 'lots'],
+    ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+    ['LOG_LEVELS', 'push=loud'],
+    ['LOG_LEVELS', 'nothing=debug'],
+    ['METRICS_PORT', '70000'],
+    ['METRICS_TOKEN', 'short'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector'],
   ])('names %s=%s in exactly one message', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

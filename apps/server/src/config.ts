@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,10 +12,35 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const url = z.url({ message: 'must be a URL' });
+const count = (min: number, what: string) =>
+  z.coerce
+    .number({ message: `must be ${what}` })
+    .int({ message: `must be ${what}` })
+    .min(min, { message: `must be ${what}` });
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Components whose log level can be set apart from LOG_LEVEL (see `componentLevels`). */
+export const LOG_COMPONENTS = ['http', 'db', 'oidc', 'push', 'device', 'games', 'news'] as const;
+export type LogComponent = (typeof LOG_COMPONENTS)[number];
+const componentLevels = z
+  .string()
+  .regex(
+    new RegExp(`^\\s*((${LOG_COMPONENTS.join('|')})=(${LOG_LEVELS.join('|')})\\s*(,\\s*|$))*$`),
+    `must be component=level pairs, components: ${LOG_COMPONENTS.join(', ')}`,
+  )
+  .transform((v) =>
+    Object.fromEntries(
+      v
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => pair.split('=') as [LogComponent, (typeof LOG_LEVELS)[number]]),
+    ),
+  );
 
 /** Every environment variable the server reads, with its default. The README's table mirrors it. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless said otherwise: `npm run dev` and the tests opt into development or test.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
     .number({ message: 'must be a port number (0 to 65535)' })
     .int({ message: 'must be a port number (0 to 65535)' })
@@ -28,7 +54,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_LEVELS: componentLevels.default({}),
   CORS_ORIGINS: list.default([]),
   RATE_LIMIT_MAX: z.coerce
     .number({ message: 'must be a whole number above 0' })
@@ -40,7 +67,20 @@ const envSchema = z.object({
     .int({ message: 'must be a number of bytes above 0' })
     .positive({ message: 'must be a number of bytes above 0' })
     .default(1_048_576),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
+  WORKERS: count(1, 'a whole number of processes above 0').optional(),
+  DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),
+  DB_STATEMENT_TIMEOUT_MS: count(0, 'a number of milliseconds (0 = none)').default(15_000),
+  SHUTDOWN_GRACE_MS: count(0, 'a number of milliseconds').default(10_000),
+  METRICS_PORT: count(0, 'a port number (0 to 65535)')
+    .max(65535, 'must be a port number (0 to 65535)')
+    .optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
+  OTEL_SERVICE_NAME: z.string().default('arcadia'),
+  OVERLOAD_EVENT_LOOP_DELAY_MS: count(0, 'a number of milliseconds (0 = off)').default(1_000),
+  OVERLOAD_POOL_WAITING: count(0, 'a number of queued queries (0 = off)').optional(),
   WEB_DIST: z.string().optional(),
   OIDC_ISSUER: url.optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -85,6 +125,9 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): Array<[string, string]> 
         ]);
     }
   }
+  if (source.WORKERS && Number(source.WORKERS) > 1 && !source.DATABASE_URL) {
+    problems.push(['WORKERS', 'more than one process needs DATABASE_URL (PGlite is one process)']);
+  }
   if (Boolean(source.VAPID_PUBLIC_KEY) !== Boolean(source.VAPID_PRIVATE_KEY)) {
     problems.push(['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together']);
   }
@@ -101,10 +144,22 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Per-component levels that differ from `logLevel` (`LOG_LEVELS=push=debug,oidc=warn`). */
+  logLevels: Partial<Record<LogComponent, Env['LOG_LEVEL']>>;
   corsOrigins: string[];
   rateLimitMax: number;
   bodyLimit: number;
   seedDemo: boolean;
+  /** Server processes `npm start` runs: one on PGlite (it is one process), else WORKERS or cores. */
+  workers: number;
+  db: { poolSize: number; statementTimeoutMs: number };
+  shutdownGraceMs: number;
+  /** Prometheus metrics: on their own port, and/or at /metrics on the main port behind a token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** OpenTelemetry traces go to this OTLP/HTTP endpoint when it is set. */
+  otel: { endpoint: string | undefined; serviceName: string };
+  /** Load shedding: 503 + Retry-After beyond these (0 = that check is off). */
+  overload: { eventLoopDelayMs: number; poolWaiting: number };
   webDist: string;
   nativeAppScheme: string;
   /** Where access tokens come from: the embedded provider, or an external issuer. */
@@ -156,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!parsed.success || problems.size > 0) throw new ConfigError([...problems.values()]);
   const env = parsed.data;
+  const poolSize = env.DB_POOL_SIZE;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const auth: Config['auth'] =
     env.OIDC_ISSUER && env.OIDC_AUDIENCE && env.OIDC_CLIENT_ID
@@ -180,10 +236,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(baseDir, env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
+    logLevels: env.LOG_LEVELS,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMax: env.RATE_LIMIT_MAX,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    seedDemo: env.SEED_DEMO,
+    // Demo content on the embedded database (the laptop); never by default on a production
+    // PostgreSQL, where a venue starts empty.
+    seedDemo: env.SEED_DEMO ?? !(env.DATABASE_URL && env.NODE_ENV === 'production'),
+    workers: env.DATABASE_URL ? (env.WORKERS ?? os.availableParallelism()) : 1,
+    db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
+    otel: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
+    overload: {
+      eventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      poolWaiting: env.OVERLOAD_POOL_WAITING ?? poolSize * 10,
+    },
     webDist: env.WEB_DIST
       ? path.resolve(baseDir, env.WEB_DIST)
       : path.join(repoRoot, 'apps/web/dist'),

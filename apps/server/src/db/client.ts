@@ -35,13 +35,19 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL cancels a statement that runs longer (0 = no limit). */
+  statementTimeoutMs?: number;
   /** Called with errors of idle connections (logged by the app). */
   onError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     const open = new Set<pg.PoolClient>();
