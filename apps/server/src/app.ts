@@ -95,10 +95,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       onError: (error) => app.log.warn({ err: error }, 'database connection error'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
-  await database.migrate();
-  // Seeded before the routes exist and outside any Fastify hook, whose 10 s limit a first
-  // start on a slow machine can exceed.
-  if (config.seedDemo) await seedDemoIfEmpty({ db: database.db, config, log: app.log });
+  // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others
+  // wait and then find it done. Seeded before the routes exist and outside any Fastify hook,
+  // whose 10 s limit a first start on a slow machine can exceed.
+  await database.exclusively(async () => {
+    await database.migrate();
+    if (config.seedDemo) await seedDemoIfEmpty({ db: database.db, config, log: app.log });
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

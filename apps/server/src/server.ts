@@ -1,9 +1,17 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
 
-/** The listener: starts the app, and shuts it down gracefully on SIGINT/SIGTERM. */
+/**
+ * The listener. With one worker (always on PGlite) this process serves; with more, it is the
+ * primary of a node:cluster that forks the workers, restarts one that dies, and passes SIGTERM
+ * on to them. Every process shuts down gracefully: in-flight requests are answered, then it
+ * exits, at the latest after SHUTDOWN_GRACE_MS.
+ */
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -13,6 +21,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.workers > 1 && cluster.isPrimary) runPrimary(config);
+  else await serve(config);
+}
+
+async function serve(config: Config): Promise<void> {
   const app = await buildApp({ config });
   app.server.keepAliveTimeout = 72_000;
   app.server.requestTimeout = 30_000;
@@ -21,7 +34,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.warn('requests still open after the shutdown grace period; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
     force.unref();
     app.close().then(
       () => process.exit(0),
@@ -34,10 +50,57 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Arcadia is running at ${config.publicUrl}`);
+  if (cluster.isPrimary) app.log.info(`Arcadia is running at ${config.publicUrl}`);
+}
+
+/** Restarts of a worker that died soon after starting: more in a row means a broken start. */
+const MAX_QUICK_RESTARTS = 5;
+const QUICK_MS = 10_000;
+
+function runPrimary(config: Config): void {
+  const log = pino({ level: config.logLevel }).child({ component: 'cluster' });
+  let stopping = false;
+  let quickRestarts = 0;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.workers)
+      log.info(`Arcadia is running at ${config.publicUrl} with ${config.workers} workers`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    quickRestarts = lived < QUICK_MS ? quickRestarts + 1 : 0;
+    if (quickRestarts > MAX_QUICK_RESTARTS) {
+      log.fatal(`workers keep dying at start (last: code ${code}, signal ${signal}); giving up`);
+      process.exit(1);
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting a new one');
+    fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down the workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 1_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (let i = 0; i < config.workers; i++) fork();
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  // A second process on the same PGlite directory: one clear line, no stack.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
+  process.exit(error instanceof DataDirLockedError ? 75 : 1);
 });

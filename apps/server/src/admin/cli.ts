@@ -1,24 +1,20 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import type { AdminCommand, AdminContext } from './command';
+import { DataDirLockedError } from '../db/data-dir-lock';
+import type { AdminContext } from './command';
+import { commands } from './commands';
 
 /**
- * `npm run admin -- <group> <action> [--flags]`. Each group lives in commands/<group>.ts and
- * exports `command: AdminCommand`; a group needs no registration here.
+ * `npm run admin -- <group> <action> [--flags]`. Each group lives in commands/<group>.ts, exports
+ * `command: AdminCommand` and has its line in commands/index.ts.
  */
 async function main(argv: string[]): Promise<number> {
   const [group, ...rest] = argv;
-  const dir = path.join(import.meta.dirname, 'commands');
-  const groups = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.replace(/\.ts$/, ''));
-  if (!group || group === 'help' || group === '--help' || !groups.includes(group)) {
+  const command = group ? commands[group] : undefined;
+  if (!command) {
     console.log('Usage: npm run admin -- <group> <action> [options]\n');
-    for (const name of groups) {
-      const { command } = (await import(path.join(dir, `${name}.ts`))) as { command: AdminCommand };
+    for (const [name, command] of Object.entries(commands)) {
       console.log(`  ${name.padEnd(10)} ${command.summary}`);
       for (const line of command.usage) console.log(`      ${line}`);
     }
@@ -30,8 +26,7 @@ async function main(argv: string[]): Promise<number> {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   try {
-    await database.migrate();
-    const { command } = (await import(path.join(dir, `${group}.ts`))) as { command: AdminCommand };
+    await database.exclusively(() => database.migrate());
     const ctx: AdminContext = { db: database.db, config, out: (line) => console.log(line) };
     return await command.run(rest, ctx);
   } finally {
@@ -43,6 +38,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
+    // 75 (EX_TEMPFAIL): the database is busy; scripts can tell it from a failed command.
+    process.exit(error instanceof DataDirLockedError ? 75 : 1);
   },
 );

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /**
@@ -23,11 +24,19 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the versioned migrations (the same set for both drivers). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process does setup work (migrations, the demo seed) on this
+   * database: a PostgreSQL advisory lock held on one session; on PGlite the data directory lock
+   * already makes this process the only one.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** The advisory lock key of setup work: any fixed 64-bit number, the same in every process. */
+const SETUP_LOCK_KEY = 7_211_994_118_004_512n;
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */
@@ -66,6 +75,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
+      exclusively: async (work) => {
+        // A session lock on a connection of its own: released when we unlock, or by the server
+        // when this process dies with it.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY.toString()]);
+          return await work();
+        } finally {
+          await holder
+            .query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY.toString()])
+            .catch(() => undefined);
+          holder.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -79,17 +102,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
+  let unlock = () => {};
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -20,11 +20,17 @@ export const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
   seedNews,
 ];
 
-/** Seeds the demo data once, on an empty database. */
+/**
+ * Seeds the demo data once, on an empty database, in one transaction: a process killed during
+ * the first start leaves no half demo behind, and the next start seeds it whole.
+ */
 export async function seedDemoIfEmpty(ctx: SeedContext): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
-  if (Number(row?.n ?? 0) > 0) return false;
-  for (const seed of seeders) await seed(ctx);
-  ctx.log.info('seeded demo data');
-  return true;
+  const seeded = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (Number(row?.n ?? 0) > 0) return false;
+    for (const seed of seeders) await seed({ ...ctx, db: tx as unknown as Db });
+    return true;
+  });
+  if (seeded) ctx.log.info('seeded demo data');
+  return seeded;
 }

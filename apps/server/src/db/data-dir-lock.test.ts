@@ -1,0 +1,120 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+
+const dirs: string[] = [];
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-lock-'));
+  dirs.push(dir);
+  return path.join(dir, 'pglite');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A child process that takes the lock, says so, and waits to be killed. */
+function holdInChild(dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('${path.join(import.meta.dirname, 'data-dir-lock.ts')}').then(({ lockDataDir }) => { lockDataDir(${JSON.stringify(dataDir)}); console.log('held'); setInterval(() => {}, 1000); });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const held = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  return { child, held };
+}
+
+describe('the PGlite data directory lock', () => {
+  it('refuses a second process while the first one lives, naming the holder', async () => {
+    const dataDir = tempDataDir();
+    const { child, held } = holdInChild(dataDir);
+    try {
+      await held;
+      let error: unknown;
+      try {
+        lockDataDir(dataDir);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DataDirLockedError);
+      expect((error as DataDirLockedError).holder.pid).toBe(child.pid);
+      expect((error as Error).message).toMatch(/in use by another Arcadia process \(pid \d+/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('takes over at once the lock of a process killed with SIGKILL', async () => {
+    const dataDir = tempDataDir();
+    const { child, held } = holdInChild(dataDir);
+    await held;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(true);
+    const release = lockDataDir(dataDir);
+    expect(JSON.parse(fs.readFileSync(`${dataDir}.lock`, 'utf8')).pid).toBe(process.pid);
+    release();
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+  });
+
+  it('refuses a second open in the same process and frees the directory on close', async () => {
+    const dataDir = tempDataDir();
+    const first = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+    const second = await openDatabase({ dataDir });
+    await second.ping();
+    await second.close();
+  });
+
+  it('lets exactly one of several processes starting at once take it', async () => {
+    const dataDir = tempDataDir();
+    const children = Array.from({ length: 4 }, () => holdInChild(dataDir));
+    try {
+      // Those that lost exit with an error; the winner says "held".
+      const outcomes = await Promise.all(
+        children.map(
+          ({ child, held }) =>
+            new Promise<string>((resolve) => {
+              void held.then(() => resolve('held'));
+              child.once('exit', () => resolve('refused'));
+            }),
+        ),
+      );
+      expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
+    } finally {
+      for (const { child } of children) child.kill('SIGKILL');
+    }
+  });
+
+  it('makes the admin CLI refuse with the message and exit code 75 while a server holds it', async () => {
+    const dataDir = tempDataDir();
+    const { child, held } = holdInChild(dataDir);
+    try {
+      await held;
+      const { DATABASE_URL: _ignored, ...env } = process.env;
+      const cli = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(import.meta.dirname, '../admin/cli.ts'), 'device', 'list'],
+        {
+          env: { ...env, DATA_DIR: path.dirname(dataDir) },
+          encoding: 'utf8',
+        },
+      );
+      expect(cli.status).toBe(75);
+      expect(cli.stderr).toMatch(/is in use by another Arcadia process/);
+      expect(cli.stdout).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

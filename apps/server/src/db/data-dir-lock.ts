@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Who holds a PGlite data directory: written into the lock file. */
+interface Holder {
+  pid: number;
+  host: string;
+  since: string;
+  command: string;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(
+    public readonly dataDir: string,
+    public readonly holder: Holder,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by another Arcadia process ` +
+        `(pid ${holder.pid} on ${holder.host}, "${holder.command}", since ${holder.since}). ` +
+        'PGlite can be opened by one process at a time: stop that process first, or make the ' +
+        'change through the running server. Several processes can share a PostgreSQL database ' +
+        '(DATABASE_URL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** Directories this process holds: a second open in the same process is refused too. */
+const heldHere = new Set<string>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A holder that can no longer be using the directory: its process is gone, or it carries our
+ * own pid (a container restarted: the server is pid 1 again, but this process has not taken the
+ * lock yet). A holder on another host cannot be checked, so it counts as live.
+ */
+function stale(holder: Holder | undefined): boolean {
+  if (!holder || typeof holder.pid !== 'number') return true;
+  if (holder.host !== os.hostname()) return false;
+  return holder.pid === process.pid || !alive(holder.pid);
+}
+
+/**
+ * Takes the lock file `<dataDir>.lock` for this process, the way PostgreSQL's postmaster.pid
+ * works: created exclusively, naming the holder's pid; a lock left by a process that died
+ * (kill -9, power loss) is taken over at once. Throws DataDirLockedError while another live
+ * process holds it. Returns the release function (also run at process exit).
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = `${path.resolve(dataDir)}.lock`;
+  if (heldHere.has(file)) throw new DataDirLockedError(dataDir, readHolder(file)!);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const me: Holder = {
+    pid: process.pid,
+    host: os.hostname(),
+    since: new Date().toISOString(),
+    command: process.argv
+      .slice(1)
+      .map((a) => path.basename(a))
+      .join(' '),
+  };
+  const mine = `${file}.${process.pid}.${Date.now()}`;
+  fs.writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // link() is atomic and fails when the name exists: exactly one process wins.
+        fs.linkSync(mine, file);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
+      }
+      const holder = readHolder(file);
+      if (!stale(holder)) throw new DataDirLockedError(dataDir, holder!);
+      // Move the stale lock aside (atomic: of two processes doing this, one gets ENOENT), then
+      // put it back if what was moved was not the stale lock but a live one taken meanwhile.
+      const aside = `${file}.stale.${process.pid}`;
+      try {
+        fs.renameSync(file, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        continue;
+      }
+      const moved = readHolder(aside);
+      if (moved && holder && moved.pid !== holder.pid && !stale(moved)) {
+        fs.renameSync(aside, file);
+        throw new DataDirLockedError(dataDir, moved);
+      }
+      fs.rmSync(aside, { force: true });
+    }
+  } finally {
+    fs.rmSync(mine, { force: true });
+  }
+  heldHere.add(file);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    heldHere.delete(file);
+    process.removeListener('exit', release);
+    if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+  };
+  process.on('exit', release);
+  return release;
+}
