@@ -59,6 +59,13 @@ const vitestArgs = (report, ...rest) => [
 if (step('building the web app', 'npm', ['run', 'build', '-w', '@arcadia/web'])) {
   const unit = path.join(out, 'vitest.json');
   step('unit, component and integration tests', 'npx', vitestArgs(unit), unit);
+  const system = path.join(out, 'system.json');
+  step(
+    'system tests (built server processes: proxy, cluster, faults)',
+    'npx',
+    vitestArgs(system, '--config', 'system/vitest.config.ts', '--passWithNoTests'),
+    system,
+  );
   const e2e = path.join(out, 'e2e.json');
   step(
     'browser journeys (Chromium)',

@@ -1,0 +1,107 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/server.mjs');
+
+/** Builds the server once per test run (a no-op when nothing changed), as `npm start` does. */
+export function buildServer(): void {
+  const res = spawnSync(process.execPath, [path.join(repoRoot, 'apps/server/scripts/build.mjs')], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('building the server failed');
+}
+
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when /api/ready answers 200; rejects if the process exits first or after `ms`. */
+  ready(ms?: number): Promise<void>;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/**
+ * Starts the built server (`node apps/server/dist/server.mjs`, the command the production image
+ * runs) with the given environment on a free port, logging to a buffer.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const { DATABASE_URL: _inherited, ...base } = process.env;
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      WEB_DIST: path.join(repoRoot, 'system/support/no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    port,
+    url,
+    output: () => log,
+    exited,
+    kill: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    ready: async (ms = 60_000) => {
+      const deadline = Date.now() + ms;
+      let gone = false;
+      void exited.then(() => (gone = true));
+      while (Date.now() < deadline) {
+        if (gone) throw new Error(`the server exited before it was ready:\n${log}`);
+        try {
+          const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+          if (res.ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the server was not ready within ${ms} ms:\n${log}`);
+    },
+  };
+}
+
+/** A fresh data directory for PGlite, removed by the returned function. */
+export function tempDataDir(prefix = 'arcadia-system-'): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
