@@ -66,8 +66,8 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
