@@ -12,6 +12,7 @@ import { apiFeatures, rootFeatures } from './features';
 import { localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { componentLog, loggingPlugin } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
 
+  app.decorate('config', config);
+  const dbLog = componentLog(app, 'db');
   const database =
     options.database ??
     (await openDatabase({
@@ -92,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       dataDir: path.join(config.dataDir, 'pglite'),
       poolSize: config.db.poolSize,
       statementTimeoutMs: config.db.statementTimeoutMs,
-      onError: (error) => app.log.warn({ err: error }, 'database connection error'),
+      onError: (error) => dbLog.warn({ err: error }, 'database connection error'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
   // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others
@@ -102,10 +105,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await database.migrate();
     if (config.seedDemo) await seedDemoIfEmpty({ db: database.db, config, log: app.log });
   });
-  app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
 
+  await app.register(loggingPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);

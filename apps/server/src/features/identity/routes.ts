@@ -10,6 +10,7 @@ import { FormGuard } from './page-security';
 import { removeOldResetTokens } from './password-resets';
 import { ProviderHolder } from './provider-holder';
 import { recoveryRoutes } from './recovery-routes';
+import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
 import { removeStaleThrottles } from './throttle';
 import { IDENTITY_CSS, IDENTITY_CSS_PATH } from './views/style';
@@ -37,11 +38,12 @@ export const identityRoutes = fp(
       app.decorate('identity', null);
       return;
     }
-    const holder = await ProviderHolder.open(config, db, app.log);
+    const log = componentLog(app, 'oidc');
+    const holder = await ProviderHolder.open(config, db, log);
     app.decorate('identity', { holder });
     const [secret] = await cookieKeys(db);
     const forms = new FormGuard(secret!, config);
-    const sendMail = createMailer(config, app.log);
+    const sendMail = createMailer(config, log);
 
     // The provider reads its own request bodies, so nothing may parse them before it.
     const handlers = new WeakMap<Provider, Handler>();
@@ -84,7 +86,7 @@ export const identityRoutes = fp(
         removeExpiredModels(db),
         removeStaleThrottles(db),
         removeOldResetTokens(db),
-      ]).catch((error: unknown) => app.log.warn({ err: error }, 'identity cleanup failed'));
+      ]).catch((error: unknown) => log.warn({ err: error }, 'identity cleanup failed'));
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
     app.addHook('onClose', async () => clearInterval(cleanup));

@@ -12,6 +12,7 @@ import { registerPushHooks } from './hooks';
 import { subscribe, unsubscribe } from './subscriptions';
 import { vapidKeys } from './vapid';
 import { PushWorker } from './worker';
+import { componentLog } from '../../plugins/logging';
 
 const errors = {
   400: apiErrorSchema,
@@ -39,7 +40,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const worker = new PushWorker(
     db,
     { vapid: keys, subject: config.vapidSubject },
-    app.log.child({ feature: 'push' }),
+    componentLog(app, 'push'),
   );
   workers.set(app.server, worker);
   app.addHook('onReady', async () => worker.start());

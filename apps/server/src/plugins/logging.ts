@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LogComponent } from '../config';
+
+/**
+ * The logger of one part of the server, at its own level when `LOG_LEVELS` names one
+ * (`LOG_LEVELS=push=debug,oidc=warn`), and tagged with `component` so log queries can filter.
+ */
+export function componentLog(app: FastifyInstance, component: LogComponent): FastifyBaseLogger {
+  const level = app.config.logLevels[component];
+  return app.log.child({ component }, level ? { level } : undefined);
+}
+
+/** Which component a route's request logs belong to. */
+export function componentOfRoute(url: string): LogComponent {
+  if (url.startsWith('/oidc')) return 'oidc';
+  if (url.startsWith('/api/device')) return 'device';
+  if (/^\/api\/(v\d\/)?news/.test(url)) return 'news';
+  if (/^\/api\/(v\d\/)?games?\b/.test(url)) return 'games';
+  return 'http';
+}
+
+/**
+ * Request logs at their component's level: each route gets the level of the component it
+ * belongs to (routes registered after this plugin; a route's own `logLevel` wins).
+ */
+export const loggingPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    const level = app.config.logLevels[componentOfRoute(route.url)];
+    if (level && !route.logLevel) route.logLevel = level;
+  });
+});
