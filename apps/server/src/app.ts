@@ -12,6 +12,7 @@ import { apiFeatures, rootFeatures } from './features';
 import { localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
@@ -104,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
 
   await app.register(errorsPlugin);
+  // Sees every route added after it: before the other plugins and the features.
+  await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);
