@@ -15,6 +15,7 @@ import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
+import { tracingPlugin } from './plugins/tracing';
 import { webPlugin } from './plugins/web';
 import { seedDemoIfEmpty } from './seed';
 
@@ -104,8 +105,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.decorate('db', database.db);
 
+  // Both see every route added after them: before the other plugins and the features.
+  await app.register(tracingPlugin, { config });
   await app.register(errorsPlugin);
-  // Sees every route added after it: before the other plugins and the features.
   await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
