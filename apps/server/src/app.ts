@@ -13,8 +13,10 @@ import { localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { componentLog, loggingPlugin } from './plugins/logging';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
+import { tracingPlugin } from './plugins/tracing';
 import { webPlugin } from './plugins/web';
 import { seedDemoIfEmpty } from './seed';
 
@@ -109,7 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
 
   await app.register(loggingPlugin);
+  // Both see every route added after them: before the other plugins and the features.
+  await app.register(tracingPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);

@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startClusterMetricsServer } from './plugins/metrics-cluster';
+import { startMetricsServer, type MetricsServer } from './plugins/metrics-server';
 
 /**
  * The listener. With one worker (always on PGlite) this process serves; with more, it is the
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (config.workers > 1 && cluster.isPrimary) runPrimary(config);
+  if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
   else await serve(config);
 }
 
@@ -50,6 +52,8 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // In a worker this does nothing: the primary serves every worker's metrics together.
+  await startMetricsServer(app);
   if (cluster.isPrimary) app.log.info(`Arcadia is running at ${config.publicUrl}`);
 }
 
@@ -57,10 +61,11 @@ async function serve(config: Config): Promise<void> {
 const MAX_QUICK_RESTARTS = 5;
 const QUICK_MS = 10_000;
 
-function runPrimary(config: Config): void {
+async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel }).child({ component: 'cluster' });
   let stopping = false;
   let quickRestarts = 0;
+  let metrics: MetricsServer | undefined;
   const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork();
@@ -92,11 +97,13 @@ function runPrimary(config: Config): void {
     stopping = true;
     log.info({ signal }, 'shutting down the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    void metrics?.close();
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 1_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   for (let i = 0; i < config.workers; i++) fork();
+  metrics = await startClusterMetricsServer(config, log);
 }
 
 main().catch((error: unknown) => {

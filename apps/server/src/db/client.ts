@@ -31,7 +31,16 @@ export interface Database {
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** How busy the connection pool is now (metrics, load shedding). */
+  stats?(): PoolStats;
   close(): Promise<void>;
+}
+
+/** Connections of the pool: open, idle among them, and queries queued for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -92,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       // pool.end() resolves before its sockets are closed; wait for every connection to end so
       // that dropping the database right after (tests) kills nothing still in use.
       close: async () => {
@@ -124,6 +134,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    // One connection in this process, which queues its own queries: a pool of 1, never waiting.
+    stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: async () => {
       try {
         await client.close();

@@ -180,6 +180,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         handler: async (request, reply) => {
           if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
           const { game, created } = await ingestGame(db, request.deviceIdentity, request.body);
+          if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);
         },
       });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
@@ -81,6 +81,12 @@ export async function countOn(db: Queryable, arcade: string, id: string): Promis
     .select({ n: count() })
     .from(devicePlayers)
     .where(and(eq(devicePlayers.arcadeId, arcade), eq(devicePlayers.deviceId, id)));
+  return Number(row?.n ?? 0);
+}
+
+/** How many devices sent a heartbeat (or started a match) at or after `since`. */
+export async function countSeenSince(db: Queryable, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(gte(devices.lastSeenAt, since));
   return Number(row?.n ?? 0);
 }
 

@@ -28,6 +28,11 @@ export class RosterEvents {
     return (this.database.db as unknown as { $client: unknown }).$client;
   }
 
+  /** Whether notifications arrive now (false while the listen connection is down). */
+  get connected(): boolean {
+    return this.listening && !this.closed;
+  }
+
   /** How long a waiter sleeps before it looks at the database itself. */
   get fallbackMs(): number {
     return this.listening ? 5000 : 1000;
@@ -110,22 +115,30 @@ export class RosterEvents {
   }
 }
 
-const registry = new WeakMap<Database, Promise<RosterEvents>>();
+const registry = new WeakMap<Database, { events: RosterEvents; started: Promise<RosterEvents> }>();
 
 /** One RosterEvents per open database, started on first use. */
 export function rosterEventsFor(database: Database): Promise<RosterEvents> {
-  let events = registry.get(database);
-  if (!events) {
-    const created = new RosterEvents(database);
-    events = created.start().then(() => created);
-    registry.set(database, events);
+  let entry = registry.get(database);
+  if (!entry) {
+    const events = new RosterEvents(database);
+    entry = { events, started: events.start().then(() => events) };
+    registry.set(database, entry);
   }
-  return events;
+  return entry.started;
+}
+
+/**
+ * Whether this process listens for roster changes now (metrics); undefined until a device first
+ * waits on its roster, which starts the listening.
+ */
+export function rosterEventsConnected(database: Database): boolean | undefined {
+  return registry.get(database)?.events.connected;
 }
 
 export async function closeRosterEvents(database: Database): Promise<void> {
-  const events = registry.get(database);
-  if (!events) return;
+  const entry = registry.get(database);
+  if (!entry) return;
   registry.delete(database);
-  await (await events).close();
+  await (await entry.started).close();
 }

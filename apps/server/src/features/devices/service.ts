@@ -17,6 +17,7 @@ import {
 } from './keys';
 import {
   countOn,
+  countSeenSince,
   deleteSeats,
   deviceOfPlayer,
   findDevice,
@@ -90,6 +91,11 @@ export function isOnline(device: DeviceRow, now = Date.now()): boolean {
     device.lastSeenAt !== null &&
     now - device.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000
   );
+}
+
+/** How many devices are online now, by the same rule as `isOnline` (metrics). */
+export async function countOnlineDevices(db: Queryable, now = Date.now()): Promise<number> {
+  return countSeenSince(db, new Date(now - DEVICE_OFFLINE_AFTER_SECONDS * 1000));
 }
 
 /** The device an `Authorization: Device <arcade>:<id>:<key>` header names, if the key is right. */

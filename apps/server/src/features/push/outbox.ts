@@ -194,3 +194,32 @@ export async function pruneOld(
     .returning({ id: pushOutbox.id });
   return rows.length;
 }
+
+/** What is still to deliver (metrics): rows to try, rows given up on, and the oldest wait. */
+export interface OutboxBacklog {
+  pending: number;
+  givenUp: number;
+  /** Seconds since the oldest pending row was written; 0 when none is pending. */
+  oldestPendingSeconds: number;
+}
+
+/** One pass over the unsent rows (the due index covers `sent_at is null`). */
+export async function outboxBacklog(db: Queryable, maxAttempts: number): Promise<OutboxBacklog> {
+  const result = await db.execute<{
+    pending: string | number;
+    given_up: string | number;
+    oldest_seconds: string | number | null;
+  }>(sql`
+    select count(*) filter (where attempts < ${maxAttempts}) as pending,
+           count(*) filter (where attempts >= ${maxAttempts}) as given_up,
+           extract(epoch from now() - min(created_at) filter (where attempts < ${maxAttempts}))
+             as oldest_seconds
+      from push_outbox
+     where sent_at is null`);
+  const row = result.rows[0];
+  return {
+    pending: Number(row?.pending ?? 0),
+    givenUp: Number(row?.given_up ?? 0),
+    oldestPendingSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)),
+  };
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { rosterEventsConnected } from '../features/devices/roster-events';
+import { countOnlineDevices } from '../features/devices/service';
+import { outboxBacklog, type OutboxBacklog } from '../features/push/outbox';
+import { pushWorkerOf } from '../features/push/routes';
+import { DEFAULT_PUSH_WORKER_OPTIONS } from '../features/push/worker';
+
+/**
+ * The server's own figures for Prometheus: the database pool, and domain gauges read from the
+ * database when scraped (cheap queries, each bounded by PROBE_TIMEOUT_MS). A figure that is not
+ * known (the read failed) is NaN rather than a stale value: comparisons with it are false, so it
+ * neither fires nor clears an alert (arcadia_database_up tells why).
+ *
+ * Aggregation across cluster workers (see metrics-cluster.ts): per-process figures add up;
+ * figures every worker reads from the same database take the maximum; "is it up" takes the
+ * minimum, so one worker without it shows.
+ */
+
+/** How long a scrape waits for one database figure. */
+const PROBE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sets a gauge from a database read on every scrape; on failure the gauge is NaN and the failure
+ * logged once until the read works again.
+ */
+function probe(app: FastifyInstance, name: string, read: (gauge: Gauge) => Promise<void>) {
+  let failing = false;
+  return async function collect(this: Gauge) {
+    try {
+      await withTimeout(read(this), PROBE_TIMEOUT_MS);
+      failing = false;
+    } catch (error) {
+      this.set(Number.NaN);
+      if (!failing) app.log.warn({ err: error, metric: name }, 'metric could not be read');
+      failing = true;
+    }
+  };
+}
+
+/** The pool of `app.database`: a PGlite database reports itself as a pool of one. */
+export function registerPoolMetrics(registry: Registry, app: FastifyInstance): void {
+  const { database } = app;
+  const figure = (name: string, help: string, pick: 'total' | 'idle' | 'waiting') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = database.stats?.();
+        this.set(stats ? stats[pick] : Number.NaN);
+      },
+    });
+  figure('arcadia_db_pool_connections', 'Open connections of the database pool', 'total');
+  figure('arcadia_db_pool_idle_connections', 'Open connections not running a query', 'idle');
+  figure('arcadia_db_pool_waiting', 'Queries queued for a free pool connection', 'waiting');
+}
+
+/**
+ * The outbox backlog, read once for the three gauges of one scrape: prom-client collects a
+ * scrape's metrics at the same time, so they share the read in flight.
+ */
+function sharedBacklog(app: FastifyInstance): () => Promise<OutboxBacklog> {
+  let reading: Promise<OutboxBacklog> | undefined;
+  return () => {
+    if (!reading) {
+      const maxAttempts =
+        pushWorkerOf(app)?.options.maxAttempts ?? DEFAULT_PUSH_WORKER_OPTIONS.maxAttempts;
+      reading = outboxBacklog(app.db, maxAttempts).finally(() => (reading = undefined));
+    }
+    return reading;
+  };
+}
+
+export interface DomainCounters {
+  gamesIngested: Counter;
+}
+
+/** Gauges read on scrape, and the counters the features move. */
+export function registerDomainMetrics(registry: Registry, app: FastifyInstance): DomainCounters {
+  const registers = [registry];
+  const backlog = sharedBacklog(app);
+  new Gauge({
+    name: 'arcadia_database_up',
+    help: 'Whether the database answered a ping in this scrape (1) or not (0)',
+    registers,
+    aggregator: 'min',
+    async collect() {
+      try {
+        await withTimeout(app.database.ping(), PROBE_TIMEOUT_MS);
+        this.set(1);
+      } catch {
+        this.set(0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'arcadia_devices_online',
+    help: 'Devices with a heartbeat within the offline window (DEVICE_OFFLINE_AFTER_SECONDS)',
+    registers,
+    aggregator: 'max',
+    collect: probe(app, 'arcadia_devices_online', async (gauge) => {
+      gauge.set(await countOnlineDevices(app.db));
+    }),
+  });
+  // Two per-process figures rather than one NaN-until-started flag: they add up across workers
+  // (NaN does not survive the cluster's JSON messages), and started - connected is what is down.
+  new Gauge({
+    name: 'arcadia_roster_listen_started',
+    help: 'Processes listening for roster changes (started when a device first waits)',
+    registers,
+    collect() {
+      this.set(rosterEventsConnected(app.database) === undefined ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: 'arcadia_roster_listen_connected',
+    help: 'Processes whose roster LISTEN connection is up',
+    registers,
+    collect() {
+      this.set(rosterEventsConnected(app.database) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'arcadia_push_outbox_pending',
+    help: 'Push deliveries not yet sent and still to be tried',
+    registers,
+    aggregator: 'max',
+    collect: probe(app, 'arcadia_push_outbox_pending', async (gauge) => {
+      gauge.set((await backlog()).pending);
+    }),
+  });
+  new Gauge({
+    name: 'arcadia_push_outbox_given_up',
+    help: 'Push deliveries given up after the last attempt (kept for inspection until pruned)',
+    registers,
+    aggregator: 'max',
+    collect: probe(app, 'arcadia_push_outbox_given_up', async (gauge) => {
+      gauge.set((await backlog()).givenUp);
+    }),
+  });
+  new Gauge({
+    name: 'arcadia_push_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest push delivery still to be tried (0 when none)',
+    registers,
+    aggregator: 'max',
+    collect: probe(app, 'arcadia_push_outbox_oldest_pending_age_seconds', async (gauge) => {
+      gauge.set((await backlog()).oldestPendingSeconds);
+    }),
+  });
+  const gamesIngested = new Counter({
+    name: 'arcadia_games_ingested_total',
+    help: 'Game reports that stored a new game (repeated reports are not counted)',
+    registers,
+  });
+  return { gamesIngested };
+}

@@ -1,0 +1,110 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/app';
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+}
+interface OtlpSpan {
+  traceId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Array<{ key: string; value: OtlpValue }>;
+}
+interface OtlpExport {
+  resourceSpans: Array<{
+    resource: { attributes: Array<{ key: string; value: OtlpValue }> };
+    scopeSpans: Array<{ scope: { name: string }; spans: OtlpSpan[] }>;
+  }>;
+}
+
+/** A stand-in OpenTelemetry collector: keeps every OTLP/HTTP JSON export it receives. */
+async function startCollector() {
+  const exports: Array<{ path: string; body: OtlpExport }> = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      exports.push({ path: request.url ?? '', body: JSON.parse(body) as OtlpExport });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exports,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const attribute = (span: OtlpSpan, key: string) =>
+  span.attributes.find((a) => a.key === key)?.value;
+
+describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  let collector: Awaited<ReturnType<typeof startCollector>>;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    collector = await startCollector();
+    t = await createTestApp({
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'arcadia-test' },
+    });
+  });
+  afterAll(() => collector.close());
+
+  it('sends a span per request with its route pattern, in the caller’s trace, at close', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parentId = '00f067aa0ba902b7';
+    const traceparent = `00-${traceId}-${parentId}-01`;
+    expect((await t.request('GET', '/api/health', { headers: { traceparent } })).status).toBe(200);
+    expect((await t.request('GET', '/api/news/no-such-article')).status).toBe(404);
+    await t.close();
+
+    expect(collector.exports.length).toBeGreaterThan(0);
+    expect(new Set(collector.exports.map((e) => e.path))).toEqual(new Set(['/v1/traces']));
+    const resources = collector.exports.flatMap((e) => e.body.resourceSpans);
+    for (const resource of resources) {
+      expect(resource.resource.attributes).toContainEqual({
+        key: 'service.name',
+        value: { stringValue: 'arcadia-test' },
+      });
+    }
+    const requests = resources
+      .flatMap((r) => r.scopeSpans)
+      .filter((s) => s.scope.name === '@fastify/otel')
+      .flatMap((s) => s.spans)
+      .filter((span) => span.name === 'request');
+    const byRoute = (route: string) =>
+      requests.find((span) => attribute(span, 'http.route')?.stringValue === route);
+
+    const health = byRoute('/api/health');
+    expect(health).toBeDefined();
+    expect(attribute(health!, 'http.request.method')).toEqual({ stringValue: 'GET' });
+    expect(Number(attribute(health!, 'http.response.status_code')?.intValue)).toBe(200);
+    // The caller's trace goes on.
+    expect(health!.traceId).toBe(traceId);
+    expect(health!.parentSpanId).toBe(parentId);
+
+    const article = byRoute('/api/news/:slug');
+    expect(article).toBeDefined();
+    expect(Number(attribute(article!, 'http.response.status_code')?.intValue)).toBe(404);
+  });
+});
+
+describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('adds no instrumentation to the app', () => {
+    expect(t.app.hasRequestDecorator('opentelemetry')).toBe(false);
+    expect(t.app.hasPlugin('@fastify/otel')).toBe(false);
+  });
+});
