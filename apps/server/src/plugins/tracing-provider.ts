@@ -12,11 +12,10 @@ import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
 /**
  * The OpenTelemetry SDK, loaded by tracing.ts only when an endpoint is configured.
  *
- * The OTLP exporter and the http/pg instrumentations in the lockfile (0.30x) are built for
- * @opentelemetry/api 1.10, the installed api is 1.9 (sdk-trace-node 2.x allows no newer): their
- * ES module builds fail to link (`logs`, `SeverityNumber`), so their CommonJS builds are loaded.
- * The exporter works that way; the instrumentations' constructors still need api 1.10 and fail,
- * which is logged once at start (see docs/operations.md, Tracing).
+ * The exporter and the http/pg instrumentations are the 0.223 line, the one built for
+ * sdk-trace-node 2.12 and @opentelemetry/api 1.9 (the 0.30x line needs api 1.10, which the 2.x
+ * SDK does not allow). They are loaded with require: the server imported http and pg long before
+ * tracing starts, and the instrumentations patch a module when it is required (see below).
  */
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../../test/support/database';
 import { createTestApp, type TestApp } from '../../test/support/app';
 
 interface OtlpValue {
@@ -9,6 +10,7 @@ interface OtlpValue {
 }
 interface OtlpSpan {
   traceId: string;
+  spanId: string;
   parentSpanId?: string;
   name: string;
   kind: number;
@@ -86,13 +88,29 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(health).toBeDefined();
     expect(attribute(health!, 'http.request.method')).toEqual({ stringValue: 'GET' });
     expect(Number(attribute(health!, 'http.response.status_code')?.intValue)).toBe(200);
-    // The caller's trace goes on.
+    // The caller's trace goes on: the http server span continues it, the route's span is its child.
     expect(health!.traceId).toBe(traceId);
-    expect(health!.parentSpanId).toBe(parentId);
+    const server = resources
+      .flatMap((r) => r.scopeSpans)
+      .filter((s) => s.scope.name === '@opentelemetry/instrumentation-http')
+      .flatMap((s) => s.spans)
+      .find((span) => span.parentSpanId === parentId);
+    expect(server).toBeDefined();
+    expect(health!.parentSpanId).toBe(server!.spanId);
 
     const article = byRoute('/api/news/:slug');
     expect(article).toBeDefined();
     expect(Number(attribute(article!, 'http.response.status_code')?.intValue)).toBe(404);
+
+    // The article's query, as a child span in the request's trace (pg instrumentation; PGlite
+    // has no driver to instrument).
+    if (testDbKind === 'postgres') {
+      const queries = resources
+        .flatMap((r) => r.scopeSpans)
+        .filter((s) => s.scope.name === '@opentelemetry/instrumentation-pg')
+        .flatMap((s) => s.spans);
+      expect(queries.some((span) => span.traceId === article!.traceId)).toBe(true);
+    }
   });
 });
 
