@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes a fresh machine ready: installs the npm packages (which bring Node 24 as the `node`
 // package, so every npm script runs on Node >= 22 even where the machine has Node 20) and, with
-// --test, Debian's Chromium and ffmpeg for the browser tests. Runs on any Node >= 18.
+// --test, Debian's Chromium and ffmpeg for the browser tests and nginx for the cluster test.
+// Runs on any Node >= 18.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,19 +43,27 @@ if (Number(version.slice(1).split('.')[0]) < 22) {
 }
 
 function has(cmd) {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+  // nginx lives in /usr/sbin, which is not on every user's PATH.
+  return (
+    spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0 ||
+    fs.existsSync(`/usr/sbin/${cmd}`)
+  );
 }
 
-if (forTests && !(has('chromium') && has('ffmpeg'))) {
+// Debian packages the tests need: the browser journeys (Chromium, ffmpeg for the fake camera)
+// and the cluster test (nginx in front of three server processes).
+const testPackages = ['chromium', 'ffmpeg', 'nginx'];
+const missing = forTests ? testPackages.filter((cmd) => !has(cmd)) : [];
+if (missing.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {
-    log('installing Chromium and ffmpeg from Debian packages for the browser tests');
+    log(`installing ${missing.join(', ')} from Debian packages for the browser and cluster tests`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium', 'ffmpeg'], {
+    run('apt-get', ['install', '-y', '-qq', ...missing], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } else {
     console.error(
-      '[bootstrap] The browser tests need Chromium and ffmpeg: sudo apt-get install -y chromium ffmpeg',
+      `[bootstrap] The browser and cluster tests need ${missing.join(', ')}: sudo apt-get install -y ${missing.join(' ')}`,
     );
     process.exit(1);
   }

@@ -105,3 +105,34 @@ export function tempDataDir(prefix = 'arcadia-system-'): { dir: string; remove()
   const dir = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), prefix));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * Runs one of the built server's commands to its end, as an operator or a deployment does:
+ * `migrate` (`node apps/server/dist/migrate.mjs`, what `npm run migrate` runs) or `cli` (the admin
+ * commands, `node apps/server/dist/cli.mjs <group> <action> ...`).
+ */
+export async function runServerCommand(
+  command: 'migrate' | 'cli',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _inherited, ...base } = process.env;
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(repoRoot, `apps/server/dist/${command}.mjs`), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...base, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    // 'close', not 'exit': the output is complete once the pipes have closed.
+    child.once('close', (exitCode) => resolve(exitCode));
+  });
+  return { code, output };
+}

@@ -144,6 +144,7 @@ describe('loadConfig', () => {
     ['NATIVE_APP_SCHEME', 'Not A Scheme'],
     ['SMTP_URL', 'http://mail.example'],
     ['REDIS_URL', 'redis.example:6379'],
+    ['REDIS_KEY_PREFIX', 'two words'],
     ['WORKERS', '0'],
     ['DB_POOL_SIZE', 'lots'],
     ['DB_STATEMENT_TIMEOUT_MS', '-1'],

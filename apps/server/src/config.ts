@@ -107,6 +107,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ : . or -')
+    .default('arcadia:'),
 });
 
 /**
@@ -177,6 +181,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   redisUrl: string | undefined;
+  /** Every Redis key starts with it: deployments (or test runs) sharing one Redis stay apart. */
+  redisKeyPrefix: string;
   /** Whether X-Forwarded-* are believed: false, true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
 }
@@ -265,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: env.VAPID_SUBJECT,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy:
       env.TRUST_PROXY === 'true'
         ? true

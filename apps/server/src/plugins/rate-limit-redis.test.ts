@@ -28,6 +28,7 @@ if (!available)
 describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () => {
   let a: TestApp;
   let b: TestApp;
+  let elsewhere: TestApp;
   // Each run plays its own client address, so runs and projects sharing the Redis never meet.
   const client = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
   const env = { REDIS_URL, RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' };
@@ -35,10 +36,15 @@ describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () =>
   beforeAll(async () => {
     a = await createTestApp({ env });
     b = await createTestApp({ env });
+    // Another deployment on the same Redis: its own key prefix.
+    elsewhere = await createTestApp({
+      env: { ...env, REDIS_KEY_PREFIX: `other-${randomInt(1_000_000)}:` },
+    });
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await elsewhere?.close();
   });
 
   it('counts requests to every process against one limit', async () => {
@@ -50,5 +56,7 @@ describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () =>
     const limited = await b.request('GET', '/api/health', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
+    // The same client at a deployment with another REDIS_KEY_PREFIX: counted apart.
+    expect((await elsewhere.request('GET', '/api/health', { headers })).status).toBe(200);
   });
 });

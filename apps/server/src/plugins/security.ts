@@ -56,7 +56,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     });
   }
   await app.register(rateLimit, {
-    ...(redis ? { redis, nameSpace: 'arcadia-rate-limit:', skipOnError: true } : {}),
+    ...(redis
+      ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true }
+      : {}),
     // Not per route: a per-route limit hook would run after the /api auth hook, so floods of
     // requests with no or forged tokens (each a signature check) would never be counted.
     global: false,
