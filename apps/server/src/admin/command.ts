@@ -26,3 +26,8 @@ export function parseAction<T extends ParseArgsOptionsConfig>(args: string[], op
   });
   return { action, values, positionals };
 }
+
+/** `--flag value ...` of a command without actions (`backup --out file`); unknown flags are an error. */
+export function parseFlags<T extends ParseArgsOptionsConfig>(args: string[], options: T) {
+  return parseArgs({ args, options, allowPositionals: false, strict: true }).values;
+}

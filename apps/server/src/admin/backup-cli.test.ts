@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
+import { storeAwkwardText } from '../../test/support/awkward-values';
+import { databaseFingerprint } from '../../test/support/database-fingerprint';
+import { openDatabase, type Database } from '../db/client';
+import { seedNews } from '../seed/news';
+import { seedPlayers } from '../seed/players';
+import { loadConfig } from '../config';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** `npm run admin -- <args>` as an operator runs it, on the database `env` configures. */
+function admin(args: string[], env: Record<string, string>) {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/admin/cli.ts', ...args],
+    { cwd: repoRoot, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('close', (code) => resolve({ code, output })),
+  );
+}
+
+/** A database with players, friendships and news stored by the seeders, closed afterwards. */
+async function seeded(database: Database): Promise<Record<string, string>> {
+  const ctx = {
+    db: database.db,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    log: { info: () => {} } as never,
+  };
+  await seedPlayers(ctx);
+  await seedNews(ctx);
+  await storeAwkwardText(database.db);
+  return databaseFingerprint(database.db);
+}
+
+describe(`the admin CLI backs up and restores ${testDbKind}`, () => {
+  let dir: string;
+  let source: TestDatabase | undefined;
+  let target: TestDatabase | undefined;
+  /** The environment that points the CLI at the source and at the target database. */
+  let sourceEnv: Record<string, string>;
+  let targetEnv: Record<string, string>;
+  let original: Record<string, string>;
+  /** The target's contents, read after the CLI is done with it. */
+  let targetFingerprint: () => Promise<Record<string, string>>;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'arcadia-backup-cli-'));
+    if (testDbKind === 'pglite') {
+      sourceEnv = { DATA_DIR: path.join(dir, 'source') };
+      targetEnv = { DATA_DIR: path.join(dir, 'target') };
+      const database = await openDatabase({ dataDir: path.join(dir, 'source', 'pglite') });
+      await database.migrate();
+      original = await seeded(database);
+      await database.close();
+      targetFingerprint = async () => {
+        const database = await openDatabase({ dataDir: path.join(dir, 'target', 'pglite') });
+        try {
+          return await databaseFingerprint(database.db);
+        } finally {
+          await database.close();
+        }
+      };
+    } else {
+      source = await openTestDatabase();
+      target = await openTestDatabase();
+      sourceEnv = { DATABASE_URL: source.url! };
+      targetEnv = { DATABASE_URL: target.url! };
+      original = await seeded(source.database);
+      targetFingerprint = () => databaseFingerprint(target!.database.db);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await source?.drop();
+    await target?.drop();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('lists both commands in its help', async () => {
+    const { code, output } = await admin(['help'], {});
+    expect(code).toBe(0);
+    expect(output).toContain('backup --out <file.sql>');
+    expect(output).toContain('restore --in <file.sql> [--force]');
+  });
+
+  it('backs up, restores into an empty database, and refuses to overwrite it', async () => {
+    const file = path.join(dir, 'backups', 'arcadia.sql');
+    const backup = await admin(['backup', '--out', file], sourceEnv);
+    expect(backup.output).toMatch(
+      /^wrote .*arcadia\.sql \(\d+\.\d [KM]iB\) from \w+ in [\d.]+ s\n/,
+    );
+    expect(backup.output).toMatch(/\nrows: users 16, accounts 0, friendships 48, /);
+    expect(backup.code).toBe(0);
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+
+    const restore = await admin(['restore', '--in', file], targetEnv);
+    expect(restore.output).toMatch(/^restored .*arcadia\.sql .* in [\d.]+ s\nrows: users 16, /);
+    expect(restore.code).toBe(0);
+    expect(await targetFingerprint()).toEqual(original);
+
+    const again = await admin(['restore', '--in', file], targetEnv);
+    expect(again.output).toMatch(/^error: the database already holds data .*--force/);
+    expect(again.code).toBe(1);
+  }, 120_000);
+});
