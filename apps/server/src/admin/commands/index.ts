@@ -1,9 +1,19 @@
 import type { AdminCommand } from '../command';
 import { command as arcade } from './arcade';
+import { command as backup } from './backup';
 import { command as card } from './card';
 import { command as device } from './device';
 import { command as keys } from './keys';
 import { command as news } from './news';
+import { command as restore } from './restore';
 
 /** Every command group of `npm run admin`, by the name typed after it. Add one line per group. */
-export const commands: Record<string, AdminCommand> = { arcade, card, device, keys, news };
+export const commands: Record<string, AdminCommand> = {
+  arcade,
+  backup,
+  card,
+  device,
+  keys,
+  news,
+  restore,
+};
