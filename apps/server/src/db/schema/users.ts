@@ -14,12 +14,16 @@ import {
 /**
  * A player profile. identity_sub links it to a sign-in identity; it is null for an
  * unclaimed profile created for a user card. Deleting a player deletes this row.
+ * card_secret_hash: SHA-256 (hex) of the claim secret printed on the profile's current user card
+ * (`?k=` of the card URL); null when no card can claim the profile (claimed, or never printed
+ * with a secret). Spent on use, replaced when the card is printed again.
  */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     identitySub: text('identity_sub').unique(),
+    cardSecretHash: text('card_secret_hash'),
     userName: text('user_name').notNull(),
     mail: text('mail'),
     birthday: date('birthday', { mode: 'string' }),

@@ -32,23 +32,45 @@ export async function profileByName(
   return row;
 }
 
-/** Sets the identity of a still unclaimed profile; undefined when someone claimed it first. */
+/**
+ * Sets the identity of a still unclaimed profile whose card secret has this hash, and spends the
+ * secret; undefined when someone claimed it first or the secret changed meanwhile.
+ */
 export async function claimProfile(
   db: Queryable,
   id: string,
+  secretHash: string,
   sub: string,
   mail: string | null,
 ): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ identitySub: sub, mail: sql`coalesce(${users.mail}, ${mail})` })
-    .where(and(eq(users.id, id), isNull(users.identitySub)))
+    .set({ identitySub: sub, mail: sql`coalesce(${users.mail}, ${mail})`, cardSecretHash: null })
+    .where(and(eq(users.id, id), isNull(users.identitySub), eq(users.cardSecretHash, secretHash)))
     .returning();
   return row;
 }
 
-/** A profile without an identity, for a printed user card. */
-export async function insertUnclaimedProfile(db: Queryable, userName: string): Promise<ProfileRow> {
-  const [row] = await db.insert(users).values({ userName }).returning();
+/** A profile without an identity, for a printed user card with this claim secret (hashed). */
+export async function insertUnclaimedProfile(
+  db: Queryable,
+  userName: string,
+  cardSecretHash: string,
+): Promise<ProfileRow> {
+  const [row] = await db.insert(users).values({ userName, cardSecretHash }).returning();
   return row!;
+}
+
+/** Replaces the claim secret of an unclaimed profile; undefined when it is claimed or unknown. */
+export async function replaceCardSecret(
+  db: Queryable,
+  id: string,
+  cardSecretHash: string,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ cardSecretHash })
+    .where(and(eq(users.id, id), isNull(users.identitySub)))
+    .returning();
+  return row;
 }
