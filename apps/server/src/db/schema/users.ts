@@ -17,6 +17,8 @@ import {
  * card_secret_hash: SHA-256 (hex) of the claim secret printed on the profile's current user card
  * (`?k=` of the card URL); null when no card can claim the profile (claimed, or never printed
  * with a secret). Spent on use, replaced when the card is printed again.
+ * user_name_skeleton: the name's confusable skeleton (db/username-skeleton.ts), unique, so that
+ * no name can look like another; null only until the backfill after the migrations has run.
  */
 export const users = pgTable(
   'users',
@@ -25,6 +27,7 @@ export const users = pgTable(
     identitySub: text('identity_sub').unique(),
     cardSecretHash: text('card_secret_hash'),
     userName: text('user_name').notNull(),
+    userNameSkeleton: text('user_name_skeleton'),
     mail: text('mail'),
     birthday: date('birthday', { mode: 'string' }),
     instagram: text('instagram'),
@@ -41,6 +44,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_user_name_skeleton_idx').on(t.userNameSkeleton),
     // The search matches case-insensitively anywhere in the name: a trigram index serves
     // `lower(user_name) like '%term%'` (pg_trgm, migration 0004; PGlite loads it as an extension).
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),

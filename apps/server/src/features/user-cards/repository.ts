@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { usernameSkeleton } from '../../db/username-skeleton';
 import { users } from '../../db/schema';
 
 export type ProfileRow = typeof users.$inferSelect;
@@ -20,6 +21,7 @@ export async function profileById(db: Queryable, id: string): Promise<ProfileRow
   return row;
 }
 
+/** A profile whose name is this one ignoring case, or looks like it (the same skeleton). */
 export async function profileByName(
   db: Queryable,
   userName: string,
@@ -27,7 +29,12 @@ export async function profileByName(
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .where(
+      or(
+        sql`lower(${users.userName}) = lower(${userName})`,
+        eq(users.userNameSkeleton, usernameSkeleton(userName)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -57,7 +64,10 @@ export async function insertUnclaimedProfile(
   userName: string,
   cardSecretHash: string,
 ): Promise<ProfileRow> {
-  const [row] = await db.insert(users).values({ userName, cardSecretHash }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ userName, userNameSkeleton: usernameSkeleton(userName), cardSecretHash })
+    .returning();
   return row!;
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
+import { usernameSkeleton } from '../../db/username-skeleton';
 import { accounts, gamePlayers, oidcModels, pushOutbox, users, visits } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,6 +16,7 @@ export async function findUserBySub(db: Queryable, sub: string): Promise<UserRow
   return row;
 }
 
+/** A profile whose name is this one ignoring case, or looks like it (the same skeleton). */
 export async function findUserByName(
   db: Queryable,
   userName: string,
@@ -22,7 +24,12 @@ export async function findUserByName(
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .where(
+      or(
+        sql`lower(${users.userName}) = lower(${userName})`,
+        eq(users.userNameSkeleton, usernameSkeleton(userName)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -32,11 +39,15 @@ export async function countLinkedUsers(db: Queryable): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A new profile; its name's skeleton is stored with it (unique: no look-alike names). */
 export async function insertUser(
   db: Queryable,
-  values: typeof users.$inferInsert,
+  values: Omit<typeof users.$inferInsert, 'userNameSkeleton'>,
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, userNameSkeleton: usernameSkeleton(values.userName) })
+    .returning();
   return row!;
 }
 
