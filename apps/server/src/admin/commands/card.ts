@@ -6,6 +6,7 @@ import { renderCardPng, renderCardSvg } from '../../features/user-cards/card-ima
 import {
   createUnclaimedProfile,
   reprintCard,
+  listUnclaimedProfiles,
   type PrintableCard,
 } from '../../features/user-cards/service';
 import { parseAction, type AdminCommand, type AdminContext } from '../command';
@@ -47,6 +48,7 @@ export const command: AdminCommand = {
     'card create --name <userName> [--out dir]   new unclaimed profile and its card',
     'card reprint --id <uuid> [--out dir]        the card of an existing profile, with a new claim secret (cards printed before stop working)',
     'card print --id <uuid> [--out dir]          the same as reprint',
+    'card list                                   unclaimed profiles; "no card" ones need a reprint to be claimed',
   ],
   async run(args, ctx) {
     let parsed;
@@ -66,6 +68,13 @@ export const command: AdminCommand = {
         const card = await createUnclaimedProfile(ctx.db, values.name);
         ctx.out(`created unclaimed profile ${card.profile.userName} (${card.profile.id})`);
         await writeCard(ctx, card, values.out);
+        return 0;
+      }
+      if (action === 'list') {
+        const rows = await listUnclaimedProfiles(ctx.db);
+        for (const row of rows)
+          ctx.out(`${row.id}  ${row.userName}  ${row.claimable ? 'card can claim' : 'no card'}`);
+        ctx.out(`${rows.length} unclaimed profile(s)`);
         return 0;
       }
       if (action === 'reprint' || action === 'print') {

@@ -111,6 +111,15 @@ describe('admin: card create / card print', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('lists the unclaimed profiles; one without a card secret needs a reprint', async () => {
+    const [old] = await t.db.insert(users).values({ userName: 'OldCardOle' }).returning();
+    expect(await run('list')).toBe(0);
+    const [kai] = await t.db.select().from(users).where(eq(users.userName, 'KartenKai'));
+    expect(lines).toContain(`${kai!.id}  KartenKai  card can claim`);
+    expect(lines).toContain(`${old!.id}  OldCardOle  no card`);
+    expect(lines.join('\n')).not.toContain('ClaimedCleo');
+  });
+
   it('fails with a usage exit code on a missing or bad argument', async () => {
     expect(await run('create', '--out', out)).toBe(2);
     expect(await run('print', '--id', 'nope')).toBe(2);

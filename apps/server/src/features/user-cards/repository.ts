@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { usernameSkeleton } from '../../db/username-skeleton';
 import { users } from '../../db/schema';
@@ -83,4 +83,17 @@ export async function replaceCardSecret(
     .where(and(eq(users.id, id), isNull(users.identitySub)))
     .returning();
   return row;
+}
+
+/** Every unclaimed profile, oldest first, with whether a printed card can claim it. */
+export async function unclaimedProfiles(db: Queryable) {
+  return db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      claimable: sql<boolean>`${users.cardSecretHash} is not null`,
+    })
+    .from(users)
+    .where(isNull(users.identitySub))
+    .orderBy(asc(users.createdAt), asc(users.id));
 }

@@ -10,6 +10,7 @@ import {
   profileBySub,
   profileForUpdate,
   replaceCardSecret,
+  unclaimedProfiles,
   type ProfileRow,
 } from './repository';
 
@@ -120,4 +121,9 @@ export async function reprintCard(db: Db, id: string): Promise<PrintableCard> {
   const profile = await profileById(db, id);
   if (!profile) throw notFound('No such user');
   return { profile, secret: null };
+}
+
+/** The unclaimed profiles, and whether a card printed for them can claim them (card list). */
+export function listUnclaimedProfiles(db: Db) {
+  return unclaimedProfiles(db);
 }
