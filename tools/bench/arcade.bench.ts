@@ -269,6 +269,25 @@ async function main(): Promise<void> {
         )
       ).rows.map((r) => [r.identity_sub, r.id]),
     );
+    // A device may report only the players on its roster (each template's players are on no
+    // other template). Seat them all, and put released players back at once with a bench-only
+    // trigger, as if they joined again for the next match: every report passes the roster check.
+    await db.query(
+      `insert into device_players (user_id, arcade_id, device_id)
+       select unnest($1::uuid[]), 'bench-arcade', unnest($2::text[]) on conflict do nothing`,
+      [
+        templates.flatMap((t) => t.subs.map((sub) => ids.get(sub)!)),
+        templates.flatMap((t) => t.subs.map(() => t.device.id)),
+      ],
+    );
+    await db.query(`create function bench_rejoin() returns trigger language plpgsql as $$
+      begin
+        insert into device_players (user_id, arcade_id, device_id)
+        values (old.user_id, old.arcade_id, old.device_id) on conflict do nothing;
+        return null;
+      end $$`);
+    await db.query(`create trigger bench_rejoin after delete on device_players
+      for each row execute function bench_rejoin()`);
     const reportBodies = templates.map(({ device, subs }, i) => {
       const report: GameReportInput = {
         idempotencyKey: '@KEY@',

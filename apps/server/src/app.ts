@@ -9,7 +9,7 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { apiFeatures, rootFeatures } from './features';
-import { localKeyResolver } from './features/identity/local-verifier';
+import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { componentLog, loggingPlugin } from './plugins/logging';
@@ -42,7 +42,12 @@ export interface BuildOptions {
 function tokenVerifier(config: Config, db: Db): TokenVerifier {
   const { auth } = config;
   if (auth.mode === 'external') return remoteVerifier(auth.issuer, auth.audience, auth.jwksUri);
-  return { issuer: auth.issuer, audience: auth.audience, getKey: localKeyResolver(db) };
+  return {
+    issuer: auth.issuer,
+    audience: auth.audience,
+    getKey: localKeyResolver(db),
+    accountExists: localAccountExists(db),
+  };
 }
 
 /** The app factory used by `npm start` and by every test. */
@@ -118,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);
-  await app.register(authPlugin, { verifier: () => verifier });
+  await app.register(authPlugin, { verifier: () => verifier, database });
 
   await app.register(
     async (api) => {

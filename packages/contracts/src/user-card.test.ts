@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserCard, userCardUrl } from './user-card';
+import { parseUserCard, parseUserCardClaim, userCardUrl } from './user-card';
 
 const id = '3f2b8c1e-9a4d-4e6f-8b21-0c5d7e9f1a23';
 
@@ -59,5 +59,40 @@ describe('userCardUrl', () => {
 
   it('round-trips through parseUserCard', () => {
     expect(parseUserCard(userCardUrl('http://localhost:9400', id))).toBe(id);
+  });
+});
+
+describe('parseUserCardClaim', () => {
+  const secret = 'q0Z-r_9xY2k8Lp3mN7vB1cD5fG6hJ4sA0eW2tU8iO9y';
+
+  it('reads the id and the claim secret of a printed card', () => {
+    expect(parseUserCardClaim(`https://arcadia.example/u/${id}?k=${secret}`)).toEqual({
+      userId: id,
+      secret,
+    });
+  });
+
+  it('answers a null secret for a card without one (an old card, or one to meet a player)', () => {
+    expect(parseUserCardClaim(`https://arcadia.example/u/${id}`)).toEqual({
+      userId: id,
+      secret: null,
+    });
+    expect(parseUserCardClaim(`https://arcadia.example/u/${id}?k=`)).toEqual({
+      userId: id,
+      secret: null,
+    });
+  });
+
+  it('refuses what is no user card, as parseUserCard does', () => {
+    expect(parseUserCardClaim(`deviceId=arcade;${id}`)).toBeNull();
+    expect(parseUserCardClaim('https://arcadia.example/u/12345?k=abc')).toBeNull();
+    expect(parseUserCardClaim('https://a.example/u/abc-%E0')).toBeNull();
+  });
+
+  it('round-trips through userCardUrl, and the last path segment stays the id', () => {
+    const url = userCardUrl('http://localhost:9400/', id, secret);
+    expect(url).toBe(`http://localhost:9400/u/${id}?k=${secret}`);
+    expect(parseUserCard(url)).toBe(id);
+    expect(parseUserCardClaim(url)).toEqual({ userId: id, secret });
   });
 });

@@ -5,8 +5,21 @@ import { z } from 'zod';
  * (`POST /api/v2/user/me/link`) and meeting another player by their card (`/api/visits`).
  */
 
+/** The most characters a card's claim secret may have (the server issues 43). */
+export const USER_CARD_SECRET_MAX = 128;
+
 export const linkCardSchema = z.object({
   userId: z.uuid({ message: 'userId must be a user id' }),
+  /**
+   * The claim secret printed on the card (`?k=` of its URL). Optional in the schema on purpose:
+   * a missing secret is answered exactly as a wrong or spent one, and as an unknown card (404).
+   */
+  secret: z
+    .string({ message: 'secret must be a string' })
+    .max(USER_CARD_SECRET_MAX, {
+      message: `secret must be at most ${USER_CARD_SECRET_MAX} characters`,
+    })
+    .optional(),
 });
 export type LinkCardInput = z.infer<typeof linkCardSchema>;
 

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { backfillUsernameSkeletons } from './username-skeleton';
 
 /**
  * Both drivers expose the same query builder; the node-postgres type stands for both so feature
@@ -22,7 +23,10 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs the versioned migrations (the same set for both drivers). */
+  /**
+   * Runs the versioned migrations (the same set for both drivers), then the data step SQL cannot
+   * do (the user name skeletons of rows that have none).
+   */
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process does setup work (migrations, the demo seed) on this
@@ -83,7 +87,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        await backfillUsernameSkeletons(db);
+      },
       exclusively: async (work) => {
         // A session lock on a connection of its own: released when we unlock, or by the server
         // when this process dies with it.
@@ -129,7 +136,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await backfillUsernameSkeletons(db);
+    },
     exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');

@@ -8,17 +8,33 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
+import type { Database } from '../db/client';
+import { listen, type Listener } from '../db/listen';
 import { AppError, unauthorized } from './errors';
 import { VerifiedCredentialCache } from './credential-cache';
 
 /** How long a verified token is taken on trust before its signature is checked again. */
 const VERIFIED_TOKEN_TTL_MS = 60_000;
 const VERIFIED_TOKENS_MAX = 10_000;
+/**
+ * While the deletion notifications do not arrive (a dropped LISTEN connection reconnecting), a
+ * cached token's account is checked again when the check is older than this.
+ */
+const UNNOTIFIED_ACCOUNT_CHECK_MS = 5_000;
+/** The channel a deletion of an embedded-provider account is announced on (payload: its sub). */
+export const ACCOUNT_DELETED_CHANNEL = 'arcadia_account_deleted';
 
 export interface TokenVerifier {
   issuer: string;
   audience: string;
   getKey: JWTVerifyGetKey;
+  /**
+   * Whether the account a token was issued for still exists (the embedded provider: its
+   * accounts table). A token whose account is gone is refused with 401 although its signature
+   * and lifetime are fine: a deleted player's token must not act (e.g. register a new profile
+   * nobody could delete). Not set for an external issuer, whose accounts are not ours.
+   */
+  accountExists?: (sub: string) => Promise<boolean>;
 }
 
 export interface AuthContext {
@@ -38,6 +54,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     verifyToken(token: string): Promise<AuthContext>;
+    /**
+     * Forgets the verified tokens of an account that was just deleted in this process (the other
+     * processes hear of it through ACCOUNT_DELETED_CHANNEL).
+     */
+    forgetAccount(sub: string): void;
   }
 }
 
@@ -89,14 +110,43 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * Bearer JWT verification: RS256 only, issuer, audience, exp/nbf with 60 s leeway, and the
  * route's scope. Registered inside the /api scope so every route there is covered by default.
+ *
+ * Verified tokens are cached (VERIFIED_TOKEN_TTL_MS), and for the embedded provider the cache
+ * also holds that the token's account existed: a cached token costs no database round trip.
+ * Several server processes: a profile deletion sends NOTIFY on ACCOUNT_DELETED_CHANNEL in its
+ * transaction, and every process LISTENs and drops that account's tokens from its cache when the
+ * deletion commits (the deleting process also drops them at once, forgetAccount). While the
+ * LISTEN connection is down, a cached account is checked again after
+ * UNNOTIFIED_ACCOUNT_CHECK_MS, and the cache is emptied when listening resumes.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { verifier: () => TokenVerifier }) => {
+  async (
+    app: FastifyInstance,
+    opts: { verifier: () => TokenVerifier; database?: Database | undefined },
+  ) => {
     app.decorateRequest('auth', null);
-    const verified = new VerifiedCredentialCache<AuthContext>({
+    const verified = new VerifiedCredentialCache<{ auth: AuthContext; checkedAt: number }>({
       ttlMs: VERIFIED_TOKEN_TTL_MS,
       max: VERIFIED_TOKENS_MAX,
     });
+    /** Accounts deleted lately, so that a check that raced the deletion is not cached. */
+    const deleted = new Map<string, number>();
+    const forgetAccount = (sub: string) => {
+      const now = Date.now();
+      for (const [gone, until] of deleted) if (until < now) deleted.delete(gone);
+      deleted.set(sub, now + VERIFIED_TOKEN_TTL_MS);
+      verified.forget((entry) => entry.auth.sub === sub);
+    };
+    app.decorate('forgetAccount', forgetAccount);
+    let listener: Listener | undefined;
+    // Only the embedded provider's accounts are checked, so only then is there anything to hear.
+    if (opts.database && opts.verifier().accountExists) {
+      listener = await listen(opts.database, ACCOUNT_DELETED_CHANNEL, {
+        onPayload: forgetAccount,
+        onReconnect: () => verified.clear(),
+      });
+      app.addHook('onClose', () => listener?.close());
+    }
     let cachedFor: TokenVerifier | undefined;
     app.decorate('verifyToken', async (token: string): Promise<AuthContext> => {
       const verifier = opts.verifier();
@@ -105,18 +155,22 @@ export const authPlugin = fp(
         cachedFor = verifier;
       }
       const known = verified.get(token);
-      if (known) return known;
+      if (
+        known &&
+        (!verifier.accountExists ||
+          (listener?.listening ?? false) ||
+          Date.now() - known.checkedAt < UNNOTIFIED_ACCOUNT_CHECK_MS)
+      )
+        return known.auth;
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, verifier.getKey, {
+        ({ payload } = await jwtVerify(token, verifier.getKey, {
           issuer: verifier.issuer,
           audience: verifier.audience,
           algorithms: ['RS256'],
           clockTolerance: TOKEN_LEEWAY_SECONDS,
           requiredClaims: ['sub', 'exp'],
-        });
-        const auth = { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
-        verified.set(token, auth, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
-        return auth;
+        }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) {
           throw unauthorized(
@@ -127,6 +181,13 @@ export const authPlugin = fp(
         }
         throw error;
       }
+      const auth = { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
+      const checkedAt = Date.now();
+      if (verifier.accountExists && !(await verifier.accountExists(auth.sub)))
+        throw unauthorized('The account of this token no longer exists');
+      if (!deleted.has(auth.sub))
+        verified.set(token, { auth, checkedAt }, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
+      return auth;
     });
   },
 );

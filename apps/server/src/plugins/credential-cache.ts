@@ -41,6 +41,11 @@ export class VerifiedCredentialCache<T> {
     this.entries.clear();
   }
 
+  /** Drops every entry whose value matches (a revoked account's tokens). */
+  forget(matches: (value: T) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

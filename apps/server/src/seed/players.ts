@@ -1,4 +1,5 @@
 import { friendships, users } from '../db/schema';
+import { usernameSkeleton } from '../db/username-skeleton';
 import type { SeedContext } from './index';
 
 /** Invented demo players. Unclaimed (no identity) until someone links a card to one. */
@@ -28,6 +29,7 @@ export async function seedPlayers({ db }: SeedContext): Promise<void> {
       .values(
         DEMO_PLAYERS.map((userName, i) => ({
           userName,
+          userNameSkeleton: usernameSkeleton(userName),
           earlyAdopter: i < 6,
           marketingConsent: false,
           createdAt: new Date(Date.now() - (DEMO_PLAYERS.length - i) * 86_400_000),

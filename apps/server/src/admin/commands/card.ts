@@ -3,7 +3,12 @@ import path from 'node:path';
 import { userCardUrl, uuidSchema } from '@arcadia/contracts';
 import { AppError } from '../../plugins/errors';
 import { renderCardPng, renderCardSvg } from '../../features/user-cards/card-image';
-import { cardProfile, createUnclaimedProfile } from '../../features/user-cards/service';
+import {
+  createUnclaimedProfile,
+  reprintCard,
+  listUnclaimedProfiles,
+  type PrintableCard,
+} from '../../features/user-cards/service';
 import { parseAction, type AdminCommand, type AdminContext } from '../command';
 
 const options = {
@@ -20,10 +25,11 @@ function outDir(out: string | undefined): string {
 
 async function writeCard(
   ctx: AdminContext,
-  profile: { id: string; userName: string },
+  { profile, secret }: PrintableCard,
   out: string | undefined,
 ): Promise<void> {
-  const url = userCardUrl(ctx.config.publicUrl, profile.id);
+  // The card URL holds the claim secret: it is printed and shown here once, never stored.
+  const url = userCardUrl(ctx.config.publicUrl, profile.id, secret);
   const svg = renderCardSvg({ userName: profile.userName, url });
   const png = await renderCardPng(svg);
   const dir = outDir(out);
@@ -37,10 +43,12 @@ async function writeCard(
 }
 
 export const command: AdminCommand = {
-  summary: 'Printable user cards (QR code of {public url}/u/{id})',
+  summary: 'Printable user cards (QR code of {public url}/u/{id}?k={claim secret})',
   usage: [
     'card create --name <userName> [--out dir]   new unclaimed profile and its card',
-    'card print --id <uuid> [--out dir]          the card of an existing profile',
+    'card reprint --id <uuid> [--out dir]        the card of an existing profile, with a new claim secret (cards printed before stop working)',
+    'card print --id <uuid> [--out dir]          the same as reprint',
+    'card list                                   unclaimed profiles; "no card" ones need a reprint to be claimed',
   ],
   async run(args, ctx) {
     let parsed;
@@ -57,21 +65,33 @@ export const command: AdminCommand = {
           ctx.out('card create needs --name <userName>');
           return 2;
         }
-        const profile = await createUnclaimedProfile(ctx.db, values.name);
-        ctx.out(`created unclaimed profile ${profile.userName} (${profile.id})`);
-        await writeCard(ctx, profile, values.out);
+        const card = await createUnclaimedProfile(ctx.db, values.name);
+        ctx.out(`created unclaimed profile ${card.profile.userName} (${card.profile.id})`);
+        await writeCard(ctx, card, values.out);
         return 0;
       }
-      if (action === 'print') {
+      if (action === 'list') {
+        const rows = await listUnclaimedProfiles(ctx.db);
+        for (const row of rows)
+          ctx.out(`${row.id}  ${row.userName}  ${row.claimable ? 'card can claim' : 'no card'}`);
+        ctx.out(`${rows.length} unclaimed profile(s)`);
+        return 0;
+      }
+      if (action === 'reprint' || action === 'print') {
         const id = uuidSchema.safeParse(values.id);
         if (!id.success) {
-          ctx.out('card print needs --id <uuid>');
+          ctx.out(`card ${action} needs --id <uuid>`);
           return 2;
         }
-        const profile = await cardProfile(ctx.db, id.data);
-        if (profile.identitySub)
-          ctx.out(`note: ${profile.userName} is already linked to a sign-in`);
-        await writeCard(ctx, profile, values.out);
+        const card = await reprintCard(ctx.db, id.data);
+        if (card.secret) {
+          ctx.out('new claim secret: cards printed before for this profile can no longer claim it');
+        } else {
+          ctx.out(
+            `note: ${card.profile.userName} is already linked to a sign-in; the card can only be used to meet the player`,
+          );
+        }
+        await writeCard(ctx, card, values.out);
         return 0;
       }
       ctx.out(`unknown action "${action ?? ''}"; use: ${command.usage.join(' | ')}`);

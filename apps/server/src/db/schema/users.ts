@@ -14,13 +14,20 @@ import {
 /**
  * A player profile. identity_sub links it to a sign-in identity; it is null for an
  * unclaimed profile created for a user card. Deleting a player deletes this row.
+ * card_secret_hash: SHA-256 (hex) of the claim secret printed on the profile's current user card
+ * (`?k=` of the card URL); null when no card can claim the profile (claimed, or never printed
+ * with a secret). Spent on use, replaced when the card is printed again.
+ * user_name_skeleton: the name's confusable skeleton (db/username-skeleton.ts), unique, so that
+ * no name can look like another; null only until the backfill after the migrations has run.
  */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     identitySub: text('identity_sub').unique(),
+    cardSecretHash: text('card_secret_hash'),
     userName: text('user_name').notNull(),
+    userNameSkeleton: text('user_name_skeleton'),
     mail: text('mail'),
     birthday: date('birthday', { mode: 'string' }),
     instagram: text('instagram'),
@@ -37,6 +44,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_user_name_skeleton_idx').on(t.userNameSkeleton),
     // The search matches case-insensitively anywhere in the name: a trigram index serves
     // `lower(user_name) like '%term%'` (pg_trgm, migration 0004; PGlite loads it as an extension).
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),

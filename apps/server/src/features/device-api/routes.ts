@@ -13,7 +13,7 @@ import { unauthorized } from '../../plugins/errors';
 import { VerifiedCredentialCache } from '../../plugins/credential-cache';
 import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
 import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
-import { ingestGame } from '../games/ingest';
+import { ingestDeviceReport } from '../games/ingest';
 import { streamRoster, waitForRoster } from './roster-wait';
 
 /** Who a device is; all a game report needs of it. */
@@ -174,12 +174,20 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         schema: {
           tags: ['device'],
           summary: 'Report a finished game (idempotent by idempotencyKey)',
+          description:
+            'A report may name only registered players who joined this device for the match ' +
+            '(its roster); any other is refused with 400 not_on_roster and its field ' +
+            '(players.N.userId), and nothing is written.',
           body: gameReportSchema,
           response: { 200: ingestedGameSchema, 201: ingestedGameSchema, ...errors },
         },
         handler: async (request, reply) => {
           if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
-          const { game, created } = await ingestGame(db, request.deviceIdentity, request.body);
+          const { game, created } = await ingestDeviceReport(
+            db,
+            request.deviceIdentity,
+            request.body,
+          );
           if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);
         },

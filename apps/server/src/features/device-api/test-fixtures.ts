@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { deviceAuthorization, type GameReportInput } from '@arcadia/contracts';
 import type { TestApp } from '../../../test/support/app';
-import { maps, users } from '../../db/schema';
+import { devicePlayers, maps, users } from '../../db/schema';
 import { createArcade } from '../arcades/service';
 import { createDevice } from '../devices/service';
 
@@ -83,4 +83,29 @@ export function report(overrides: Partial<GameReportInput> = {}): GameReportInpu
     players: [],
     ...overrides,
   };
+}
+
+/**
+ * Puts players on a device's roster as joining does (POST .../player), without the play rules
+ * (a player on another device moves): a device may report only the players on its roster.
+ */
+export async function seat(t: TestApp, device: TestDevice, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await t.db
+    .insert(devicePlayers)
+    .values(userIds.map((userId) => ({ userId, arcadeId: device.arcade, deviceId: device.id })))
+    .onConflictDoUpdate({
+      target: devicePlayers.userId,
+      set: { arcadeId: sql`excluded.arcade_id`, deviceId: sql`excluded.device_id` },
+    });
+}
+
+/** A match played on the device: its registered players join it, then it reports the game. */
+export async function reportPlayed(t: TestApp, device: TestDevice, body: GameReportInput) {
+  await seat(
+    t,
+    device,
+    (body.players ?? []).flatMap((p) => (p.userId ? [p.userId] : [])),
+  );
+  return deviceRequest(t, device)('POST', '/games', body);
 }

@@ -4,7 +4,7 @@ import {
   addArcade,
   addDevice,
   addPlayer,
-  deviceRequest,
+  reportPlayed,
   report,
   type TestPlayer,
 } from '../device-api/test-fixtures';
@@ -18,7 +18,7 @@ describe('games API', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await addArcade(t, 'neon-city');
-    const device = deviceRequest(t, await addDevice(t, 'neon-city', 'arena-1'));
+    const device = await addDevice(t, 'neon-city', 'arena-1');
     anna = await addPlayer(t, 'Anna');
     ben = await addPlayer(t, 'Ben');
     // 23 games, one a day, oldest first; every third an elimination Anna's team wins with 900.
@@ -44,7 +44,7 @@ describe('games API', () => {
                 { guestName: 'Gast', kills: 3, deaths: 3, score: 200 },
               ],
             });
-      const res = await device('POST', '/games', body);
+      const res = await reportPlayed(t, device, body);
       expect(res.status).toBe(201);
       ids.push(res.body.id);
     }

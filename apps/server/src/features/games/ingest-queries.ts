@@ -1,7 +1,7 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { gamePlayers, games, gameTeams } from '../../db/schema';
+import { devicePlayers, gamePlayers, games, gameTeams } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -59,14 +59,40 @@ export async function checkReferences(
   return { mapExists: row.map_exists, names: new Map(row.users ?? []) };
 }
 
+/** Which of the given players are on the device's roster (joined it, not yet released). */
+export async function playersOnRoster(
+  db: Queryable,
+  arcadeId: string,
+  deviceId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: devicePlayers.userId })
+    .from(devicePlayers)
+    .where(
+      and(
+        eq(devicePlayers.arcadeId, arcadeId),
+        eq(devicePlayers.deviceId, deviceId),
+        inArray(devicePlayers.userId, userIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
 export interface PeriodKey {
   periodKind: 'week' | 'month' | 'all';
   periodStart: string;
   arcadeId: string;
 }
 
-/** What arcadia_ingest_game (migrations 0007, 0010, 0011) stores. */
+/** What arcadia_ingest_game (migrations 0007, 0010, 0011, 0013) stores. */
 export interface GamePayload {
+  /**
+   * Refuse (AR003) a registered player who is not on the reporting device's roster: true for
+   * every report a device sends; false only for the demo seed, which stores games directly.
+   */
+  rosterOnly: boolean;
   /** The new game's id (chosen here, so that hooks can name the game before it is stored). */
   id: string;
   arcadeId: string;
@@ -93,6 +119,7 @@ export interface GamePayload {
 /** The SQLSTATEs arcadia_ingest_game raises for references that do not exist. */
 export const UNKNOWN_MAP = 'AR001';
 export const UNKNOWN_USER = 'AR002';
+export const NOT_ON_ROSTER = 'AR003';
 
 /** The condition hooks restrict their writes with: the game was stored (not a repeat). */
 const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;

@@ -9,6 +9,7 @@ import {
   addPlayer,
   deviceRequest,
   report,
+  seat,
   type TestDevice,
   type TestPlayer,
 } from '../device-api/test-fixtures';
@@ -287,6 +288,88 @@ describe('game reports', () => {
     });
   });
 
+  describe('the roster rule', () => {
+    let other: TestDevice;
+    beforeAll(async () => {
+      other = await addDevice(t, 'neon-city', 'arena-2');
+    });
+    const duel = () =>
+      report({
+        players: [
+          { userId: anna.id, teamId: 1, kills: 4, deaths: 1, score: 400 },
+          { guestName: 'Gast', teamId: 1, kills: 0, deaths: 0, score: 0 },
+          { userId: ben.id, teamId: 2, kills: 1, deaths: 4, score: 100 },
+        ],
+      });
+    const roster = async (device = arena) =>
+      (await deviceRequest(t, device)('GET', '/players')).body.players.map(
+        (p: { userId: string }) => p.userId,
+      );
+
+    it('refuses a registered player who never joined the device, with the field, and writes nothing', async () => {
+      expect((await join(anna)).status).toBe(200);
+      const before = await snapshot();
+      const res = await post(duel());
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'not_on_roster',
+        details: [{ path: 'players.2.userId', message: 'did not join this device for the match' }],
+      });
+      expect(await snapshot()).toEqual(before);
+      // Nothing released either: Anna is still on the device.
+      expect(await roster()).toContain(anna.id);
+    });
+
+    it('refuses a player who joined another device', async () => {
+      expect((await join(ben, other)).status).toBe(200);
+      const before = await snapshot();
+      const res = await post(duel());
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+        'players.2.userId',
+      ]);
+      expect(await snapshot()).toEqual(before);
+      expect(await roster(other)).toEqual([ben.id]);
+      await t.request(
+        'DELETE',
+        `/api/arcadecenter/${other.arcade}/device/${other.id}/player/${ben.id}`,
+        { token: ben.token },
+      );
+    });
+
+    it('stores the game once both joined; a new report of the released players is refused, a repeat of the stored one is answered', async () => {
+      expect((await join(ben)).status).toBe(200);
+      const body = duel();
+      const res = await post(body);
+      expect(res.status).toBe(201);
+      expect(await roster()).not.toContain(anna.id);
+      expect(await roster()).not.toContain(ben.id);
+      const before = await snapshot();
+      const again = await post({ ...duel(), idempotencyKey: `key-${randomUUID()}` });
+      expect(again.status).toBe(400);
+      expect(again.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+        'players.0.userId',
+        'players.2.userId',
+      ]);
+      const replay = await post(body);
+      expect(replay.status).toBe(200);
+      expect(replay.body.id).toBe(res.body.id);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('takes guests without a roster', async () => {
+      const res = await post(
+        report({
+          players: [
+            { guestName: 'Gast 1', teamId: 1, kills: 1, deaths: 0, score: 10 },
+            { guestName: 'Gast 2', teamId: 2, kills: 0, deaths: 1, score: 0 },
+          ],
+        }),
+      );
+      expect(res.status).toBe(201);
+    });
+  });
+
   describe('atomicity', () => {
     let seen: IngestedGame[] = [];
     beforeEach(() => {
@@ -375,6 +458,7 @@ describe('game reports', () => {
 
   describe('concurrency', () => {
     it('stores two reports of one device sent at once, each once, with the stats of both', async () => {
+      await seat(t, arena, [anna.id, ben.id, cleo.id]);
       const before = await statsOf(anna.id);
       const a = report({
         players: [
@@ -388,8 +472,8 @@ describe('game reports', () => {
           { id: 2, name: 'Blau', score: 4 },
         ],
         players: [
-          { userId: anna.id, teamId: 1, kills: 5, deaths: 5, score: 400 },
-          { userId: ben.id, teamId: 2, kills: 3, deaths: 0, score: 350 },
+          { userId: cleo.id, teamId: 1, kills: 5, deaths: 5, score: 400 },
+          { guestName: 'Gast', teamId: 2, kills: 3, deaths: 0, score: 350 },
         ],
       });
       const [ra, rb, ra2] = await Promise.all([post(a), post(b), post(a)]);
@@ -398,18 +482,32 @@ describe('game reports', () => {
       expect(ra.body.id).toBe(ra2.body.id);
       const after = await statsOf(anna.id);
       expect(after).toMatchObject({
-        gamesPlayed: before!.gamesPlayed + 2,
+        gamesPlayed: before!.gamesPlayed + 1,
         gamesWon: before!.gamesWon + 1,
-        gamesLost: before!.gamesLost + 1,
-        kills: before!.kills + 7,
-        deaths: before!.deaths + 6,
-        scoreTotal: before!.scoreTotal + 500,
-        bestScore: Math.max(before!.bestScore, 400),
+        kills: before!.kills + 2,
+        deaths: before!.deaths + 1,
+        scoreTotal: before!.scoreTotal + 100,
       });
       const keys = await t.db.execute(
         sql`select count(*)::int as n from games where idempotency_key in (${a.idempotencyKey}, ${b.idempotencyKey})`,
       );
       expect(keys.rows[0]).toEqual({ n: 2 });
+    });
+
+    it('of two reports of one device sent at once for the same roster, stores only one', async () => {
+      await seat(t, arena, [anna.id, ben.id]);
+      const before = await snapshot();
+      const game = () =>
+        report({
+          players: [
+            { userId: anna.id, teamId: 1, kills: 1, deaths: 1, score: 10 },
+            { userId: ben.id, teamId: 2, kills: 1, deaths: 1, score: 5 },
+          ],
+        });
+      const answers = await Promise.all([post(game()), post(game())]);
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+      expect(answers.find((r) => r.status === 400)!.body.error.code).toBe('not_on_roster');
+      expect((await t.counts('games')).games).toBe(Number(before.games) + 1);
     });
 
     it('keeps the rank buckets equal to the players per metric', async () => {

@@ -8,6 +8,8 @@ import {
   checkReferences,
   findGameByKey,
   loadGameParts,
+  NOT_ON_ROSTER,
+  playersOnRoster,
   sqlState,
   storeGame,
   UNKNOWN_MAP,
@@ -142,6 +144,22 @@ async function referenceError(db: Queryable, device: ReportingDevice, report: Ga
   return reportError('unknown_user', 'The report names users that do not exist', unknown);
 }
 
+/** The 400 answer for a device report naming registered players who did not join the device. */
+async function rosterError(db: Queryable, device: ReportingDevice, report: GameReport) {
+  const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
+  const onRoster = await playersOnRoster(db, device.arcadeId, device.id, registered);
+  const offending: FieldIssue[] = report.players.flatMap((p, i) =>
+    p.userId && !onRoster.has(p.userId)
+      ? [{ path: `players.${i}.userId`, message: 'did not join this device for the match' }]
+      : [],
+  );
+  return reportError(
+    'not_on_roster',
+    'The report names players who did not join this device for the match',
+    offending,
+  );
+}
+
 async function stored(db: Queryable, device: ReportingDevice, key: string) {
   const game = await findGameByKey(db, device.arcadeId, device.id, key);
   return game ? { game: await answer(db, game), created: false } : null;
@@ -160,10 +178,12 @@ export async function ingestGame(
   device: ReportingDevice,
   report: GameReport,
   hooks = gameIngestHooks,
+  rules: { rosterOnly?: boolean } = {},
 ): Promise<IngestResult> {
   const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
   const won = winners(report);
   const payload: GamePayload = {
+    rosterOnly: rules.rosterOnly ?? false,
     id: randomUUID(),
     arcadeId: device.arcadeId,
     deviceId: device.id,
@@ -226,14 +246,29 @@ export async function ingestGame(
     };
   } catch (error) {
     const state = sqlState(error);
-    if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER) throw error;
-    // A repeated report is answered with its game even if a player has gone since.
+    if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER && state !== NOT_ON_ROSTER) throw error;
+    // A repeated report is answered with its game even if a player has gone since (deleted, or
+    // released from the device by the first report).
     const replay = await stored(db, device, report.idempotencyKey);
     if (replay) return replay;
+    if (state === NOT_ON_ROSTER) throw await rosterError(db, device, report);
     throw await referenceError(db, device, report);
   }
   if (result) return { game: result, created: true };
   const replay = await stored(db, device, report.idempotencyKey);
   if (!replay) throw new Error('A game with this idempotency key vanished');
   return replay;
+}
+
+/**
+ * A game reported by a device (POST /api/device/v1/games): as ingestGame, and it may name only
+ * registered players who joined this device for the match (its roster); a report naming anyone
+ * else is refused with 400 and the offending fields, and nothing is written.
+ */
+export function ingestDeviceReport(
+  db: Db,
+  device: ReportingDevice,
+  report: GameReport,
+): Promise<IngestResult> {
+  return ingestGame(db, device, report, gameIngestHooks, { rosterOnly: true });
 }

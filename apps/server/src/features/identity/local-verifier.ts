@@ -1,7 +1,7 @@
-import { isNull, or, gt } from 'drizzle-orm';
+import { eq, isNull, or, gt } from 'drizzle-orm';
 import { createLocalJWKSet, type JSONWebKeySet, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../../db/client';
-import { signingKeys } from '../../db/schema';
+import { accounts, signingKeys } from '../../db/schema';
 
 const REFRESH_MS = 60_000;
 
@@ -34,5 +34,21 @@ export function localKeyResolver(db: Db): JWTVerifyGetKey {
     const stale = Date.now() - loadedAt > REFRESH_MS;
     if (!keySet || stale || (header.kid && !kids.has(header.kid))) await load();
     return keySet!(header, token);
+  };
+}
+
+/**
+ * Whether the embedded provider's account of a token's sub still exists: a deleted player's
+ * account row is gone (users/repository.ts deleteUserData), and so are its tokens' rights.
+ */
+export function localAccountExists(db: Db): (sub: string) => Promise<boolean> {
+  return async (sub) => {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) return false;
+    const [row] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, sub))
+      .limit(1);
+    return row !== undefined;
   };
 }

@@ -16,6 +16,39 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
+/** Where mail goes without SMTP_URL: `${DATA_DIR}/outbox`. */
+export function outboxDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'outbox');
+}
+
+/**
+ * Removes the outbox files of mail to this address (a deleted account's reset mail): the files
+ * are JSON with the recipient in `to`. Answers how many were removed.
+ */
+export async function removeOutboxMailTo(dir: string, address: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0; // no outbox: nothing was ever written
+  }
+  const wanted = address.trim().toLowerCase();
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const file = path.join(dir, name);
+    try {
+      const mail = JSON.parse(await fs.readFile(file, 'utf8')) as { to?: unknown };
+      if (typeof mail.to === 'string' && mail.to.trim().toLowerCase() === wanted) {
+        await fs.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // gone meanwhile, or not a mail of ours: leave it
+    }
+  }
+  return removed;
+}
+
 /**
  * Mail through SMTP when SMTP_URL is set. Without it (a laptop, a demo) the mail is written to
  * `${DATA_DIR}/outbox/` as JSON and its links to the server log, so a reset can still be done.
@@ -35,7 +68,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
       });
     };
   }
-  const outbox = path.join(config.dataDir, 'outbox');
+  const outbox = outboxDir(config);
   return async (mail) => {
     await fs.mkdir(outbox, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`;

@@ -5,7 +5,7 @@ import {
   addArcade,
   addDevice,
   addPlayer,
-  deviceRequest,
+  reportPlayed,
   report,
   type TestDevice,
   type TestPlayer,
@@ -78,9 +78,9 @@ describe('leaderboards', () => {
         ],
       ];
     for (const [device, playedAt, players] of games) {
-      const res = await deviceRequest(t, device)(
-        'POST',
-        '/games',
+      const res = await reportPlayed(
+        t,
+        device,
         report({
           type: 'freeforall',
           teams: [],

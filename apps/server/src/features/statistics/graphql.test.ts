@@ -4,7 +4,7 @@ import {
   addArcade,
   addDevice,
   addPlayer,
-  deviceRequest,
+  reportPlayed,
   report,
   type TestPlayer,
 } from '../device-api/test-fixtures';
@@ -35,9 +35,9 @@ describe('POST /graphql statistics', () => {
       { map: 'skyline', anna: [100, 1, 4], ben: [400, 4, 1] },
     ];
     for (const g of games) {
-      const res = await deviceRequest(t, device)(
-        'POST',
-        '/games',
+      const res = await reportPlayed(
+        t,
+        device,
         report({
           type: 'freeforall',
           mapId: g.map,

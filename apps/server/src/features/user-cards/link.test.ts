@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { newCardSecret } from './card-secret';
+import { reprintCard } from './service';
 
 const registration = (username: string) => ({
   username,
@@ -12,9 +14,11 @@ const registration = (username: string) => ({
 
 describe('POST /api/v2/user/me/link', () => {
   let t: TestApp;
+  /** An unclaimed profile with a printed card: `link` is the body its scan sends. */
   const card = async (userName: string) => {
-    const [row] = await t.db.insert(users).values({ userName }).returning();
-    return row!;
+    const { secret, hash } = newCardSecret();
+    const [row] = await t.db.insert(users).values({ userName, cardSecretHash: hash }).returning();
+    return { ...row!, secret, link: { userId: row!.id, secret } };
   };
   const identityOf = async (id: string) => {
     const [row] = await t.db
@@ -40,7 +44,7 @@ describe('POST /api/v2/user/me/link', () => {
     const token = await t.issuer.mint('sub-linker');
     const res = await t.request('POST', '/api/v2/user/me/link', {
       token,
-      body: { userId: profile.id },
+      body: profile.link,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: profile.id, userName: 'NeonNova', name: 'NeonNova' });
@@ -56,29 +60,28 @@ describe('POST /api/v2/user/me/link', () => {
     const token = await t.issuer.mint('sub-mail', { extra: { email: 'Mia@Example.test' } });
     const res = await t.request('POST', '/api/v2/user/me/link', {
       token,
-      body: { userId: profile.id },
+      body: profile.link,
     });
     expect(res.status).toBe(200);
     expect(res.body.mail).toBe('mia@example.test');
     expect(await identityOf(profile.id)).toEqual({ sub: 'sub-mail', mail: 'mia@example.test' });
   });
 
-  it('answers 409 when another identity already holds the card, and writes nothing', async () => {
+  it('answers a card another identity already holds as an unknown card (its secret is spent), and writes nothing', async () => {
     const profile = await card('PixelPirat');
     const first = await t.request('POST', '/api/v2/user/me/link', {
       token: await t.issuer.mint('sub-first'),
-      body: { userId: profile.id },
+      body: profile.link,
     });
     expect(first.status).toBe(200);
     const before = await snapshot();
     const token = await t.issuer.mint('sub-second');
     const res = await t.request('POST', '/api/v2/user/me/link', {
       token,
-      body: { userId: profile.id },
+      body: profile.link,
     });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('card_taken');
-    expect(res.body.error.message).toMatch(/already linked to another account/);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(await unknownCardAnswer());
     expect(await snapshot()).toEqual(before);
     expect((await t.request('GET', '/api/v2/user/me', { token })).status).toBe(404);
   });
@@ -94,7 +97,7 @@ describe('POST /api/v2/user/me/link', () => {
     const before = await snapshot();
     const res = await t.request('POST', '/api/v2/user/me/link', {
       token,
-      body: { userId: profile.id },
+      body: profile.link,
     });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('already_registered');
@@ -106,22 +109,121 @@ describe('POST /api/v2/user/me/link', () => {
   it('answers 409 already_registered when the identity scans its own, linked card again', async () => {
     const profile = await card('ArcadeAce');
     const token = await t.issuer.mint('sub-again');
-    const body = { userId: profile.id };
+    const body = profile.link;
     expect((await t.request('POST', '/api/v2/user/me/link', { token, body })).status).toBe(200);
     const res = await t.request('POST', '/api/v2/user/me/link', { token, body });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('already_registered');
   });
 
+  /** The answer for a card that points at nobody. */
+  const unknownCardAnswer = async () => {
+    const res = await t.request('POST', '/api/v2/user/me/link', {
+      token: await t.issuer.mint('sub-unknown'),
+      body: { userId: randomUUID(), secret: newCardSecret().secret },
+    });
+    expect(res.status).toBe(404);
+    return res.body;
+  };
+
   it('answers 404 for an unknown user, and writes nothing', async () => {
     const before = await snapshot();
     const res = await t.request('POST', '/api/v2/user/me/link', {
       token: await t.issuer.mint('sub-unknown'),
-      body: { userId: randomUUID() },
+      body: { userId: randomUUID(), secret: 'x' },
     });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('not_found');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a missing, wrong or spent claim secret exactly as an unknown card, and writes nothing', async () => {
+    const profile = await card('SecretSam');
+    const unknown = await unknownCardAnswer();
+    const before = await snapshot();
+    const token = await t.issuer.mint('sub-thief');
+    for (const body of [
+      { userId: profile.id },
+      { userId: profile.id, secret: '' },
+      { userId: profile.id, secret: newCardSecret().secret },
+      { userId: profile.id, secret: profile.secret.slice(0, -1) },
+      { userId: profile.id, secret: profile.secret.toUpperCase() },
+    ]) {
+      const res = await t.request('POST', '/api/v2/user/me/link', { token, body });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(unknown);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect((await identityOf(profile.id))?.sub).toBeNull();
+
+    // The holder of the card claims it; the same secret is spent afterwards.
+    const owner = await t.issuer.mint('sub-owner');
+    const linked = await t.request('POST', '/api/v2/user/me/link', {
+      token: owner,
+      body: profile.link,
+    });
+    expect(linked.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, profile.id));
+    expect(row!.cardSecretHash).toBeNull();
+    const spent = await t.request('POST', '/api/v2/user/me/link', {
+      token: await t.issuer.mint('sub-late'),
+      body: profile.link,
+    });
+    expect(spent.status).toBe(404);
+    expect(spent.body).toEqual(unknown);
+  });
+
+  it('an id read from search, a profile or the card lookup does not claim the profile', async () => {
+    const profile = await card('PublicPia');
+    const reader = await t.issuer.mint('sub-reader');
+    const answers = [
+      await t.request('GET', '/api/user?searchterm=PublicPia', { token: reader }),
+      await t.request('GET', `/api/user/${profile.id}`, { token: reader }),
+      await t.request('GET', `/api/user/${profile.id}/details`, { token: reader }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      const text = JSON.stringify(answer.body);
+      expect(text).toContain(profile.id);
+      expect(text).not.toContain(profile.secret);
+      expect(text).not.toContain(profile.cardSecretHash!);
+    }
+    const res = await t.request('POST', '/api/v2/user/me/link', {
+      token: reader,
+      body: { userId: profile.id },
+    });
+    expect(res.status).toBe(404);
+    expect((await identityOf(profile.id))?.sub).toBeNull();
+  });
+
+  it('a reprinted card has a new secret; the old card no longer claims the profile', async () => {
+    const profile = await card('ReprintRex');
+    const reprinted = await reprintCard(t.db, profile.id);
+    expect(reprinted.secret).toEqual(expect.any(String));
+    expect(reprinted.secret).not.toBe(profile.secret);
+    const token = await t.issuer.mint('sub-reprint');
+    const old = await t.request('POST', '/api/v2/user/me/link', { token, body: profile.link });
+    expect(old.status).toBe(404);
+    const res = await t.request('POST', '/api/v2/user/me/link', {
+      token,
+      body: { userId: profile.id, secret: reprinted.secret },
+    });
+    expect(res.status).toBe(200);
+    // A claimed profile's card is printed without a secret: it can only meet the player.
+    expect((await reprintCard(t.db, profile.id)).secret).toBeNull();
+  });
+
+  it('meeting a player (/visit) still needs only the public id of the card', async () => {
+    const profile = await card('VisitVera');
+    const token = await t.issuer.mint('sub-visitor');
+    const registered = await t.request('POST', '/api/v2/user/registration', {
+      token,
+      body: registration('Visitor'),
+    });
+    expect(registered.status).toBe(201);
+    const res = await t.request('POST', '/api/visits', { token, body: { userId: profile.id } });
+    expect(res.status).toBe(201);
+    expect((await identityOf(profile.id))?.sub).toBeNull();
   });
 
   it('answers 400 with the field for a body that is no user id, and writes nothing', async () => {
@@ -131,6 +233,14 @@ describe('POST /api/v2/user/me/link', () => {
       const res = await t.request('POST', '/api/v2/user/me/link', { token, body });
       expect(res.status).toBe(400);
       expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'userId' })]);
+    }
+    for (const secret of [42, 'k'.repeat(129)]) {
+      const res = await t.request('POST', '/api/v2/user/me/link', {
+        token,
+        body: { userId: randomUUID(), secret },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'secret' })]);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -148,11 +258,11 @@ describe('POST /api/v2/user/me/link', () => {
       ['sub-race-a', 'sub-race-b'].map(async (sub) =>
         t.request('POST', '/api/v2/user/me/link', {
           token: await t.issuer.mint(sub),
-          body: { userId: profile.id },
+          body: profile.link,
         }),
       ),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
     const winner = results.find((r) => r.status === 200)!;
     expect(winner.body.id).toBe(profile.id);
     expect(['sub-race-a', 'sub-race-b']).toContain((await identityOf(profile.id))?.sub);
@@ -162,9 +272,7 @@ describe('POST /api/v2/user/me/link', () => {
     const [a, b] = [await card('RetroRaptor'), await card('QuantumQi')];
     const token = await t.issuer.mint('sub-greedy');
     const results = await Promise.all(
-      [a, b].map((p) =>
-        t.request('POST', '/api/v2/user/me/link', { token, body: { userId: p.id } }),
-      ),
+      [a, b].map((p) => t.request('POST', '/api/v2/user/me/link', { token, body: p.link })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const claimed = [await identityOf(a.id), await identityOf(b.id)].filter(

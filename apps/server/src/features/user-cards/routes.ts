@@ -19,6 +19,9 @@ export const userCardRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Link the signed-in identity to the unclaimed profile of a scanned user card',
+      description:
+        "The body carries the card's claim secret (`?k=` of the card URL). An unknown card and a " +
+        'wrong, missing or spent secret get the same 404.',
       body: linkCardSchema,
       response: { 200: ownProfileSchema, ...errors },
     },
@@ -26,7 +29,7 @@ export const userCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const email = auth.claims.email;
       const mail = typeof email === 'string' && email.includes('@') ? email.toLowerCase() : null;
-      return toOwnProfile(db, await linkCard(db, auth.sub, request.body.userId, mail));
+      return toOwnProfile(db, await linkCard(db, auth.sub, request.body, mail));
     },
   });
 };

@@ -1,6 +1,7 @@
 import { usernameSchema } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { cardSecretMatches, newCardSecret } from './card-secret';
 import {
   claimProfile,
   insertUnclaimedProfile,
@@ -8,15 +9,17 @@ import {
   profileByName,
   profileBySub,
   profileForUpdate,
+  replaceCardSecret,
+  unclaimedProfiles,
   type ProfileRow,
 } from './repository';
 
-export const cardTaken = () =>
-  new AppError(
-    409,
-    'card_taken',
-    'This user card is already linked to another account. Ask the arcade staff for help.',
-  );
+/**
+ * The one answer for a card that cannot claim a profile: an unknown id, and a wrong, missing or
+ * spent claim secret alike (a claimed profile's secret is spent), so that the answer tells
+ * nothing about a profile to someone who only read its id.
+ */
+export const unknownCard = () => notFound('No player has this user card');
 export const alreadyRegistered = () =>
   new AppError(
     409,
@@ -35,25 +38,33 @@ function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
+/** What a scanned card gives the link request: the profile id and the card's claim secret. */
+export interface ScannedCard {
+  userId: string;
+  secret?: string | undefined;
+}
+
 /**
- * Links the signed-in identity to the profile a scanned user card points at, if no identity
- * holds it yet. Everything is read and written in one transaction with the profile row locked;
- * the unique index on identity_sub settles a race between two profiles for one identity.
+ * Links the signed-in identity to the profile a scanned user card points at, if the card's
+ * claim secret is the current one of that unclaimed profile; the secret is spent with it.
+ * Everything is read and written in one transaction with the profile row locked; the unique
+ * index on identity_sub settles a race between two profiles for one identity.
  */
 export async function linkCard(
   db: Db,
   sub: string,
-  userId: string,
+  card: ScannedCard,
   mail: string | null,
 ): Promise<ProfileRow> {
   try {
     return await db.transaction(async (tx) => {
       if (await profileBySub(tx, sub)) throw alreadyRegistered();
-      const profile = await profileForUpdate(tx, userId);
-      if (!profile) throw notFound('No player has this user card');
-      if (profile.identitySub !== null) throw cardTaken();
-      const linked = await claimProfile(tx, userId, sub, mail);
-      if (!linked) throw cardTaken();
+      const profile = await profileForUpdate(tx, card.userId);
+      const hash = profile?.cardSecretHash;
+      if (!profile || !hash || !card.secret || !cardSecretMatches(card.secret, hash))
+        throw unknownCard();
+      const linked = await claimProfile(tx, profile.id, hash, sub, mail);
+      if (!linked) throw unknownCard();
       return linked;
     });
   } catch (error) {
@@ -67,27 +78,52 @@ export const nameTaken = (name: string) =>
     { path: 'name', message: 'is already taken' },
   ]);
 
-/** An unclaimed profile for a printed card: user name rules of registration, unique ignoring case. */
-export async function createUnclaimedProfile(db: Db, name: string): Promise<ProfileRow> {
+/** A profile with the claim secret of its new card (shown once: only its hash is stored). */
+export interface PrintableCard {
+  profile: ProfileRow;
+  /** null for a claimed profile: its card can only be used to meet the player (/visit). */
+  secret: string | null;
+}
+
+/**
+ * An unclaimed profile for a printed card, with the card's claim secret: user name rules of
+ * registration, unique ignoring case.
+ */
+export async function createUnclaimedProfile(db: Db, name: string): Promise<PrintableCard> {
   const parsed = usernameSchema.safeParse(name);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message }));
     throw badRequest(issues.map((i) => i.message).join('; '), issues);
   }
   const userName = parsed.data;
+  const { secret, hash } = newCardSecret();
   try {
-    return await db.transaction(async (tx) => {
+    const profile = await db.transaction(async (tx) => {
       if (await profileByName(tx, userName)) throw nameTaken(userName);
-      return insertUnclaimedProfile(tx, userName);
+      return insertUnclaimedProfile(tx, userName, hash);
     });
+    return { profile, secret };
   } catch (error) {
     if (uniqueViolation(error) !== null) throw nameTaken(userName);
     throw error;
   }
 }
 
-export async function cardProfile(db: Db, id: string): Promise<ProfileRow> {
+/**
+ * The card of an existing profile, printed again: an unclaimed profile gets a new claim secret
+ * and the secret of every card printed before stops working; a claimed profile's card carries
+ * no secret (it can only be used to meet the player).
+ */
+export async function reprintCard(db: Db, id: string): Promise<PrintableCard> {
+  const { secret, hash } = newCardSecret();
+  const renewed = await replaceCardSecret(db, id, hash);
+  if (renewed) return { profile: renewed, secret };
   const profile = await profileById(db, id);
   if (!profile) throw notFound('No such user');
-  return profile;
+  return { profile, secret: null };
+}
+
+/** The unclaimed profiles, and whether a card printed for them can claim them (card list). */
+export function listUnclaimedProfiles(db: Db) {
+  return unclaimedProfiles(db);
 }

@@ -1,7 +1,17 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { accounts, gamePlayers, oidcModels, pushOutbox, users, visits } from '../../db/schema';
+import { ACCOUNT_DELETED_CHANNEL } from '../../plugins/auth';
+import { usernameSkeleton } from '../../db/username-skeleton';
+import {
+  accounts,
+  gamePlayers,
+  loginThrottle,
+  oidcModels,
+  pushOutbox,
+  users,
+  visits,
+} from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,6 +25,7 @@ export async function findUserBySub(db: Queryable, sub: string): Promise<UserRow
   return row;
 }
 
+/** A profile whose name is this one ignoring case, or looks like it (the same skeleton). */
 export async function findUserByName(
   db: Queryable,
   userName: string,
@@ -22,7 +33,12 @@ export async function findUserByName(
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .where(
+      or(
+        sql`lower(${users.userName}) = lower(${userName})`,
+        eq(users.userNameSkeleton, usernameSkeleton(userName)),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -32,11 +48,15 @@ export async function countLinkedUsers(db: Queryable): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A new profile; its name's skeleton is stored with it (unique: no look-alike names). */
 export async function insertUser(
   db: Queryable,
-  values: typeof users.$inferInsert,
+  values: Omit<typeof users.$inferInsert, 'userNameSkeleton'>,
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, userNameSkeleton: usernameSkeleton(values.userName) })
+    .returning();
   return row!;
 }
 
@@ -65,11 +85,39 @@ export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RE
 export const DELETED_PLAYER_NAME = 'Deleted player';
 
 /**
+ * The tables a deletion writes to (directly, by cascade or by trigger): vacuumed after it
+ * commits so that the deleted rows' bytes do not stay in the table files.
+ */
+export const DELETION_TABLES = [
+  'users',
+  'friendships',
+  'device_players',
+  'push_subscriptions',
+  'push_outbox',
+  'player_stats',
+  'player_stats_periods',
+  'visits',
+  'game_players',
+  'games',
+  'accounts',
+  'oidc_models',
+  'password_resets',
+  'login_throttle',
+] as const;
+
+export interface DeletedUser {
+  /** The embedded provider's account e-mail, when the player had such an account. */
+  accountEmail: string | null;
+}
+
+/**
  * Removes a player's personal data for real: the profile row (with it, by cascade, friendships
  * both ways, push subscriptions, device seat, stats and visits), the embedded identity account
- * and its sessions and grants. Other players' games keep the rows, anonymised.
+ * with its sessions, grants and reset tokens, and the sign-in throttle counters keyed by its
+ * e-mail. Other players' games keep the rows, anonymised. Tells the other server processes that
+ * the account is gone (NOTIFY, delivered on commit) so that its tokens stop working there too.
  */
-export async function deleteUserData(db: Queryable, user: UserRow): Promise<void> {
+export async function deleteUserData(db: Queryable, user: UserRow): Promise<DeletedUser> {
   await db
     .update(gamePlayers)
     .set({ name: DELETED_PLAYER_NAME, userId: null })
@@ -85,14 +133,27 @@ export async function deleteUserData(db: Queryable, user: UserRow): Promise<void
       ),
     );
   await db.delete(users).where(eq(users.id, user.id));
+  let accountEmail: string | null = null;
   if (user.identitySub) {
     await db
       .delete(oidcModels)
       .where(sql`${oidcModels.payload}->>'accountId' = ${user.identitySub}`);
     if (/^[0-9a-f-]{36}$/i.test(user.identitySub)) {
-      await db.delete(accounts).where(eq(accounts.id, user.identitySub));
+      const [account] = await db
+        .delete(accounts)
+        .where(eq(accounts.id, user.identitySub))
+        .returning({ email: accounts.email });
+      accountEmail = account?.email ?? null;
     }
+    if (accountEmail) {
+      // Keys of features/identity/service.ts: sign-in failures and reset requests per e-mail.
+      await db
+        .delete(loginThrottle)
+        .where(inArray(loginThrottle.key, [`account:${accountEmail}`, `reset:${accountEmail}`]));
+    }
+    await db.execute(sql`select pg_notify(${ACCOUNT_DELETED_CHANNEL}, ${user.identitySub})`);
   }
+  return { accountEmail };
 }
 
 export async function unclaimedProfiles(db: Queryable) {

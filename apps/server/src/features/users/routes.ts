@@ -11,10 +11,12 @@ import {
   searchResultSchema,
   userSummarySchema,
 } from '@arcadia/contracts';
+import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
+import { outboxDir, removeOutboxMailTo } from '../identity/mailer';
 import { sendJsonText } from '../../plugins/json-text';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
-import { searchUsers } from './repository';
+import { DELETION_TABLES, searchUsers } from './repository';
 import { currentUser, deleteProfile, register, updateProfile, userById } from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
@@ -28,6 +30,10 @@ const errors = {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const vacuum = new VacuumQueue(db, (table, error) =>
+    app.log.warn({ err: error, table }, 'VACUUM after a deletion failed'),
+  );
+  app.addHook('onClose', () => vacuum.idle());
 
   app.get('/v2/user/me', {
     schema: {
@@ -101,7 +107,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: okSchema, ...errors },
     },
     handler: async (request) => {
-      await deleteProfile(db, requireAuth(request).sub, request.params.id);
+      const { sub } = requireAuth(request);
+      const deleted = await deleteProfile(db, sub, request.params.id);
+      // Committed. This process stops taking the account's tokens at once (the others when the
+      // deletion's NOTIFY reaches them); reset mail in the outbox names the player: it goes too.
+      app.forgetAccount(sub);
+      if (deleted.accountEmail)
+        await removeOutboxMailTo(outboxDir(app.config), deleted.accountEmail);
+      // The deleted rows' bytes: VACUUM in the background, the answer does not wait for it.
+      vacuum.request(DELETION_TABLES);
       return { success: true as const };
     },
   });

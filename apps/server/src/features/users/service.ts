@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import {
   countLinkedUsers,
   deleteUserData,
+  type DeletedUser,
   findUserById,
   findUserByName,
   findUserBySub,
@@ -70,11 +71,12 @@ export async function register(db: Db, sub: string, input: Registration): Promis
   }
 }
 
-export async function deleteProfile(db: Db, sub: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Deletes the own profile and its personal data in one transaction (see deleteUserData). */
+export async function deleteProfile(db: Db, sub: string, id: string): Promise<DeletedUser> {
+  return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
-    await deleteUserData(tx, me);
+    return deleteUserData(tx, me);
   });
 }
 

@@ -10,7 +10,15 @@ import type * as ScannerModule from '../scanner';
 import { fakeScanner } from './fake-scanner';
 import { Component as LinkCardPage } from './LinkCardPage';
 import { apiError, installFakeApi, type FakeCall, type FakeReply } from './test-api';
-import { cardOwner, cardUrl, linkedProfile, me, signedInStore } from './test-fixtures';
+import {
+  cardOwner,
+  cardSecret,
+  cardUrl,
+  linkedProfile,
+  me,
+  oldCardUrl,
+  signedInStore,
+} from './test-fixtures';
 
 vi.mock('../scanner', async (importOriginal) => ({
   ...(await importOriginal<typeof ScannerModule>()),
@@ -86,6 +94,26 @@ describe('/login/link', () => {
       `GET /api/user/${cardOwner.id}`,
       'POST /api/v2/user/me/link',
     ]);
+    // The claim secret of the card's `?k=` goes with the link request, and nowhere else.
+    expect(calls[1]!.body).toEqual({ userId: cardOwner.id, secret: cardSecret });
+    expect(calls[0]!.path).not.toContain(cardSecret);
+  });
+
+  it('an old card without a claim secret is explained and not sent', async () => {
+    const { calls } = server({ status: 200, body: linkedProfile });
+    await renderLink();
+    await fakeScanner.scan(oldCardUrl);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Mit dieser Karte lässt sich kein Account mehr verknüpfen',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('a wrong or spent claim secret (404) says the card cannot be linked', async () => {
+    server(apiError(404, 'not_found', 'No player has this user card'));
+    await renderLink();
+    await fakeScanner.scan(cardUrl);
+    expect(screen.getByRole('alert')).toHaveTextContent('Diese Karte lässt sich nicht verknüpfen');
   });
 
   it('anything but a user card is ignored with a hint, and scanning goes on', async () => {

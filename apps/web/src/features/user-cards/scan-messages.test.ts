@@ -11,6 +11,7 @@ const failure = (status: number | 'FETCH_ERROR', code?: string) => ({
 describe('what the card pages say after a scan', () => {
   it('link: each refusal has its own message; only passing failures offer a rescan', () => {
     expect(linkMessage({ kind: 'notACard' })).toEqual({ key: 'notACard', retry: false });
+    expect(linkMessage({ kind: 'noSecret' })).toEqual({ key: 'noSecret', retry: false });
     expect(linkMessage({ kind: 'unknownCard', error: failure(404) })).toEqual({
       key: 'unknownCard',
       retry: false,
@@ -28,7 +29,8 @@ describe('what the card pages say after a scan', () => {
       linkMessage({ kind: 'refused', user: cardOwner, error: failure(status, code) });
     expect(refused(409, 'card_taken')).toEqual({ key: 'cardTaken', retry: false });
     expect(refused(409, 'already_registered')).toEqual({ key: 'alreadyRegistered', retry: false });
-    expect(refused(404, 'not_found')).toEqual({ key: 'unknownCard', retry: false });
+    // A wrong or spent claim secret: the server answers it as an unknown card.
+    expect(refused(404, 'not_found')).toEqual({ key: 'cardNotClaimable', retry: false });
     expect(refused(503)).toEqual({
       key: 'linkFailed',
       params: { message: 'server says no' },

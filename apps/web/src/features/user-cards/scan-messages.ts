@@ -22,6 +22,8 @@ export function linkMessage(outcome: Exclude<LinkCardOutcome, { kind: 'linked' }
   switch (outcome.kind) {
     case 'notACard':
       return { key: 'notACard', retry: false };
+    case 'noSecret':
+      return { key: 'noSecret', retry: false };
     case 'unknownCard':
       return cardUnknown(outcome.error)
         ? { key: 'unknownCard', retry: false }
@@ -30,7 +32,9 @@ export function linkMessage(outcome: Exclude<LinkCardOutcome, { kind: 'linked' }
       if (outcome.error.code === 'card_taken') return { key: 'cardTaken', retry: false };
       if (outcome.error.code === 'already_registered')
         return { key: 'alreadyRegistered', retry: false };
-      if (cardUnknown(outcome.error)) return { key: 'unknownCard', retry: false };
+      // A wrong or spent claim secret is answered as an unknown card (404): the card was linked
+      // already, or printed again since.
+      if (cardUnknown(outcome.error)) return { key: 'cardNotClaimable', retry: false };
       return unreachable(outcome.error, 'linkFailed');
   }
 }

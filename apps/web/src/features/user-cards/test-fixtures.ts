@@ -35,7 +35,12 @@ export const cardOwner: UserSummary = {
   earlyAdopter: true,
   claimed: false,
 };
-export const cardUrl = `https://arcadia.example/u/${cardOwner.id}`;
+/** The claim secret printed on trinity's card. */
+export const cardSecret = 'q0Z-r_9xY2k8Lp3mN7vB1cD5fG6hJ4sA0eW2tU8iO9y';
+/** What the QR code of trinity's printed card holds. */
+export const cardUrl = `https://arcadia.example/u/${cardOwner.id}?k=${cardSecret}`;
+/** A card printed before cards had a claim secret: it can still meet, but not link. */
+export const oldCardUrl = `https://arcadia.example/u/${cardOwner.id}`;
 
 export const linkedProfile: OwnProfile = {
   ...me,

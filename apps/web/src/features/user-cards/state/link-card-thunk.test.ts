@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectOwnProfile, selectProfileStatus } from '../../auth';
 import { apiError, installFakeApi, type FakeCall, type FakeReply } from '../test-api';
-import { cardOwner, cardUrl, linkedProfile, signedInStore } from '../test-fixtures';
+import {
+  cardOwner,
+  cardSecret,
+  cardUrl,
+  linkedProfile,
+  oldCardUrl,
+  signedInStore,
+} from '../test-fixtures';
 import { linkScannedCard } from './link-card-thunk';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +36,14 @@ describe('linking a scanned user card (spec §5, §7)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('confirms the user, links the card and makes its profile the own, registered one', async () => {
+  it('a card without a claim secret is not sent: the server could only refuse it', async () => {
+    const { calls } = server({ status: 200, body: linkedProfile });
+    const store = await signedInStore({ registered: false });
+    expect(await store.dispatch(linkScannedCard(oldCardUrl))).toEqual({ kind: 'noSecret' });
+    expect(calls).toEqual([]);
+  });
+
+  it('confirms the user, links the card with its claim secret and makes its profile the own one', async () => {
     const { calls } = server({ status: 200, body: linkedProfile });
     const store = await signedInStore({ registered: false });
     const onUser = vi.fn();
@@ -38,7 +52,11 @@ describe('linking a scanned user card (spec §5, §7)', () => {
     expect(onUser).toHaveBeenCalledWith(cardOwner);
     expect(calls.slice(0, 2)).toEqual([
       { method: 'GET', path: `/api/user/${cardOwner.id}`, body: undefined },
-      { method: 'POST', path: '/api/v2/user/me/link', body: { userId: cardOwner.id } },
+      {
+        method: 'POST',
+        path: '/api/v2/user/me/link',
+        body: { userId: cardOwner.id, secret: cardSecret },
+      },
     ]);
     expect(selectProfileStatus(store.getState())).toBe('registered');
     expect(selectOwnProfile(store.getState())?.id).toBe(cardOwner.id);
