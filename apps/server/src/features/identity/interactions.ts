@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { badRequest } from '../../plugins/errors';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
@@ -49,7 +50,13 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<Interaction | undefined> {
-    const { uid } = uidParams.parse(request.params);
+    const params = uidParams.safeParse(request.params);
+    if (!params.success) {
+      throw badRequest('Invalid params: uid: is not an interaction id', [
+        { path: 'uid', message: 'is not an interaction id' },
+      ]);
+    }
+    const { uid } = params.data;
     try {
       const provider = await deps.provider();
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
