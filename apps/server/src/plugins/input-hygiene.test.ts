@@ -143,7 +143,7 @@ describe('a NUL byte in any free text is a 400 with the field, never a 500', () 
         path: '/api/device/v1/games',
         headers: device.headers,
         body: report({
-          players: [{ guestName: `Gast${NUL}`, kills: 1, deaths: 1, score: 1, team: 1 }],
+          players: [{ guestName: `Gast${NUL}`, kills: 1, deaths: 1, score: 1, teamId: 1 }],
         }),
         field: 'players.0.guestName',
       },
