@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import type Provider from 'oidc-provider';
 import { removeExpiredModels } from './adapter';
 import { interactionRoutes } from './interactions';
-import { createMailer } from './mailer';
+import { createMailer, removeExpiredOutboxMail } from './mailer';
 import { FormGuard } from './page-security';
 import { removeOldResetTokens } from './password-resets';
 import { ProviderHolder } from './provider-holder';
@@ -86,6 +86,7 @@ export const identityRoutes = fp(
         removeExpiredModels(db),
         removeStaleThrottles(db),
         removeOldResetTokens(db),
+        removeExpiredOutboxMail(config),
       ]).catch((error: unknown) => log.warn({ err: error }, 'identity cleanup failed'));
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
