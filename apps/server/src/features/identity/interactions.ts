@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { badRequest } from '../../plugins/errors';
+import { signUpTakenMail } from './account-mails';
+import type { SendMail } from './mailer';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
@@ -17,6 +19,8 @@ export interface InteractionDeps {
   config: Config;
   forms: FormGuard;
   provider: () => Promise<Provider>;
+  sendMail: SendMail;
+  log: FastifyBaseLogger;
 }
 
 const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -177,9 +181,18 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, nickname, password } = body.data;
     const result = await signUp(app.db, { email, nickname, password, language: p.language });
+    if (!result.ok && result.existing) {
+      // The same answer as for a new address (the hashing was done either way); only the
+      // owner of the address learns, by mail, that someone tried. Sent in the background so
+      // the answer takes no longer. The browser goes back to the sign-in page.
+      deps
+        .sendMail(signUpTakenMail(config, result.existing))
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'sign-up notice not sent'));
+      return finish(request, reply, {});
+    }
     if (!result.ok) {
       const errors = translateErrors(p, result.errors);
-      return reply.code(result.emailTaken ? 409 : 400).send(
+      return reply.code(400).send(
         signUpPage(p, {
           action: `${interactionPath(interaction.uid)}/signup`,
           signInHref: interactionPath(interaction.uid),

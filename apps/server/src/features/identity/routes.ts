@@ -77,7 +77,13 @@ export const identityRoutes = fp(
           .header('cache-control', 'public, max-age=31536000, immutable')
           .send(IDENTITY_CSS),
       );
-      interactionRoutes(pages, { config, forms, provider: () => holder.current() });
+      interactionRoutes(pages, {
+        config,
+        forms,
+        provider: () => holder.current(),
+        sendMail,
+        log,
+      });
       recoveryRoutes(pages, { config, forms, sendMail });
     });
 
