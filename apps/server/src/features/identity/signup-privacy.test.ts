@@ -75,7 +75,7 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
     expect(taken.answer.text).not.toContain('schon ein Konto');
     // Both did the password hashing: neither answer is the quick one.
     expect(taken.ms).toBeGreaterThan(fresh.ms / 4);
-    expect(await t.counts('accounts')).toEqual({ accounts: before.accounts + 1 });
+    expect(await t.counts('accounts')).toEqual({ accounts: before.accounts! + 1 });
 
     // The owner is told, in the account's language, with ways to sign in or reset.
     await expect.poll(() => mails().length).toBe(1);
