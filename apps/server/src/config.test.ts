@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       rateLimitMax: 600,
+      authRateLimitMax: 30,
       bodyLimit: 1_048_576,
       seedDemo: true,
       auth: {
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example,,',
       SEED_DEMO: 'no',
       RATE_LIMIT_MAX: '50',
+      AUTH_RATE_LIMIT_MAX: '7',
       BODY_LIMIT_BYTES: '2048',
       DATABASE_URL: 'postgresql://u@db:5432/arcadia',
       API_AUDIENCE: 'urn:arcadia:api',
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       seedDemo: false,
       rateLimitMax: 50,
+      authRateLimitMax: 7,
       bodyLimit: 2048,
       databaseUrl: 'postgresql://u@db:5432/arcadia',
       auth: {

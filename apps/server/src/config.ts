@@ -62,6 +62,7 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number above 0' })
     .positive({ message: 'must be a whole number above 0' })
     .default(600),
+  AUTH_RATE_LIMIT_MAX: count(1, 'a whole number above 0').default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number({ message: 'must be a number of bytes above 0' })
     .int({ message: 'must be a number of bytes above 0' })
@@ -178,6 +179,11 @@ export interface Config {
   logLevels: Partial<Record<LogComponent, Env['LOG_LEVEL']>>;
   corsOrigins: string[];
   rateLimitMax: number;
+  /**
+   * Sign-ups, sign-ins and password-reset requests per client address in 10 minutes, each
+   * (token requests: ten times as many); the per-e-mail limits are fixed.
+   */
+  authRateLimitMax: number;
   bodyLimit: number;
   seedDemo: boolean;
   /** Server processes `npm start` runs: one on PGlite (it is one process), else WORKERS or cores. */
@@ -276,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevels: env.LOG_LEVELS,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMax: env.RATE_LIMIT_MAX,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     bodyLimit: env.BODY_LIMIT_BYTES,
     // Demo content on the embedded database (the laptop); never by default on a production
     // PostgreSQL, where a venue starts empty.

@@ -73,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
     PORT: String(port),
     ...identityEnv,
     ...options.env,

@@ -9,7 +9,8 @@ import type { SendMail } from './mailer';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
-import { signIn, signUp, type SignUpErrors } from './service';
+import { tooManyPage, type IdentityLimits } from './request-limits';
+import { signIn, signUp, signUpErrors, type SignUpErrors } from './service';
 import type { PageContext } from './views/layout';
 import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
 
@@ -21,6 +22,7 @@ export interface InteractionDeps {
   provider: () => Promise<Provider>;
   sendMail: SendMail;
   log: FastifyBaseLogger;
+  limits: IdentityLimits;
 }
 
 const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -144,10 +146,14 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
   app.post('/oidc/interaction/:uid/login', async (request, reply) => {
     const interaction = await details(request, reply);
     const p = pageContext(request, reply, deps, uiLocales(interaction));
+    const byAddress = await deps.limits.byAddress(request, 'signin');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
     const body = signInBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, password } = body.data;
+    const byEmail = await deps.limits.byEmail('signin', email);
+    if (byEmail) return tooManyPage(reply, p, byEmail);
     const result = await signIn(app.db, { email, password, address: request.ip });
     if (!result.ok) {
       const error =
@@ -176,10 +182,17 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
   app.post('/oidc/interaction/:uid/signup', async (request, reply) => {
     const interaction = await details(request, reply);
     const p = pageContext(request, reply, deps, uiLocales(interaction));
+    const byAddress = await deps.limits.byAddress(request, 'signup');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
     const body = signUpBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, nickname, password } = body.data;
+    // Per address only the forms that would hash a password (and maybe mail the owner).
+    if (Object.keys(signUpErrors({ email, nickname, password })).length === 0) {
+      const byEmail = await deps.limits.byEmail('signup', email);
+      if (byEmail) return tooManyPage(reply, p, byEmail);
+    }
     const result = await signUp(app.db, { email, nickname, password, language: p.language });
     if (!result.ok && result.existing) {
       // The same answer as for a new address (the hashing was done either way); only the

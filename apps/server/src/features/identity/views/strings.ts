@@ -78,6 +78,7 @@ const de = {
   'error.form':
     'Das Formular ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
   'error.generic': 'Bitte versuche es noch einmal. Fehler: {code}',
+  'error.tooMany': 'Zu viele Anfragen. Bitte versuche es in {minutes} Minuten erneut.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -154,6 +155,7 @@ const en: Record<MessageKey, string> = {
     'This sign-in has expired or was finished in another window. Please start signing in again from the app.',
   'error.form': 'The form has expired. Please reload the page and try again.',
   'error.generic': 'Please try again. Error: {code}',
+  'error.tooMany': 'Too many requests. Please try again in {minutes} minutes.',
 };
 
 const dictionaries: Record<Language, Record<MessageKey, string>> = { de, en };
