@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openTestDatabase, type TestDatabase } from '../../test/support/database';
+import { openTestDatabase } from '../../test/support/database';
 import { componentLog, componentOfRoute } from './logging';
 
 /** An app logging to an array, with the given LOG_LEVEL and LOG_LEVELS. */
@@ -33,7 +32,7 @@ async function appLogging(level: string, levels: string) {
 }
 
 describe('LOG_LEVELS: a log level per component', () => {
-  let opened: { app: FastifyInstance; testDb: TestDatabase } | undefined;
+  let opened: Awaited<ReturnType<typeof appLogging>> | undefined;
   afterEach(async () => {
     await opened?.app.close();
     await opened?.testDb.drop();
