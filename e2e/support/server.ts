@@ -79,6 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<E2eServe
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
     WEB_DIST: webDist,
     RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
     ...options.env,
   });
   const app = await buildApp({ config });

@@ -60,6 +60,7 @@ export async function startServerProcess(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      AUTH_RATE_LIMIT_MAX: '100000',
       WEB_DIST: path.join(repoRoot, 'system/support/no-web-build'),
       ...env,
     },

@@ -12,6 +12,7 @@ import { apiFeatures, rootFeatures } from './features';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputHygienePlugin } from './plugins/input-hygiene';
 import { componentLog, loggingPlugin } from './plugins/logging';
 import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(tracingPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { config });
+  await app.register(inputHygienePlugin);
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);

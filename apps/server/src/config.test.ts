@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       rateLimitMax: 600,
+      authRateLimitMax: 30,
       bodyLimit: 1_048_576,
       seedDemo: true,
       auth: {
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example,,',
       SEED_DEMO: 'no',
       RATE_LIMIT_MAX: '50',
+      AUTH_RATE_LIMIT_MAX: '7',
       BODY_LIMIT_BYTES: '2048',
       DATABASE_URL: 'postgresql://u@db:5432/arcadia',
       API_AUDIENCE: 'urn:arcadia:api',
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       seedDemo: false,
       rateLimitMax: 50,
+      authRateLimitMax: 7,
       bodyLimit: 2048,
       databaseUrl: 'postgresql://u@db:5432/arcadia',
       auth: {
@@ -157,6 +160,44 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: \\S`));
+  });
+
+  it('reads the push hosts and the native app links', () => {
+    expect(loadConfig({})).toMatchObject({
+      pushAllowedHosts: undefined,
+      appLinks: { android: undefined, iosAppId: undefined },
+    });
+    const print = Array.from({ length: 32 }, () => 'ab').join(':');
+    const config = loadConfig({
+      PUSH_ALLOWED_HOSTS: 'fcm.googleapis.com, .notify.windows.com,Web.Push.Apple.com',
+      ANDROID_APP_PACKAGE: 'de.arcadia.app',
+      ANDROID_APP_SHA256: `${print},${print.replaceAll('ab', 'cd')}`,
+      IOS_APP_ID: 'ABCDE12345.de.arcadia.app',
+    });
+    expect(config.pushAllowedHosts).toEqual([
+      'fcm.googleapis.com',
+      '.notify.windows.com',
+      'web.push.apple.com',
+    ]);
+    expect(config.appLinks).toEqual({
+      android: {
+        packageName: 'de.arcadia.app',
+        sha256: [print.toUpperCase(), print.replaceAll('ab', 'CD').toUpperCase()],
+      },
+      iosAppId: 'ABCDE12345.de.arcadia.app',
+    });
+    expect(
+      problemsOf({
+        PUSH_ALLOWED_HOSTS: 'https://fcm.googleapis.com/',
+        ANDROID_APP_SHA256: 'AB:CD',
+        IOS_APP_ID: 'de.arcadia.app',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['ANDROID_APP_PACKAGE', 'ANDROID_APP_SHA256', 'IOS_APP_ID', 'PUSH_ALLOWED_HOSTS']);
+    expect(problemsOf({ ANDROID_APP_PACKAGE: 'de.arcadia.app' })).toEqual([
+      'ANDROID_APP_SHA256: ANDROID_APP_PACKAGE and ANDROID_APP_SHA256 go together',
+    ]);
   });
 
   it('names every bad variable of one environment at once, one message each', () => {

@@ -62,6 +62,7 @@ const envSchema = z.object({
     .int({ message: 'must be a whole number above 0' })
     .positive({ message: 'must be a whole number above 0' })
     .default(600),
+  AUTH_RATE_LIMIT_MAX: count(1, 'a whole number above 0').default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number({ message: 'must be a number of bytes above 0' })
     .int({ message: 'must be a number of bytes above 0' })
@@ -111,6 +112,30 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, _ : . or -')
     .default('arcadia:'),
+  // Push endpoints only at these host suffixes (a leading dot: subdomains only) when set.
+  PUSH_ALLOWED_HOSTS: list
+    .refine((hosts) => hosts.every((h) => /^\.?[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(h)), {
+      message: 'must be host names or .suffixes, comma-separated',
+    })
+    .optional(),
+  // App links (Android) and universal links (iOS) for the native app, served at /.well-known.
+  ANDROID_APP_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z]\w*(\.[a-zA-Z]\w*)+$/, 'must be an Android package name')
+    .optional(),
+  ANDROID_APP_SHA256: list
+    .refine(
+      (prints) =>
+        prints.length > 0 && prints.every((f) => /^([0-9a-f]{2}:){31}[0-9a-f]{2}$/i.test(f)),
+      {
+        message: 'must be SHA-256 certificate fingerprints (AB:CD:…, 32 bytes), comma-separated',
+      },
+    )
+    .optional(),
+  IOS_APP_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be TEAMID.bundle.id')
+    .optional(),
 });
 
 /**
@@ -132,6 +157,12 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): Array<[string, string]> 
   if (source.WORKERS && Number(source.WORKERS) > 1 && !source.DATABASE_URL) {
     problems.push(['WORKERS', 'more than one process needs DATABASE_URL (PGlite is one process)']);
   }
+  if (Boolean(source.ANDROID_APP_PACKAGE) !== Boolean(source.ANDROID_APP_SHA256)) {
+    problems.push([
+      source.ANDROID_APP_PACKAGE ? 'ANDROID_APP_SHA256' : 'ANDROID_APP_PACKAGE',
+      'ANDROID_APP_PACKAGE and ANDROID_APP_SHA256 go together',
+    ]);
+  }
   if (Boolean(source.VAPID_PUBLIC_KEY) !== Boolean(source.VAPID_PRIVATE_KEY)) {
     problems.push(['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together']);
   }
@@ -152,6 +183,11 @@ export interface Config {
   logLevels: Partial<Record<LogComponent, Env['LOG_LEVEL']>>;
   corsOrigins: string[];
   rateLimitMax: number;
+  /**
+   * Sign-ups, sign-ins and password-reset requests per client address in 10 minutes, each
+   * (token requests: ten times as many); the per-e-mail limits are fixed.
+   */
+  authRateLimitMax: number;
   bodyLimit: number;
   seedDemo: boolean;
   /** Server processes `npm start` runs: one on PGlite (it is one process), else WORKERS or cores. */
@@ -183,6 +219,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Every Redis key starts with it: deployments (or test runs) sharing one Redis stay apart. */
   redisKeyPrefix: string;
+  /** Push endpoints may only be at these host suffixes (lower case); undefined: any public host. */
+  pushAllowedHosts: string[] | undefined;
+  /** The native app, for /.well-known/assetlinks.json and apple-app-site-association. */
+  appLinks: {
+    android: { packageName: string; sha256: string[] } | undefined;
+    iosAppId: string | undefined;
+  };
   /** Whether X-Forwarded-* are believed: false, true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
 }
@@ -245,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevels: env.LOG_LEVELS,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMax: env.RATE_LIMIT_MAX,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     bodyLimit: env.BODY_LIMIT_BYTES,
     // Demo content on the embedded database (the laptop); never by default on a production
     // PostgreSQL, where a venue starts empty.
@@ -272,6 +316,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    pushAllowedHosts: env.PUSH_ALLOWED_HOSTS?.length
+      ? env.PUSH_ALLOWED_HOSTS.map((h) => h.toLowerCase())
+      : undefined,
+    appLinks: {
+      android:
+        env.ANDROID_APP_PACKAGE && env.ANDROID_APP_SHA256
+          ? {
+              packageName: env.ANDROID_APP_PACKAGE,
+              sha256: env.ANDROID_APP_SHA256.map((f) => f.toUpperCase()),
+            }
+          : undefined,
+      iosAppId: env.IOS_APP_ID,
+    },
     trustProxy:
       env.TRUST_PROXY === 'true'
         ? true

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
@@ -38,4 +39,9 @@ export const apiFeatures: Feature[] = [
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */
-export const rootFeatures: Feature[] = [identityRoutes, deviceApiRoutes, graphqlRoutes];
+export const rootFeatures: Feature[] = [
+  identityRoutes,
+  deviceApiRoutes,
+  graphqlRoutes,
+  appLinkRoutes,
+];

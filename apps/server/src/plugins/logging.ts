@@ -1,6 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LogComponent } from '../config';
+import type { Config, LogComponent } from '../config';
+
+/**
+ * Whether a secret (a reset link, a device key, a token) may be written to the log: in
+ * development and tests only. In production secrets go to files for the owner of DATA_DIR.
+ */
+export function secretsMayBeLogged(config: Pick<Config, 'env'>): boolean {
+  return config.env !== 'production';
+}
 
 /**
  * The logger of one part of the server, at its own level when `LOG_LEVELS` names one

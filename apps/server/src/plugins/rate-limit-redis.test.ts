@@ -60,3 +60,36 @@ describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () =>
     expect((await elsewhere.request('GET', '/api/health', { headers })).status).toBe(200);
   });
 });
+
+describe.skipIf(!available)('identity provider limits shared through Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const client = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+  // One sign-in, sign-up or reset per address in 10 minutes; ten token requests.
+  const env = { REDIS_URL, AUTH_RATE_LIMIT_MAX: '1', TRUST_PROXY: 'true' };
+
+  beforeAll(async () => {
+    a = await createTestApp({ env, embeddedIdentity: true });
+    b = await createTestApp({ env, embeddedIdentity: true });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('counts token requests to every process against one limit', async () => {
+    const token = (t: TestApp) =>
+      fetch(`${t.url}/oidc/oauth/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': client,
+        },
+        body: 'grant_type=authorization_code&code=nope&client_id=arcadia-web',
+      });
+    for (let i = 0; i < 5; i++) expect((await token(a)).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await token(b)).status).toBe(400);
+    // Process b has seen five itself; only the shared counter knows this is the eleventh.
+    expect((await token(b)).status).toBe(429);
+  });
+});

@@ -1,10 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { Limits } from './limits';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters for the limits beyond the API's (sign-up, sign-in, token, device failures). */
+    limits: Limits;
+  }
+}
+
+/**
+ * The path a request was routed by: the matched route's pattern (`/api/v2/user/:id`), or for an
+ * unmatched request its path percent-decoded as the router would. Never the raw URL, in which
+ * `/%61pi/…` is `/api/…` to the router but not to a prefix check.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route) return route;
+  const raw = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const LIMITED_PREFIXES = ['/api', '/graphql'];
+const isLimited = (path: string) =>
+  LIMITED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Security headers (a CSP that fits the SPA), CORS for configured origins only, rate limits. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -49,6 +77,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         enableOfflineQueue: false,
       })
     : undefined;
+  app.decorate('limits', new Limits(redis, app.log));
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     app.addHook('onClose', async () => {
@@ -64,7 +93,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     global: false,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api') && !request.url.startsWith('/graphql'),
+    // By the routed path: percent-encoding the prefix (`/%61pi/…`) must not leave the limit.
+    allowList: (request) => !isLimited(routedPath(request)),
   });
   // The global limit as a root hook, ahead of authentication. Routes with their own
   // `config.rateLimit` (the device API) are limited by that alone.

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { GAME_TYPES, gameReportSchema, type GameType } from '@arcadia/contracts';
 import { seededRng, simulateMatch } from '@arcadia/device-sim';
@@ -5,7 +7,11 @@ import { maps, users } from '../db/schema';
 import { createArcade } from '../features/arcades/service';
 import { createDevice } from '../features/devices/service';
 import { ingestGame } from '../features/games/ingest';
+import { secretsMayBeLogged } from '../plugins/logging';
 import type { SeedContext } from './index';
+
+/** Where a production start puts the demo devices' keys instead of the log (mode 0600). */
+export const DEMO_KEYS_FILE = 'demo-device-keys.txt';
 
 export const DEMO_ARCADE = { id: 'arcadia-berlin', name: 'Arcadia Berlin', city: 'Berlin' };
 
@@ -29,17 +35,30 @@ const WEEKS = 8;
  * The demo arcade: Arcadia Berlin with three devices and four maps, and a few hundred games
  * among the seeded players over the last eight weeks, stored through the real ingest so that
  * statistics, periods and ranks are exactly what live games would have made. Device keys are
- * random and only logged here (rotate them with `npm run admin -- device rotate-key`).
+ * random and shown once (rotate them with `npm run admin -- device rotate-key`): in the log in
+ * development, in `${DATA_DIR}/demo-device-keys.txt` (owner only) in production.
  */
-export async function seedArcade({ db, log }: SeedContext): Promise<void> {
+export async function seedArcade({ db, log, config }: SeedContext): Promise<void> {
   await createArcade(db, DEMO_ARCADE);
   await db.insert(maps).values(DEMO_MAPS).onConflictDoNothing();
   const devices = [];
+  const lines: string[] = [];
   for (const d of DEMO_DEVICES) {
     const { device, key } = await createDevice(db, { arcade: DEMO_ARCADE.id, ...d });
     devices.push(device);
-    log.info(
+    lines.push(
       `demo device ${device.arcadeId};${device.id} key ${key} — play: npm run start -w @arcadia/device-sim -- --arcade ${device.arcadeId} --device ${device.id} --key=${key}`,
+    );
+  }
+  if (secretsMayBeLogged(config)) {
+    for (const line of lines) log.info(line);
+  } else {
+    const file = path.join(config.dataDir, DEMO_KEYS_FILE);
+    await fs.mkdir(config.dataDir, { recursive: true });
+    await fs.writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await fs.chmod(file, 0o600);
+    log.info(
+      `demo device keys written to ${file} (readable by this user only); rotate them with npm run admin -- device rotate-key`,
     );
   }
   const players = await db

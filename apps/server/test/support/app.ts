@@ -37,6 +37,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Use the embedded identity provider instead of the test issuer. */
   embeddedIdentity?: boolean;
+  /** Log to this stream (at LOG_LEVEL from `env`, info by default) instead of not at all. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A free loopback port (the embedded provider must know its public URL before listening). */
@@ -68,9 +70,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     : { OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, OIDC_CLIENT_ID: TEST_CLIENT_ID };
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
     PORT: String(port),
     ...identityEnv,
     ...options.env,
@@ -79,7 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const built = await buildApp({
       config,
       database: testDb.database,
-      logger: false,
+      logger: Boolean(options.logStream),
+      logStream: options.logStream,
       verifier: options.embeddedIdentity ? undefined : remoteVerifier(issuer.issuer, TEST_AUDIENCE),
     });
     await built.listen({ port: listenPort, host: '127.0.0.1' });

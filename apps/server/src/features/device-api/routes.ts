@@ -9,11 +9,12 @@ import {
   heartbeatSchema,
   ingestedGameSchema,
 } from '@arcadia/contracts';
-import { unauthorized } from '../../plugins/errors';
+import { AppError, unauthorized } from '../../plugins/errors';
 import { VerifiedCredentialCache } from '../../plugins/credential-cache';
 import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
 import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
 import { ingestDeviceReport } from '../games/ingest';
+import { deviceAuthFailures } from './auth-failures';
 import { streamRoster, waitForRoster } from './roster-wait';
 
 /** Who a device is; all a game report needs of it. */
@@ -65,14 +66,24 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         ttlMs: DEVICE_IDENTITY_TTL_MS,
         max: 10_000,
       });
-      app.addHook('onRequest', async (request) => {
+      const failures = deviceAuthFailures(app);
+      app.addHook('onRequest', async (request, reply) => {
         const header = request.headers.authorization;
         const known = header ? identities.get(header) : undefined;
         if (known && request.routeOptions.config.deviceIdentityOnly) {
           request.deviceIdentity = known;
           return;
         }
-        const device = await authenticateDevice(db, header);
+        await failures.check(request, reply);
+        let device: DeviceRow;
+        try {
+          device = await authenticateDevice(db, header);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'device_auth_failed') {
+            await failures.failed(request);
+          }
+          throw error;
+        }
         request.device = device;
         request.deviceIdentity = {
           arcadeId: device.arcadeId,

@@ -23,6 +23,8 @@ const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresA
 export function databaseAdapter(db: Db): (model: string) => Adapter {
   return (model) => {
     const findBy = async (column: 'id' | 'uid' | 'userCode', value: string) => {
+      // A NUL (from a form the provider parsed itself) is in no stored id; PostgreSQL would fail.
+      if (value.includes('\u0000')) return undefined;
       const [row] = await db
         .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
         .from(oidcModels)

@@ -12,10 +12,12 @@ export function extraWebOrigins(config: Config): string[] {
 }
 
 /**
- * The first-party public client: the web app (its callback and its root) and the native shell
- * (its URL scheme). oidc-provider accepts a custom scheme only for application_type 'native',
- * which in turn allows http only on loopback hosts; a public URL that is plain http on another
- * host (a LAN demo) therefore registers the web URIs only.
+ * The first-party public client: the web app (its callback, which silent renewal uses too; its
+ * root after signing out) and the native shell (its URL scheme). oidc-provider accepts a custom
+ * scheme only for application_type 'native', which in turn allows http only on loopback hosts;
+ * a public URL that is plain http on another host (a LAN demo) therefore registers the web URIs
+ * only. Whatever the type, redirect URIs match exactly (see `exactRedirects` in provider.ts):
+ * no other loopback port, in production or anywhere.
  */
 export function webClient(config: Config): { metadata: ClientMetadata; native: boolean } {
   const web = [config.publicUrl, ...extraWebOrigins(config)];
@@ -31,7 +33,7 @@ export function webClient(config: Config): { metadata: ClientMetadata; native: b
     response_types: ['code'],
     id_token_signed_response_alg: 'RS256',
     redirect_uris: [
-      ...web.flatMap((origin) => [`${origin}/login/callback`, `${origin}/`]),
+      ...web.map((origin) => `${origin}/login/callback`),
       ...(native ? [nativeCallback] : []),
     ],
     post_logout_redirect_uris: [

@@ -37,7 +37,7 @@ describe('GET /api/config with the embedded provider', () => {
         }).toString()}`,
         { redirect: 'manual' },
       );
-    for (const ok of [`${t.url}/login/callback`, `${t.url}/`, 'de.arcadia.app://callback']) {
+    for (const ok of [`${t.url}/login/callback`, 'de.arcadia.app://callback']) {
       const res = await authorize(ok);
       expect(res.status, ok).toBe(303);
       expect(res.headers.get('location'), ok).toMatch(/^\/oidc\/interaction\//);
@@ -45,6 +45,8 @@ describe('GET /api/config with the embedded provider', () => {
     for (const bad of [
       'https://evil.example/login/callback',
       'http://localhost:5173/login/callback',
+      // The root is where signing out returns to, not a sign-in callback.
+      `${t.url}/`,
     ]) {
       const res = await authorize(bad);
       expect(res.status, bad).toBe(400);

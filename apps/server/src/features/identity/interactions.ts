@@ -1,12 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { badRequest } from '../../plugins/errors';
+import { signUpTakenMail } from './account-mails';
+import type { SendMail } from './mailer';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
-import { signIn, signUp, type SignUpErrors } from './service';
+import { tooManyPage, type IdentityLimits } from './request-limits';
+import { signIn, signUp, signUpErrors, type SignUpErrors } from './service';
 import type { PageContext } from './views/layout';
 import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
 
@@ -16,6 +20,9 @@ export interface InteractionDeps {
   config: Config;
   forms: FormGuard;
   provider: () => Promise<Provider>;
+  sendMail: SendMail;
+  log: FastifyBaseLogger;
+  limits: IdentityLimits;
 }
 
 const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -49,7 +56,13 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<Interaction | undefined> {
-    const { uid } = uidParams.parse(request.params);
+    const params = uidParams.safeParse(request.params);
+    if (!params.success) {
+      throw badRequest('Invalid params: uid: is not an interaction id', [
+        { path: 'uid', message: 'is not an interaction id' },
+      ]);
+    }
+    const { uid } = params.data;
     try {
       const provider = await deps.provider();
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -133,10 +146,14 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
   app.post('/oidc/interaction/:uid/login', async (request, reply) => {
     const interaction = await details(request, reply);
     const p = pageContext(request, reply, deps, uiLocales(interaction));
+    const byAddress = await deps.limits.byAddress(request, 'signin');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
     const body = signInBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, password } = body.data;
+    const byEmail = await deps.limits.byEmail('signin', email);
+    if (byEmail) return tooManyPage(reply, p, byEmail);
     const result = await signIn(app.db, { email, password, address: request.ip });
     if (!result.ok) {
       const error =
@@ -165,14 +182,30 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
   app.post('/oidc/interaction/:uid/signup', async (request, reply) => {
     const interaction = await details(request, reply);
     const p = pageContext(request, reply, deps, uiLocales(interaction));
+    const byAddress = await deps.limits.byAddress(request, 'signup');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
     const body = signUpBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, nickname, password } = body.data;
+    // Per address only the forms that would hash a password (and maybe mail the owner).
+    if (Object.keys(signUpErrors({ email, nickname, password })).length === 0) {
+      const byEmail = await deps.limits.byEmail('signup', email);
+      if (byEmail) return tooManyPage(reply, p, byEmail);
+    }
     const result = await signUp(app.db, { email, nickname, password, language: p.language });
+    if (!result.ok && result.existing) {
+      // The same answer as for a new address (the hashing was done either way); only the
+      // owner of the address learns, by mail, that someone tried. Sent in the background so
+      // the answer takes no longer. The browser goes back to the sign-in page.
+      deps
+        .sendMail(signUpTakenMail(config, result.existing))
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'sign-up notice not sent'));
+      return finish(request, reply, {});
+    }
     if (!result.ok) {
       const errors = translateErrors(p, result.errors);
-      return reply.code(result.emailTaken ? 409 : 400).send(
+      return reply.code(400).send(
         signUpPage(p, {
           action: `${interactionPath(interaction.uid)}/signup`,
           signInHref: interactionPath(interaction.uid),

@@ -44,6 +44,26 @@ export interface ProviderOptions {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Redirect and post-logout URIs match the registered ones exactly. oidc-provider otherwise lets
+ * a native client's loopback URI stand for any port (RFC 8252 §7.3), so
+ * `http://localhost:9999/login/callback` would get a code whenever the client is native and a
+ * loopback URI is registered; our clients never need that. Only this provider's Client class is
+ * changed.
+ */
+export function exactRedirects(provider: Provider): void {
+  const client = provider.Client.prototype;
+  client.redirectUriAllowed = function (this: { redirectUris?: string[] }, uri: string) {
+    return (this.redirectUris ?? []).includes(uri);
+  };
+  client.postLogoutRedirectUriAllowed = function (
+    this: { postLogoutRedirectUris?: string[] },
+    uri: string,
+  ) {
+    return (this.postLogoutRedirectUris ?? []).includes(uri);
+  };
+}
+
 /** The embedded OpenID provider (panva's oidc-provider) for the first-party app. */
 export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOptions): Provider {
   const { auth } = config;
@@ -154,6 +174,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
 
   const provider = new Provider(auth.issuer, configuration);
   provider.proxy = true;
+  exactRedirects(provider);
   const grants = databaseAdapter(db)('Grant');
   // Signing out at the provider signs the app out too: the session's grants are revoked with
   // their refresh tokens, which as offline tokens would otherwise outlive the session.

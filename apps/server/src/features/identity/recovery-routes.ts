@@ -6,6 +6,7 @@ import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { resetTokenAccount } from './password-resets';
 import { interactionPath } from './provider';
+import { tooManyPage, type IdentityLimits } from './request-limits';
 import { requestPasswordReset, resetPassword } from './service';
 import { html } from './views/html';
 import { forgotPage, messagePage, resetPage } from './views/pages';
@@ -15,6 +16,7 @@ export interface RecoveryDeps {
   config: Config;
   forms: FormGuard;
   sendMail: SendMail;
+  limits: IdentityLimits;
 }
 
 const forgotQuery = z
@@ -74,6 +76,8 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
   app.post('/oidc/forgot', async (request, reply) => {
     const { uid } = forgotQuery.parse(request.query);
     const p = pageContext(request, reply, deps);
+    const byAddress = await deps.limits.byAddress(request, 'reset');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     const body = forgotBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) {
       return reply
@@ -91,6 +95,8 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
         }),
       );
     }
+    const byEmail = await deps.limits.byEmail('reset', email);
+    if (byEmail) return tooManyPage(reply, p, byEmail);
     await requestPasswordReset(app.db, email, async (account, token) => {
       const link = `${config.publicUrl}/oidc/reset?token=${token}&lang=${p.language}`;
       await deps.sendMail({ to: account.email, ...resetMail(p.language, account.nickname, link) });
@@ -114,6 +120,8 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
 
   app.post('/oidc/reset', async (request, reply) => {
     const p = pageContext(request, reply, deps);
+    const byAddress = await deps.limits.byAddress(request, 'reset');
+    if (byAddress) return tooManyPage(reply, p, byAddress);
     const body = resetBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) {
       return reply

@@ -5,11 +5,14 @@ import formbody from '@fastify/formbody';
 import type Provider from 'oidc-provider';
 import { removeExpiredModels } from './adapter';
 import { interactionRoutes } from './interactions';
-import { createMailer } from './mailer';
+import { createMailer, removeExpiredOutboxMail } from './mailer';
 import { FormGuard } from './page-security';
 import { removeOldResetTokens } from './password-resets';
+import { PROVIDER_ROUTES } from './provider';
 import { ProviderHolder } from './provider-holder';
+import { badRequest } from '../../plugins/errors';
 import { recoveryRoutes } from './recovery-routes';
+import { IdentityLimits } from './request-limits';
 import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
 import { removeStaleThrottles } from './throttle';
@@ -24,6 +27,7 @@ declare module 'fastify' {
 
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 const MOUNT = '/oidc';
+const TOKEN_PATH = PROVIDER_ROUTES.token.slice(1);
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -44,6 +48,7 @@ export const identityRoutes = fp(
     const [secret] = await cookieKeys(db);
     const forms = new FormGuard(secret!, config);
     const sendMail = createMailer(config, log);
+    const limits = new IdentityLimits(app);
 
     // The provider reads its own request bodies, so nothing may parse them before it.
     const handlers = new WeakMap<Provider, Handler>();
@@ -54,6 +59,26 @@ export const identityRoutes = fp(
         method: ['GET', 'POST', 'OPTIONS', 'PUT', 'DELETE'],
         url: `${MOUNT}/*`,
         handler: async (request, reply) => {
+          const raw = request.raw as IncomingMessage & { originalUrl?: string };
+          // The provider routes by the raw path below the mount; an encoded mount (`/%6fidc/…`)
+          // reached this route through the router's decoding but would not be what it sees.
+          if (!/^\/oidc(\/|\?|$)/.test(raw.url ?? '')) {
+            throw badRequest('The path must not percent-encode /oidc');
+          }
+          const path = (request.params as { '*'?: string })['*'] ?? '';
+          if (request.method === 'POST' && path.replace(/\/+$/, '') === TOKEN_PATH) {
+            const limited = await limits.byAddress(request, 'token');
+            if (limited) {
+              return reply
+                .code(429)
+                .header('retry-after', String(limited.retryAfterSeconds))
+                .header('cache-control', 'no-store')
+                .send({
+                  error: 'rate_limited',
+                  error_description: `Too many token requests; retry in ${limited.retryAfterSeconds} s`,
+                });
+            }
+          }
           const provider = await holder.current();
           let handle = handlers.get(provider);
           if (!handle) {
@@ -61,7 +86,6 @@ export const identityRoutes = fp(
             handlers.set(provider, handle);
           }
           reply.hijack();
-          const raw = request.raw as IncomingMessage & { originalUrl?: string };
           raw.originalUrl = raw.url;
           raw.url = raw.url!.slice(MOUNT.length) || '/';
           await handle(raw, reply.raw);
@@ -77,8 +101,15 @@ export const identityRoutes = fp(
           .header('cache-control', 'public, max-age=31536000, immutable')
           .send(IDENTITY_CSS),
       );
-      interactionRoutes(pages, { config, forms, provider: () => holder.current() });
-      recoveryRoutes(pages, { config, forms, sendMail });
+      interactionRoutes(pages, {
+        config,
+        forms,
+        provider: () => holder.current(),
+        sendMail,
+        log,
+        limits,
+      });
+      recoveryRoutes(pages, { config, forms, sendMail, limits });
     });
 
     const cleanup = setInterval(() => {
@@ -86,6 +117,7 @@ export const identityRoutes = fp(
         removeExpiredModels(db),
         removeStaleThrottles(db),
         removeOldResetTokens(db),
+        removeExpiredOutboxMail(config),
       ]).catch((error: unknown) => log.warn({ err: error }, 'identity cleanup failed'));
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();

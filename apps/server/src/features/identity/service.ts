@@ -78,22 +78,34 @@ export function signUpErrors(input: {
 }
 
 export type SignUpResult =
-  { ok: true; account: AccountRow } | { ok: false; errors: SignUpErrors; emailTaken?: boolean };
+  | { ok: true; account: AccountRow }
+  /** The e-mail already has an account: answer as for a new one, and tell its owner. */
+  | { ok: false; existing: AccountRow; errors?: undefined }
+  | { ok: false; errors: SignUpErrors; existing?: undefined };
 
+/**
+ * Creates an account. An e-mail that already has one costs the same hashing and gets the same
+ * result shape as success would to the page, which tells the owner by mail instead of the
+ * visitor (see `existing`).
+ */
 export async function signUp(
   db: Db,
   input: { email: string; nickname: string; password: string; language: Language },
 ): Promise<SignUpResult> {
   const errors = signUpErrors(input);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const passwordHash = await hashPassword(input.password);
   const account = await insertAccount(db, {
     email: input.email,
     nickname: input.nickname.trim(),
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
     language: input.language,
   });
-  if (!account) return { ok: false, errors: { email: 'signUp.emailTaken' }, emailTaken: true };
-  return { ok: true, account };
+  if (account) return { ok: true, account };
+  const existing = await findAccountByEmail(db, input.email);
+  // Taken and gone again in between (a deletion): as good as taken.
+  if (!existing) return { ok: false, errors: { email: 'field.emailInvalid' } };
+  return { ok: false, existing };
 }
 
 /**

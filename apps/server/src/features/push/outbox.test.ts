@@ -9,6 +9,7 @@ import { remoteVerifier } from '../../plugins/auth';
 import { friendAddedMessage } from './messages';
 import { enqueue, pruneOld } from './outbox';
 import { pushWorkerOf } from './routes';
+import { createPushTransport, pushTargetPolicy } from './endpoint-policy';
 import { freePort, startPushService, type TestPushService } from './testing/push-service';
 import { createUserAgent, decryptWebPush, type UserAgent } from './testing/rfc8291';
 import { vapidKeys } from './vapid';
@@ -177,10 +178,16 @@ describe('push outbox', () => {
       const keys = await vapidKeys(t.db, t.config);
       const others = [1, 2].map(
         () =>
-          new PushWorker(t.db, { vapid: keys, subject: 'mailto:a@b.c' }, t.app.log, {
-            ...FAST,
-            batchSize: 4,
-          }),
+          new PushWorker(
+            t.db,
+            {
+              vapid: keys,
+              subject: 'mailto:a@b.c',
+              transport: createPushTransport(pushTargetPolicy(t.config)),
+            },
+            t.app.log,
+            { ...FAST, batchSize: 4 },
+          ),
       );
       await Promise.all(others.map((w) => w.drain()));
       await pushWorkerOf(t.app)!.drain();

@@ -8,6 +8,7 @@ import {
   pushUnsubscribeSchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
+import { createPushTransport, pushTargetPolicy } from './endpoint-policy';
 import { registerPushHooks } from './hooks';
 import { subscribe, unsubscribe } from './subscriptions';
 import { vapidKeys } from './vapid';
@@ -37,16 +38,21 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   registerPushHooks();
   const keys = await vapidKeys(db, config);
+  // Real push services are https on public addresses; plain http and loopback are for a local
+  // push service in development and tests only (see endpoint-policy.ts).
+  const targets = pushTargetPolicy(config);
+  const transport = createPushTransport(targets);
   const worker = new PushWorker(
     db,
-    { vapid: keys, subject: config.vapidSubject },
+    { vapid: keys, subject: config.vapidSubject, transport },
     componentLog(app, 'push'),
   );
   workers.set(app.server, worker);
   app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => worker.stop());
-  // Real push services are https; plain http is for a local test push service only.
-  const allowHttp = config.env !== 'production';
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
 
   app.get('/push/public-key', {
     config: { scope: 'public' },
@@ -66,7 +72,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: okSchema, ...errors },
     },
     handler: async (request, reply) => {
-      await subscribe(db, requireAuth(request).sub, request.body, allowHttp);
+      await subscribe(db, requireAuth(request).sub, request.body, targets);
       return reply.code(201).send({ success: true as const });
     },
   });

@@ -5,14 +5,18 @@ import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { currentUser } from '../users/service';
+import { checkEndpoint, PushTargetRefused, type PushTargetPolicy } from './endpoint-policy';
 
 /** Devices per player; subscribing one more forgets the oldest. */
 export const SUBSCRIPTIONS_PER_PLAYER = 10;
 
-function checkSubscription(input: PushSubscriptionInput, allowHttp: boolean) {
-  if (!allowHttp && new URL(input.endpoint).protocol !== 'https:') {
-    throw badRequest('The push endpoint must use https', [
-      { path: 'endpoint', message: 'must be an https URL' },
+async function checkSubscription(input: PushSubscriptionInput, policy: PushTargetPolicy) {
+  try {
+    await checkEndpoint(input.endpoint, policy);
+  } catch (error) {
+    if (!(error instanceof PushTargetRefused)) throw error;
+    throw badRequest(`The push endpoint ${error.reason}`, [
+      { path: 'endpoint', message: error.reason },
     ]);
   }
   try {
@@ -33,9 +37,9 @@ export async function subscribe(
   db: Db,
   sub: string,
   input: PushSubscriptionInput,
-  allowHttp: boolean,
+  policy: PushTargetPolicy,
 ): Promise<void> {
-  checkSubscription(input, allowHttp);
+  await checkSubscription(input, policy);
   await db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     const values = {

@@ -76,7 +76,8 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
   });
   const authOf = new WeakMap<FastifyRequest, AuthContext | null>();
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/graphql')) return;
+    // Every route of this scope is mercurius's /graphql (however the path was encoded).
+    if (request.routeOptions.url !== '/graphql') return;
     const token = bearer(request);
     authOf.set(request, token ? await app.verifyToken(token) : null);
   });

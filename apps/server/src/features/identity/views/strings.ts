@@ -31,7 +31,6 @@ const de = {
   'signUp.submit': 'Konto erstellen',
   'signUp.haveAccount': 'Schon ein Konto?',
   'signUp.signIn': 'Anmelden',
-  'signUp.emailTaken': 'Für diese E-Mail-Adresse gibt es schon ein Konto.',
   'signUp.errorsTitle': 'Bitte korrigiere die markierten Felder.',
   'field.emailInvalid': 'Bitte gib eine gültige E-Mail-Adresse ein.',
   'field.nicknameLength': 'Der Spitzname muss 3 bis 12 Zeichen lang sein.',
@@ -61,6 +60,13 @@ const de = {
     'jemand (hoffentlich du) möchte das Passwort deines Arcadia-Kontos zurücksetzen. Über diesen Link legst du ein neues fest. Er ist eine Stunde gültig und funktioniert nur einmal:',
   'mail.reset.ignore':
     'Wenn du das nicht warst, ignoriere diese Mail einfach. Dein Passwort bleibt unverändert.',
+  'mail.signUpTaken.subject': 'Anmeldeversuch mit deiner E-Mail-Adresse bei Arcadia',
+  'mail.signUpTaken.body':
+    'jemand hat gerade versucht, mit deiner E-Mail-Adresse ein neues Arcadia-Konto zu erstellen. Du hast schon ein Konto, deshalb wurde kein neues angelegt.',
+  'mail.signUpTaken.signIn': 'Warst du das? Dann melde dich einfach an:',
+  'mail.signUpTaken.reset': 'Passwort vergessen? Hier legst du ein neues fest:',
+  'mail.signUpTaken.ignore':
+    'Wenn du das nicht warst, ignoriere diese Mail einfach. An deinem Konto hat sich nichts geändert.',
   'logout.title': 'Abmelden',
   'logout.question': 'Möchtest du dich von Arcadia abmelden?',
   'logout.yes': 'Ja, abmelden',
@@ -72,6 +78,7 @@ const de = {
   'error.form':
     'Das Formular ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
   'error.generic': 'Bitte versuche es noch einmal. Fehler: {code}',
+  'error.tooMany': 'Zu viele Anfragen. Bitte versuche es in {minutes} Minuten erneut.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -105,7 +112,6 @@ const en: Record<MessageKey, string> = {
   'signUp.submit': 'Create account',
   'signUp.haveAccount': 'Already have an account?',
   'signUp.signIn': 'Sign in',
-  'signUp.emailTaken': 'There is already an account with this e-mail address.',
   'signUp.errorsTitle': 'Please correct the marked fields.',
   'field.emailInvalid': 'Please enter a valid e-mail address.',
   'field.nicknameLength': 'The nickname must be 3 to 12 characters long.',
@@ -132,6 +138,13 @@ const en: Record<MessageKey, string> = {
   'mail.reset.body':
     'someone (hopefully you) asked to reset the password of your Arcadia account. Use this link to choose a new one. It is valid for one hour and works only once:',
   'mail.reset.ignore': "If this wasn't you, just ignore this mail. Your password stays unchanged.",
+  'mail.signUpTaken.subject': 'Sign-up attempt with your e-mail address at Arcadia',
+  'mail.signUpTaken.body':
+    'someone just tried to create a new Arcadia account with your e-mail address. You already have an account, so no new one was created.',
+  'mail.signUpTaken.signIn': 'Was it you? Then just sign in:',
+  'mail.signUpTaken.reset': 'Forgot your password? Choose a new one here:',
+  'mail.signUpTaken.ignore':
+    "If this wasn't you, just ignore this mail. Nothing about your account has changed.",
   'logout.title': 'Sign out',
   'logout.question': 'Do you want to sign out of Arcadia?',
   'logout.yes': 'Yes, sign out',
@@ -142,6 +155,7 @@ const en: Record<MessageKey, string> = {
     'This sign-in has expired or was finished in another window. Please start signing in again from the app.',
   'error.form': 'The form has expired. Please reload the page and try again.',
   'error.generic': 'Please try again. Error: {code}',
+  'error.tooMany': 'Too many requests. Please try again in {minutes} minutes.',
 };
 
 const dictionaries: Record<Language, Record<MessageKey, string>> = { de, en };

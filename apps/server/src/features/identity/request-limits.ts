@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey, type LimitState, type Limiter } from '../../plugins/limits';
+import { normalizeEmail } from './accounts';
+import type { PageContext } from './views/layout';
+import { messagePage } from './views/pages';
+
+const MINUTE = 60_000;
+/** The window of the per-address limits (AUTH_RATE_LIMIT_MAX requests each). */
+export const AUTH_LIMIT_WINDOW_MS = 10 * MINUTE;
+/** Per e-mail address, whoever asks: sign-ups that would hash and maybe mail, sign-ins, resets. */
+export const PER_EMAIL = {
+  signup: { max: 3, windowMs: 60 * MINUTE },
+  signin: { max: 20, windowMs: AUTH_LIMIT_WINDOW_MS },
+  reset: { max: 5, windowMs: 60 * MINUTE },
+} as const;
+/** Token requests per address: refreshes of every player behind one venue address. */
+export const TOKEN_FACTOR = 10;
+
+export type IdentityAction = 'signup' | 'signin' | 'reset' | 'token';
+
+/**
+ * The provider's request limits: every action per client address, and sign-up, sign-in and
+ * reset per e-mail address too, so neither many addresses nor many accounts get around them.
+ * Checked before any password hashing or mail. Shared through Redis when REDIS_URL is set.
+ */
+export class IdentityLimits {
+  private readonly perAddress: Record<IdentityAction, Limiter>;
+  private readonly perEmail: Record<Exclude<IdentityAction, 'token'>, Limiter>;
+
+  constructor(app: FastifyInstance) {
+    const { limits, config } = app;
+    const perAddress = (name: string, max: number) =>
+      limits.limiter(`oidc-${name}-ip`, { max, windowMs: AUTH_LIMIT_WINDOW_MS });
+    const max = config.authRateLimitMax;
+    this.perAddress = {
+      signup: perAddress('signup', max),
+      signin: perAddress('signin', max),
+      reset: perAddress('reset', max),
+      token: perAddress('token', max * TOKEN_FACTOR),
+    };
+    this.perEmail = {
+      signup: limits.limiter('oidc-signup-email', PER_EMAIL.signup),
+      signin: limits.limiter('oidc-signin-email', PER_EMAIL.signin),
+      reset: limits.limiter('oidc-reset-email', PER_EMAIL.reset),
+    };
+  }
+
+  /** Counts the request by its client address; the state when it is over the limit. */
+  async byAddress(request: FastifyRequest, action: IdentityAction): Promise<LimitState | null> {
+    const state = await this.perAddress[action].hit(addressKey(request.ip));
+    return state.limited ? state : null;
+  }
+
+  /** Counts the request for an e-mail address; the state when it is over the limit. */
+  async byEmail(
+    action: Exclude<IdentityAction, 'token'>,
+    email: string,
+  ): Promise<LimitState | null> {
+    const key = normalizeEmail(email);
+    if (!key) return null;
+    const state = await this.perEmail[action].hit(key);
+    return state.limited ? state : null;
+  }
+}
+
+/** The page for a limited request: 429 with Retry-After, in the page's language. */
+export function tooManyPage(reply: FastifyReply, p: PageContext, state: LimitState) {
+  const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+  return reply
+    .code(429)
+    .header('retry-after', String(state.retryAfterSeconds))
+    .send(
+      messagePage(
+        p,
+        p.t('error.title'),
+        { text: p.t('error.tooMany', { minutes }), kind: 'error' },
+        [],
+      ),
+    );
+}
