@@ -65,7 +65,8 @@ async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel }).child({ component: 'cluster' });
   let stopping = false;
   let quickRestarts = 0;
-  let metrics: MetricsServer | undefined;
+  // Set once the listener is up; a signal may come before.
+  const metrics: { server?: MetricsServer } = {};
   const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork();
@@ -97,13 +98,13 @@ async function runPrimary(config: Config): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    void metrics?.close();
+    void metrics.server?.close();
     setTimeout(() => process.exit(1), config.shutdownGraceMs + 1_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   for (let i = 0; i < config.workers; i++) fork();
-  metrics = await startClusterMetricsServer(config, log);
+  metrics.server = await startClusterMetricsServer(config, log);
 }
 
 main().catch((error: unknown) => {

@@ -28,7 +28,7 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<boolean> {
   const seeded = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
     if (Number(row?.n ?? 0) > 0) return false;
-    for (const seed of seeders) await seed({ ...ctx, db: tx as unknown as Db });
+    for (const seed of seeders) await seed({ ...ctx, db: tx });
     return true;
   });
   if (seeded) ctx.log.info('seeded demo data');
