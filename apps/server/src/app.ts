@@ -12,6 +12,7 @@ import { apiFeatures, rootFeatures } from './features';
 import { localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { overloadPlugin } from './plugins/overload';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
 import { webPlugin } from './plugins/web';
@@ -107,6 +108,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a shed request costs nothing more.
+  await app.register(overloadPlugin, {
+    overload: config.overload,
+    waiting: () => database.waiting(),
+  });
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);

@@ -31,12 +31,19 @@ export interface Database {
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** Queries waiting for a free pooled connection now (load shedding); PGlite: 0. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** The advisory lock key of setup work: any fixed 64-bit number, the same in every process. */
 const SETUP_LOCK_KEY = 7_211_994_118_004_512n;
+/**
+ * Without a bound, a request waits forever for a connection while PostgreSQL is down or every
+ * connection is busy; with one it fails, and the API answers 503 database_unavailable.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */
@@ -46,6 +53,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL cancels a statement that runs longer (0 = no limit). */
   statementTimeoutMs?: number;
+  /**
+   * How long a query waits for a connection (a free one from the pool, or a new one while the
+   * server is unreachable) before it fails; default CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number;
   /** Called with errors of idle connections (logged by the app). */
   onError?: (error: Error) => void;
 }
@@ -55,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:
@@ -92,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      waiting: () => pool.waitingCount,
       // pool.end() resolves before its sockets are closed; wait for every connection to end so
       // that dropping the database right after (tests) kills nothing still in use.
       close: async () => {
@@ -124,6 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    waiting: () => 0,
     close: async () => {
       try {
         await client.close();
