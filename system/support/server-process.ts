@@ -38,6 +38,20 @@ export interface ServerProcess {
   /** Resolves with the exit code (or signal) once the process has ended. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal?: NodeJS.Signals): void;
+  /** The process's resident memory now in bytes (Linux /proc); undefined once it has ended. */
+  rssBytes(): number | undefined;
+}
+
+/** VmRSS of a live process, from /proc (Linux). */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -82,6 +96,8 @@ export async function startServerProcess(
     kill: (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
+    rssBytes: () =>
+      child.exitCode === null && child.signalCode === null ? residentBytes(child.pid) : undefined,
     ready: async (ms = 60_000) => {
       const deadline = Date.now() + ms;
       let gone = false;
@@ -136,4 +152,41 @@ export async function runServerCommand(
     child.once('close', (exitCode) => resolve(exitCode));
   });
   return { code, output };
+}
+
+/** The server processes a test file started, so that afterAll ends every one still running. */
+export class ServerProcesses {
+  private readonly started: ServerProcess[] = [];
+
+  async start(env: Record<string, string>, options: { port?: number } = {}) {
+    const server = await startServerProcess(env, options);
+    this.started.push(server);
+    return server;
+  }
+
+  /** SIGKILL to every one still running; resolves when all have ended. */
+  async killAll(): Promise<void> {
+    for (const server of this.started) server.kill('SIGKILL');
+    await Promise.all(this.started.map((server) => server.exited));
+  }
+}
+
+/**
+ * Resolves true as soon as the process's output matches `pattern`; false when the process ends
+ * or `ms` pass first.
+ */
+export async function waitForOutput(
+  server: ServerProcess,
+  pattern: RegExp,
+  ms: number,
+): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  let gone = false;
+  void server.exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (pattern.test(server.output())) return true;
+    if (gone) return false;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return pattern.test(server.output());
 }

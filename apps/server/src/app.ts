@@ -15,6 +15,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputHygienePlugin } from './plugins/input-hygiene';
 import { componentLog, loggingPlugin } from './plugins/logging';
 import { metricsPlugin } from './plugins/metrics';
+import { overloadPlugin } from './plugins/overload';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
 import { tracingPlugin } from './plugins/tracing';
@@ -120,6 +121,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Both see every route added after them: before the other plugins and the features.
   await app.register(tracingPlugin, { config });
   await app.register(errorsPlugin);
+  // First of the request hooks: a shed request costs nothing more.
+  await app.register(overloadPlugin, {
+    overload: config.overload,
+    waiting: () => database.stats().waiting,
+  });
   await app.register(metricsPlugin, { config });
   await app.register(inputHygienePlugin);
   await app.register(securityPlugin, { config });

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -27,11 +28,54 @@ async function main(): Promise<void> {
   else await serve(config);
 }
 
+/** How long a shutting-down server goes on taking requests before it closes at a quiet moment. */
+const DRAIN_MS = 500;
+
 async function serve(config: Config): Promise<void> {
   const app = await buildApp({ config });
   app.server.keepAliveTimeout = 72_000;
   app.server.requestTimeout = 30_000;
   let closing = false;
+  let closed = false;
+  let accepted = 0;
+  app.server.on('connection', () => (accepted += 1));
+  // The answers being worked on, so that the shutdown can close their connections once they are
+  // sent: a keep-alive connection left open would hold the exit until its client hangs up.
+  const open = new Set<ServerResponse>();
+  app.server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    open.add(response);
+    if (closed) response.setHeader('connection', 'close');
+    response.once('close', () => {
+      open.delete(response);
+      // One whose headers went out before (an event stream) kept its connection open.
+      if (closed) app.server.closeIdleConnections();
+    });
+  });
+  const close = () => {
+    closed = true;
+    for (const response of open)
+      if (!response.headersSent) response.setHeader('connection', 'close');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  // Closing the server drops every connection that looks idle, and one whose request is not read
+  // yet looks idle: close after two turns of the event loop without a new connection (one turn
+  // accepts one connection, the next reads its request; a busy PGlite makes turns long), or at
+  // the deadline.
+  const closeWhenQuiet = (deadline: number) => {
+    const before = accepted;
+    setImmediate(() =>
+      setImmediate(() => {
+        if (accepted > before && performance.now() < deadline) closeWhenQuiet(deadline);
+        else close();
+      }),
+    );
+  };
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
@@ -41,13 +85,10 @@ async function serve(config: Config): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Requests on their way are still taken for a moment (keep-alive connections stay open
+    // meanwhile, so clients do not reconnect); then the server closes at a quiet moment.
+    const drain = Math.min(DRAIN_MS, config.shutdownGraceMs / 4);
+    setTimeout(() => closeWhenQuiet(performance.now() + config.shutdownGraceMs / 2 - drain), drain);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

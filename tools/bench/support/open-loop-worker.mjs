@@ -19,6 +19,7 @@ let failed = 0;
 let settled = 0;
 let lastDone = 0;
 const statuses = {};
+const statusesAll = {};
 
 // A little ahead, so the first requests are not already late when the loop starts.
 const start = performance.now() + 20;
@@ -54,6 +55,7 @@ function send(index) {
 function finish(index, due, status) {
   const now = performance.now();
   settled++;
+  statusesAll[status] = (statusesAll[status] ?? 0) + 1;
   if (index >= warmCount) {
     lastDone = Math.max(lastDone, now);
     statuses[status] = (statuses[status] ?? 0) + 1;
@@ -83,6 +85,7 @@ function report() {
     ok: measured,
     failed,
     statuses,
+    statusesAll,
     // What was completed per second over the measured window (below `rate` when the server lags).
     rps: (measured + failed) / ((lastDone - firstDue) / 1000),
     p50: percentile(sorted, 50),

@@ -30,6 +30,8 @@ export interface OpenLoopResult {
   /** Answers other than 2xx, connection errors and timeouts. */
   failed: number;
   statuses: Record<string, number>;
+  /** Answers by status over the whole run, warm-up included: everything the server was sent. */
+  statusesAll: Record<string, number>;
   /** Completed per second over the measured window. */
   rps: number;
   /** Milliseconds from the instant each request was due to its last byte. */

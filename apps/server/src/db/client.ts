@@ -36,7 +36,7 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   /** How busy the connection pool is now (metrics, load shedding). */
-  stats?(): PoolStats;
+  stats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -50,6 +50,11 @@ export interface PoolStats {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** The advisory lock key of setup work: any fixed 64-bit number, the same in every process. */
 const SETUP_LOCK_KEY = 7_211_994_118_004_512n;
+/**
+ * Without a bound, a request waits forever for a connection while PostgreSQL is down or every
+ * connection is busy; with one it fails, and the API answers 503 database_unavailable.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */
@@ -59,6 +64,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL cancels a statement that runs longer (0 = no limit). */
   statementTimeoutMs?: number;
+  /**
+   * How long a query waits for a connection (a free one from the pool, or a new one while the
+   * server is unreachable) before it fails; default CONNECT_TIMEOUT_MS.
+   */
+  connectTimeoutMs?: number;
   /** Called with errors of idle connections (logged by the app). */
   onError?: (error: Error) => void;
 }
@@ -68,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:

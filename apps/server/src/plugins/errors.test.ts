@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
+import { errorsPlugin } from './errors';
 
 const REGISTRATION = '/api/v2/user/registration';
 
@@ -139,5 +142,49 @@ describe('the one error shape', () => {
       headers: { 'x-request-id': 'a b<script>' },
     });
     expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  /** A bare app with the error handler and a route failing as a query does while it is down. */
+  async function failingApp(error: unknown) {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/fails', async () => {
+      throw new DrizzleQueryError(
+        'select * from users where mail = $1',
+        ['a@example.com'],
+        error as Error,
+      );
+    });
+    return app;
+  }
+
+  it('is answered 503 database_unavailable with Retry-After: 1, not 500', async () => {
+    for (const cause of [
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('timeout exceeded when trying to connect'),
+    ]) {
+      const app = await failingApp(cause);
+      const res = await app.inject({ method: 'GET', url: '/fails' });
+      await app.close();
+      expect(res.statusCode, cause.message).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        error: { code: 'database_unavailable', message: expect.any(String) },
+      });
+      expect(res.body).not.toMatch(/users|example|5432/);
+    }
+  });
+
+  it('leaves other database errors a 500', async () => {
+    const app = await failingApp(Object.assign(new Error('duplicate key'), { code: '23505' }));
+    const res = await app.inject({ method: 'GET', url: '/fails' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['retry-after']).toBeUndefined();
   });
 });

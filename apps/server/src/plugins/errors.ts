@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { FieldIssue } from '@arcadia/contracts';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 
 /** An error with an HTTP status that the API answers in its one error shape. */
 export class AppError extends Error {
@@ -13,6 +14,8 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly details?: unknown,
+    /** Sent as Retry-After (seconds): when a client should try again (503). */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,6 +31,16 @@ export const forbidden = (message = 'You may not do this') =>
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, 'conflict', message, details);
+/** 503: the request may succeed later (the client retries after `retryAfterSeconds`). */
+export const unavailable = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(503, code, message, undefined, retryAfterSeconds);
+
+/** What a request that needed the database gets while it cannot be reached. */
+const databaseUnavailable = unavailable(
+  'database_unavailable',
+  'The database cannot be reached right now; try again in a moment',
+  1,
+);
 
 /**
  * The offending field as the client named it (`username`, `searchterm`, `id`), the same form the
@@ -74,7 +87,15 @@ const STATUS_CODES: Record<number, string> = {
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // PostgreSQL restarting or down, or no connection free in time: a clean 503 the client can
+    // retry, not a 500. Logged as a warning: the pool's own errors already say what happened.
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggable(error) }, 'database unavailable');
+      error = databaseUnavailable;
+    }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         error: { code: error.code, message: error.message, details: error.details },
       });

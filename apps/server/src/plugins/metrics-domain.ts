@@ -55,8 +55,7 @@ export function registerPoolMetrics(registry: Registry, app: FastifyInstance): v
       help,
       registers: [registry],
       collect() {
-        const stats = database.stats?.();
-        this.set(stats ? stats[pick] : Number.NaN);
+        this.set(database.stats()[pick]);
       },
     });
   figure('arcadia_db_pool_connections', 'Open connections of the database pool', 'total');

@@ -74,6 +74,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
+    // A test process blocks its loop on purpose at times (PGlite, big fixtures): no shedding
+    // unless a test asks for it (plugins/overload.test.ts).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     PORT: String(port),
     ...identityEnv,
     ...options.env,

@@ -7,6 +7,9 @@ export const ROSTER_CHANNEL = 'arcadia_device_roster';
 
 type Listener = () => void;
 
+/** How long after a failed or dropped LISTEN connection a new one is tried. */
+const RECONNECT_MS = 1000;
+
 /**
  * Wake-ups for devices waiting on their roster. Joins, leaves and match start/cancel notify
  * when their transaction commits (storing a game does not: its own device re-reads the roster);
@@ -49,26 +52,45 @@ export class RosterEvents {
     await this.connectPg();
   }
 
+  /**
+   * LISTEN on a connection of its own; when it fails or drops (PostgreSQL restarted), a new one
+   * after RECONNECT_MS, again and again until it works or this closes. Waiters meanwhile fall
+   * back to re-reading every second.
+   */
   private async connectPg(): Promise<void> {
     if (this.closed) return;
     const pool = this.client as pg.Pool;
     const client = new pg.Client(pool.options);
+    let failed = false;
+    // Once per connection, however many ways it fails (an error event and a rejected query).
     const retry = () => {
+      if (failed) return;
+      failed = true;
       this.listening = false;
       client.removeAllListeners();
+      // A late error of the dropped connection must not become an unhandled 'error' event.
+      client.on('error', () => undefined);
       client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.connectPg().catch(() => undefined), 1000);
+      if (!this.closed)
+        setTimeout(() => void this.connectPg().catch(() => undefined), RECONNECT_MS).unref();
     };
     try {
+      client.on('error', retry);
       await client.connect();
+      if (this.closed) {
+        await client.end();
+        return;
+      }
       client.on('notification', (message) => {
         if (message.channel === ROSTER_CHANNEL && message.payload) this.dispatch(message.payload);
       });
-      client.on('error', retry);
+      client.on('end', retry);
       await client.query(`LISTEN ${ROSTER_CHANNEL}`);
       this.listening = true;
       this.stop = async () => {
+        failed = true;
         client.removeAllListeners();
+        client.on('error', () => undefined);
         await client.end();
       };
     } catch {

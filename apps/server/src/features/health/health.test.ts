@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
 describe('health', () => {
@@ -19,6 +20,27 @@ describe('health', () => {
     const res = await t.request('GET', '/api/ready');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ready');
+  });
+
+  it('answers 503 not_ready while the database does not answer, and ready again by itself', async () => {
+    let down = true;
+    const database = {
+      ...t.testDb.database,
+      ping: async () => {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      },
+    };
+    const app = await buildApp({ config: t.config, database, logger: false });
+    try {
+      const res = await app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json().error.code).toBe('not_ready');
+      down = false;
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves the OpenAPI document with the player routes', async () => {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@arcadia/contracts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Probes must see the truth: never shed as overloaded (plugins/overload.ts).
   app.get('/health', {
-    config: { scope: 'public' },
+    config: { scope: 'public', shed: false },
     schema: {
       tags: ['health'],
       summary: 'Liveness',
@@ -13,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ status: 'ok' as const }),
   });
   app.get('/ready', {
-    config: { scope: 'public' },
+    config: { scope: 'public', shed: false },
     schema: {
       tags: ['health'],
       summary: 'Readiness: the database answers',
@@ -27,8 +28,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
         return { status: 'ready' as const, database: app.database.kind };
       } catch {
+        // The pool opens a new connection on the next ping: ready again as soon as it answers.
         return reply
           .code(503)
+          .header('retry-after', '1')
           .send({ error: { code: 'not_ready', message: 'The database does not answer' } });
       }
     },

@@ -1,0 +1,50 @@
+/**
+ * Whether an error means the database cannot be reached right now (PostgreSQL restarting, down,
+ * or every connection busy past the connect timeout) rather than that the query was wrong: the
+ * API answers those 503 `database_unavailable` with Retry-After instead of 500.
+ */
+
+/** Socket errors of the connection to the database. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs: class 08 (connection exception: 08001 cannot connect, 08006 connection failure, ...),
+ * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting or stopping).
+ */
+const SQL_STATES = /^(08[0-9A-Z]{3}|57P0[123])$/;
+
+/** What node-postgres and pg-pool say when a connection ends or cannot be had in time. */
+const DRIVER_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
+
+function matches(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQL_STATES.test(code))) return true;
+  return typeof message === 'string' && DRIVER_MESSAGES.test(message);
+}
+
+/** Looks at the error, its causes (Drizzle wraps the driver's error) and aggregated errors. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+    seen.add(next);
+    if (matches(next)) return true;
+    const { cause, errors } = next as { cause?: unknown; errors?: unknown };
+    queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
+  }
+  return false;
+}
