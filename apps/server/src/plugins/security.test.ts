@@ -132,6 +132,14 @@ describe('rate limiting', () => {
     expect(res.status).toBe(429);
   });
 
+  it('leaves the health probes out of it: a proxy or orchestrator probes from one address', async () => {
+    for (let i = 0; i < MAX + 2; i++) {
+      expect((await t.request('GET', '/api/health')).status).toBe(200);
+      expect((await t.request('GET', '/api/ready')).status).toBe(200);
+    }
+    expect((await t.request('GET', '/api/v2/user/me')).status).toBe(429);
+  });
+
   it('leaves the web app itself out of the API limit', async () => {
     const res = await t.request('GET', '/some/spa/route');
     expect(res.status).not.toBe(429);

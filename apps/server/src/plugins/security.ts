@@ -31,8 +31,10 @@ export function routedPath(request: FastifyRequest): string {
 }
 
 const LIMITED_PREFIXES = ['/api', '/graphql'];
+/** Liveness and readiness probes come from one address (the proxy, the orchestrator) often. */
+const PROBES = new Set(['/api/health', '/api/ready']);
 const isLimited = (path: string) =>
-  LIMITED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+  !PROBES.has(path) && LIMITED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** Security headers (a CSP that fits the SPA), CORS for configured origins only, rate limits. */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
