@@ -44,33 +44,25 @@ describe('PGlite: one process owns the data directory', () => {
     expect((await second.exited).code).toBe(75);
     expect(second.output()).toMatch(/in use by another Arcadia process \(pid \d+/);
 
-    const refused = admin(
-      { DATA_DIR: data.dir },
-      'arcade',
-      'create',
-      '--id',
-      'arcadia-hamburg',
-      '--name',
-      'Arcadia Hamburg',
-      '--city',
-      'Hamburg',
-    );
+    const createArcade = () =>
+      admin(
+        { DATA_DIR: data.dir },
+        'arcade',
+        'create',
+        '--id',
+        'arcadia-hamburg',
+        '--name',
+        'Arcadia Hamburg',
+        '--city',
+        'Hamburg',
+      );
+    const refused = createArcade();
     expect(refused.status).toBe(75);
     expect(refused.stderr).toMatch(/in use by another Arcadia process/);
 
     first.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
-    const created = admin(
-      { DATA_DIR: data.dir },
-      'arcade',
-      'create',
-      '--id',
-      'arcadia-hamburg',
-      '--name',
-      'Arcadia Hamburg',
-      '--city',
-      'Hamburg',
-    );
+    const created = createArcade();
     expect(created.status, created.stderr).toBe(0);
 
     const again = await startServerProcess({ DATA_DIR: data.dir, SEED_DEMO: 'false' });
