@@ -35,8 +35,10 @@ for (const { kind, skip } of targetKinds) {
     const servers = new ServerProcesses();
     let target: Target | undefined;
     let stopReporters: (() => Promise<ReportTally>) | undefined;
+    let closeArcade: (() => Promise<void>) | undefined;
 
     afterAll(async () => {
+      await closeArcade?.();
       await stopReporters?.();
       await servers.killAll();
       await target?.remove();
@@ -49,7 +51,8 @@ for (const { kind, skip } of targetKinds) {
         target = await createTarget(kind);
         const arcade = await prepareArcade(target, { devices: DEVICES, players: 24 });
         const port = await freePort();
-        const env = { ...target.env, SEED_DEMO: 'false' };
+        const env = { ...target.env, ...arcade.env, SEED_DEMO: 'false' };
+        closeArcade = arcade.close;
         const start = async () => {
           const started = performance.now();
           const server = await servers.start(env, { port });
@@ -67,7 +70,7 @@ for (const { kind, skip } of targetKinds) {
           await sleep(1_500 + randomInt(1_500));
           expect(
             reporters.tally.acknowledged.length,
-            `reports before kill ${kill}`,
+            `reports before kill ${kill} (unexpected: ${reporters.tally.unexpected.slice(0, 3).join(' | ')})`,
           ).toBeGreaterThan(before);
           acknowledgedBeforeKill.push(reporters.tally.acknowledged.length);
           server.kill('SIGKILL');

@@ -71,6 +71,7 @@ for (const { kind, skip } of targetKinds) {
     afterAll(async () => {
       await servers.killAll();
       await issuer?.close();
+      await arcade?.close();
       await target?.remove();
     });
 

@@ -37,9 +37,11 @@ describe.skipIf(!bin)('PostgreSQL restarted under load', () => {
   let target: Target | undefined;
   let admin: pg.Client | undefined;
   let stopReporters: (() => Promise<ReportTally>) | undefined;
+  let closeArcade: (() => Promise<void>) | undefined;
   let stopProbes: (() => Promise<ProbeResult[]>) | undefined;
 
   afterAll(async () => {
+    await closeArcade?.();
     await stopProbes?.();
     await stopReporters?.();
     await servers.killAll();
@@ -58,7 +60,8 @@ describe.skipIf(!bin)('PostgreSQL restarted under load', () => {
       const arcade = await prepareArcade(target, { devices: 5, players: 16 });
       // The fifth device only waits for its roster: reports would change its version.
       const [watcher] = arcade.devices.splice(4, 1);
-      const server = await servers.start({ ...target.env, SEED_DEMO: 'false' });
+      closeArcade = arcade.close;
+      const server = await servers.start({ ...target.env, ...arcade.env, SEED_DEMO: 'false' });
       await server.ready();
       const databaseUrl = target.env.DATABASE_URL!;
       const databaseName = new URL(databaseUrl).pathname.slice(1);

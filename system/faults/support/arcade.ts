@@ -1,4 +1,9 @@
 import { deviceAuthorization } from '@arcadia/contracts';
+import {
+  startTestIssuer,
+  TEST_AUDIENCE,
+  TEST_CLIENT_ID,
+} from '../../../apps/server/test/support/issuer';
 import { maps, users } from '../../../apps/server/src/db/schema';
 import { createArcade } from '../../../apps/server/src/features/arcades/service';
 import { createDevice } from '../../../apps/server/src/features/devices/service';
@@ -17,11 +22,17 @@ export interface FaultPlayer {
   userName: string;
   /** The identity_sub: a test issuer's token for it signs in as this player. */
   sub: string;
+  /** A token of the arcade's test issuer for this player (to join devices). */
+  token: string;
 }
 
 export interface FaultArcade {
   devices: FaultDevice[];
   players: FaultPlayer[];
+  /** The server's environment for the arcade's test issuer, whose tokens the players hold. */
+  env: Record<string, string>;
+  /** Stops the test issuer. */
+  close: () => Promise<void>;
 }
 
 /**
@@ -60,7 +71,26 @@ export async function prepareArcade(
               })),
             )
             .returning({ id: users.id, userName: users.userName, sub: users.identitySub });
-    return { devices, players: rows.map((r) => ({ id: r.id, userName: r.userName, sub: r.sub! })) };
+    // Players join devices as players do, with a token: a device may report only its roster.
+    const issuer = await startTestIssuer();
+    const players = await Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        userName: r.userName,
+        sub: r.sub!,
+        token: await issuer.mint(r.sub!, { expiresIn: 3 * 3600 }),
+      })),
+    );
+    return {
+      devices,
+      players,
+      env: {
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_AUDIENCE: TEST_AUDIENCE,
+        OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      },
+      close: () => issuer.close(),
+    };
   } finally {
     await database.close();
   }

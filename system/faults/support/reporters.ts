@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { GameReportInput } from '@arcadia/contracts';
-import { FAULT_MAP, type FaultArcade } from './arcade';
+import { FAULT_ARCADE, FAULT_MAP, type FaultArcade, type FaultPlayer } from './arcade';
 import { errorCode, HttpClient, sleep, type Outcome } from './http-client';
 
 /** A game the server acknowledged (201 stored, or 200: stored before under the same key). */
@@ -24,11 +24,17 @@ export interface ReportTally {
   requests: Array<Pick<Outcome, 'sentAt' | 'status' | 'error'>>;
 }
 
-/** A team game of four: three registered players (distinct) and a guest. */
-export function gameReport(arcade: FaultArcade): GameReportInput {
+/**
+ * A team game of four: three of the given registered players (distinct; they must be on the
+ * device's roster) and guests for the rest; only guests when no players are given.
+ */
+export function gameReport(players: FaultPlayer[] = []): GameReportInput {
   const chosen = new Set<number>();
-  while (chosen.size < 3) chosen.add(randomInt(arcade.players.length));
-  const registered = [...chosen].map((i) => ({ userId: arcade.players[i]!.id }));
+  while (chosen.size < Math.min(3, players.length)) chosen.add(randomInt(players.length));
+  const who: Array<{ userId: string } | { guestName: string }> = [
+    ...[...chosen].map((i) => ({ userId: players[i]!.id })),
+  ];
+  while (who.length < 4) who.push({ guestName: `Gast ${who.length + 1}` });
   const stat = () => ({ kills: randomInt(30), deaths: randomInt(30), score: randomInt(100) });
   return {
     idempotencyKey: `fault-${randomUUID()}`,
@@ -39,12 +45,13 @@ export function gameReport(arcade: FaultArcade): GameReportInput {
       { id: 1, name: 'Rot', score: randomInt(10) },
       { id: 2, name: 'Blau', score: randomInt(10) },
     ],
-    players: [...registered, { guestName: 'Gast' }].map((who, i) => ({
-      ...who,
-      teamId: 1 + (i % 2),
-      ...stat(),
-    })),
+    players: who.map((w, i) => ({ ...w, teamId: 1 + (i % 2), ...stat() })),
   };
+}
+
+/** The players that report on device `index` uses: its own, so no two devices share one. */
+export function playersOfDevice(arcade: FaultArcade, index: number): FaultPlayer[] {
+  return arcade.players.filter((_, i) => i % arcade.devices.length === index);
 }
 
 /** How a failure is counted: transient (a fault explains it) or unexpected. */
@@ -76,11 +83,57 @@ export function startReporters(
     requests: [],
   };
   let stopped = false;
-  const run = async (device: FaultArcade['devices'][number]) => {
+  /**
+   * Sends until acknowledged what transient faults interrupt; true when it was, false when
+   * stopped or refused for good (counted as unexpected).
+   */
+  const untilAnswered = async (
+    client: HttpClient,
+    label: string,
+    send: () => ReturnType<HttpClient['request']>,
+  ): Promise<boolean> => {
+    while (!stopped) {
+      const outcome = await send();
+      if (outcome.status === 200 || outcome.status === 201) return true;
+      const { key, transient } = describe(outcome);
+      if (!transient) {
+        tally.unexpected.push(`${label}: ${key} ${JSON.stringify(outcome.body)}`);
+        return false;
+      }
+      await sleep(options.retryMs ?? 100);
+    }
+    return false;
+  };
+  const run = async (device: FaultArcade['devices'][number], index: number) => {
     const client = new HttpClient(baseUrl);
+    const players = playersOfDevice(arcade, index);
     try {
       while (!stopped) {
-        const report = gameReport(arcade);
+        const report = gameReport(players);
+        // The players join the device first, as at the arcade: a device reports its roster only.
+        // A device heartbeats as it runs; players can join only an online device.
+        let seated = await untilAnswered(client, `${device.id} heartbeat`, () =>
+          client.request('POST', '/api/device/v1/heartbeat', {
+            headers: { authorization: device.authorization },
+            timeoutMs: 10_000,
+          }),
+        );
+        for (const entry of report.players) {
+          if (!('userId' in entry) || !entry.userId) continue;
+          const player = players.find((p) => p.id === entry.userId)!;
+          if (!seated) break;
+          seated = await untilAnswered(client, `${device.id} join`, () =>
+            client.request(
+              'POST',
+              `/api/v2/arcadecenter/${FAULT_ARCADE}/device/${device.id}/player`,
+              { headers: { authorization: `Bearer ${player.token}` }, body: {}, timeoutMs: 10_000 },
+            ),
+          );
+        }
+        if (!seated) {
+          await sleep(options.retryMs ?? 100);
+          continue;
+        }
         while (!stopped) {
           tally.attempts++;
           const outcome = await client.request('POST', '/api/device/v1/games', {
@@ -114,7 +167,7 @@ export function startReporters(
       client.close();
     }
   };
-  const running = arcade.devices.map(run);
+  const running = arcade.devices.map((device, index) => run(device, index));
   return {
     tally,
     stop: async () => {

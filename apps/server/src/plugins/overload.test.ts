@@ -25,7 +25,10 @@ describe('load shedding', () => {
   beforeAll(async () => {
     testDb = await openTestDatabase();
     // The real database, with a queue length the test sets.
-    const database = { ...testDb.database, waiting: () => waiting };
+    const database = {
+      ...testDb.database,
+      stats: () => ({ ...testDb.database.stats(), waiting }),
+    };
     app = await buildApp({
       config: config({ OVERLOAD_EVENT_LOOP_DELAY_MS: '0', OVERLOAD_POOL_WAITING: '5' }),
       database,

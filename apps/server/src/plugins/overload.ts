@@ -27,7 +27,7 @@ const sheddable = (request: FastifyRequest) => request.routeOptions.config?.shed
 
 export interface OverloadOptions {
   overload: Config['overload'];
-  /** Queries waiting for a pooled database connection now (Database.waiting). */
+  /** Queries waiting for a pooled database connection now (Database.stats().waiting). */
   waiting: () => number;
 }
 
