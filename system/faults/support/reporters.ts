@@ -14,7 +14,10 @@ export interface ReportTally {
   acknowledged: Acknowledged[];
   /** Reports sent, retries included. */
   attempts: number;
-  /** Answers and failures by status (`201`, `503 database_unavailable`) or error (`ECONNRESET`). */
+  /**
+   * Answers and failures by status (`201`, `503 database_unavailable`) or error (`ECONNRESET`),
+   * of the reports and of the heartbeats and joins before them.
+   */
   outcomes: Record<string, number>;
   /** Answers no fault excuses: 5xx other than 503, 4xx, timeouts. */
   unexpected: string[];
@@ -94,8 +97,10 @@ export function startReporters(
   ): Promise<boolean> => {
     while (!stopped) {
       const outcome = await send();
-      if (outcome.status === 200 || outcome.status === 201) return true;
+      tally.maxMs = Math.max(tally.maxMs, outcome.ms);
       const { key, transient } = describe(outcome);
+      tally.outcomes[key] = (tally.outcomes[key] ?? 0) + 1;
+      if (outcome.status === 200 || outcome.status === 201) return true;
       if (!transient) {
         tally.unexpected.push(`${label}: ${key} ${JSON.stringify(outcome.body)}`);
         return false;
