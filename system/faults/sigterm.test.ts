@@ -111,7 +111,7 @@ for (const { kind, skip } of targetKinds) {
             exitMs: Math.round(exitMs),
             sentBefore: before.length,
             unansweredBefore: unanswered.length,
-            answersBefore: count(before.map((r) => String(r.status))),
+            answersBefore: count(before.map((r) => r.error ?? String(r.status))),
             afterSignal: count(after.map((r) => r.error ?? String(r.status))),
             longPolls: count(answered.map((a) => a.error ?? String(a.status))),
             burst: count(bursted.map((b) => b.error ?? String(b.status))),
@@ -133,8 +133,21 @@ for (const { kind, skip } of targetKinds) {
         const database = await target.open();
         const consistency = await checkConsistency(database.db, acknowledged);
         await database.close();
+        const merged = (key: string) => {
+          const all: Record<string, number> = {};
+          for (const round of rounds)
+            for (const [k, n] of Object.entries(round[key] as Record<string, number>))
+              all[k] = (all[k] ?? 0) + n;
+          return all;
+        };
         recordFigures(`SIGTERM under load (${label(kind)})`, {
-          rounds,
+          rounds: ROUNDS,
+          exitCodes: rounds.map((r) => r.exitCode),
+          exitMs: rounds.map((r) => r.exitMs),
+          reportsSentBeforeSignal: merged('answersBefore'),
+          burstJustBeforeSignal: merged('burst'),
+          longPolls: merged('longPolls'),
+          reportsAfterSignal: merged('afterSignal'),
           acknowledged: acknowledged.length,
           lost: consistency.lost.length,
         });
