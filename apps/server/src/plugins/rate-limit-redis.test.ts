@@ -49,15 +49,15 @@ describe.skipIf(!available)('rate limit shared through Redis (REDIS_URL)', () =>
 
   it('counts requests to every process against one limit', async () => {
     const headers = { 'x-forwarded-for': client };
-    expect((await a.request('GET', '/api/health', { headers })).status).toBe(200);
-    expect((await a.request('GET', '/api/health', { headers })).status).toBe(200);
-    expect((await b.request('GET', '/api/health', { headers })).status).toBe(200);
+    expect((await a.request('GET', '/api/arcades', { headers })).status).toBe(200);
+    expect((await a.request('GET', '/api/arcades', { headers })).status).toBe(200);
+    expect((await b.request('GET', '/api/arcades', { headers })).status).toBe(200);
     // Process b has seen one request itself; only the shared counter knows this is the fourth.
-    const limited = await b.request('GET', '/api/health', { headers });
+    const limited = await b.request('GET', '/api/arcades', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     // The same client at a deployment with another REDIS_KEY_PREFIX: counted apart.
-    expect((await elsewhere.request('GET', '/api/health', { headers })).status).toBe(200);
+    expect((await elsewhere.request('GET', '/api/arcades', { headers })).status).toBe(200);
   });
 });
 

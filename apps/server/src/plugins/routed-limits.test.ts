@@ -29,7 +29,7 @@ describe('limits and auth apply to the path as routed', () => {
     for (const [method, path] of [
       ['GET', '/%61pi/v2/user/me'],
       ['GET', '/api/v2/user/m%65'],
-      ['GET', '/%61%70%69/health'],
+      ['GET', '/%61%70%69/arcades'],
       ['POST', '/%67raphql'],
       ['POST', '/graphq%6C'],
       ['GET', '/%61pi/no-such-route'],
