@@ -79,7 +79,8 @@ export class Limits {
   constructor(
     private readonly redis: Redis | undefined,
     private readonly log: FastifyBaseLogger,
-    private readonly prefix = 'arcadia-limit:',
+    /** Start of every key (REDIS_KEY_PREFIX + `limit:`): deployments sharing a Redis stay apart. */
+    private readonly prefix = 'arcadia:limit:',
   ) {}
 
   limiter(name: string, rule: LimitRule): Limiter {

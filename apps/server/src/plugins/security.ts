@@ -79,7 +79,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         enableOfflineQueue: false,
       })
     : undefined;
-  app.decorate('limits', new Limits(redis, app.log));
+  app.decorate('limits', new Limits(redis, app.log, `${config.redisKeyPrefix}limit:`));
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     app.addHook('onClose', async () => {
