@@ -15,6 +15,19 @@ export const LEADERBOARD_PAGE_SIZE = 20;
 export const LEADERBOARD_KD_MIN_GAMES = 3;
 export const LEADERBOARD_MAX_PAGE = 50_000;
 
+/**
+ * Rank buckets of the all-time boards: a value's bucket is
+ * floor(ln(x + 1) * LEADERBOARD_RANK_BUCKETS_PER_DOUBLING / ln 2), x being the score or the wins,
+ * or K/D * LEADERBOARD_KD_BUCKET_SCALE (K/D only for players with LEADERBOARD_KD_MIN_GAMES
+ * games); player_rank_bucket_groups counts LEADERBOARD_RANK_BUCKETS_PER_GROUP buckets per group.
+ * The server's SQL functions (apps/server/src/db/functions) take these values by placeholder, so
+ * SQL and TypeScript cannot disagree. Changing one changes those functions (a new migration from
+ * `npm run db:functions`) and means rebuilding the stored bucket counts in that migration.
+ */
+export const LEADERBOARD_RANK_BUCKETS_PER_DOUBLING = 256;
+export const LEADERBOARD_KD_BUCKET_SCALE = 100;
+export const LEADERBOARD_RANK_BUCKETS_PER_GROUP = 64;
+
 export const LEADERBOARD_METRICS = ['score', 'kd', 'wins'] as const;
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
 export const LEADERBOARD_SCOPES = ['global', 'friends', 'arcade'] as const;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LEADERBOARD_KD_MIN_GAMES } from '@arcadia/contracts';
 import {
   bigint,
   boolean,
@@ -165,17 +166,19 @@ export const playerStats = pgTable(
     // Leaderboard pages walk these backwards (value desc, user id desc).
     index('player_stats_score_rank_idx').on(t.applicationId, t.scoreTotal, t.userId),
     index('player_stats_wins_rank_idx').on(t.applicationId, t.gamesWon, t.userId),
-    // K/D ranks players with at least LEADERBOARD_KD_MIN_GAMES (3) games.
+    // K/D ranks players with at least LEADERBOARD_KD_MIN_GAMES games (a literal in the
+    // predicate: the leaderboard queries repeat it so the planner can use the index).
     index('player_stats_kd_rank_idx')
       .on(t.applicationId, sql`(kills::float8 / greatest(deaths, 1))`, t.userId)
-      .where(sql`games_played >= 3`),
+      .where(sql.raw(`games_played >= ${LEADERBOARD_KD_MIN_GAMES}`)),
   ],
 );
 
 /**
  * How many players of the all-time board (player_stats) sit in each value bucket, per metric:
- * kept by statement triggers on player_stats (migration 0002), so a player's rank among a
- * million is a sum over a few hundred buckets plus a count inside one bucket. Several shards
+ * kept by statement triggers on player_stats (db/functions/player-stats-rank-*.sql), so a
+ * player's rank among a million is a sum over a few hundred buckets plus a count inside one
+ * bucket. Several shards
  * per bucket keep concurrent ingests from queueing on one row; a shard's count may go negative,
  * only the sum means something.
  */
@@ -192,8 +195,9 @@ export const playerRankBuckets = pgTable(
 );
 
 /**
- * The same counts per group of 64 buckets (bucket / 64), kept by the same triggers
- * (migration 0009): a rank sums a few dozen groups and at most 64 buckets, not thousands.
+ * The same counts per group of LEADERBOARD_RANK_BUCKETS_PER_GROUP (64) buckets, kept by the same
+ * triggers (db/functions/apply-rank-deltas.sql): a rank sums a few dozen groups and at most 64
+ * buckets, not thousands.
  */
 export const playerRankBucketGroups = pgTable(
   'player_rank_bucket_groups',

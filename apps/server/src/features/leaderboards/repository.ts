@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { LeaderboardMetric } from '@arcadia/contracts';
+import {
+  LEADERBOARD_KD_MIN_GAMES,
+  LEADERBOARD_RANK_BUCKETS_PER_GROUP,
+  type LeaderboardMetric,
+} from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { aboveInBucket, atOrBelowBucket, bucketOf } from './rank-buckets';
@@ -36,15 +40,20 @@ function valueOf(metric: LeaderboardMetric): SQL {
   }
 }
 
-/** Who takes part: K/D needs LEADERBOARD_KD_MIN_GAMES (3) games (the index predicate). */
+/**
+ * Who takes part: K/D needs LEADERBOARD_KD_MIN_GAMES games. Written into the text, not bound as
+ * a parameter, so that the planner sees the partial K/D index's own predicate.
+ */
+const KD_ELIGIBLE = sql.raw(` and games_played >= ${LEADERBOARD_KD_MIN_GAMES}`);
+
 function rows(board: Board): SQL {
   const table = sql.raw(board.table);
-  const eligible = board.metric === 'kd' ? sql` and games_played >= 3` : sql``;
+  const eligible = board.metric === 'kd' ? KD_ELIGIBLE : sql``;
   return sql`${table} where ${board.where}${eligible}`;
 }
 
-/** Buckets per group (migration 0009): player_rank_bucket_groups counts bucket / 64. */
-const GROUP = 64;
+/** Buckets per group: player_rank_bucket_groups counts bucket / GROUP (db/functions). */
+const GROUP = LEADERBOARD_RANK_BUCKETS_PER_GROUP;
 
 function bucketsOf(board: Board): SQL {
   return sql`player_rank_buckets where application_id = ${board.bucketed!.applicationId}
