@@ -1,6 +1,6 @@
 import type { OwnProfile } from '@arcadia/contracts';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 
 /**
  * Matchers for the own-profile query's actions (`getMe` in ./get-me.ts) that do not import RTK

@@ -1,7 +1,7 @@
 import type { OwnProfile, Registration } from '@arcadia/contracts';
 import type { AppThunk } from '../../../app/store';
 import { meApi } from '../../auth';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { registerApi } from '../api/register';
 import { registrationBegin, registrationError, registrationSuccess } from './registration-slice';
 
