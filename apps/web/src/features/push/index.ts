@@ -16,4 +16,6 @@ export {
   type PushErrorKey,
   type PushBrowser,
   type PushServer,
+  type PushManagerLike,
+  type PushSubscriptionLike,
 } from './push-flow';

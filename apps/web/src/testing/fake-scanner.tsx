@@ -1,10 +1,10 @@
 /**
  * Test support: the camera cannot run in jsdom, so page tests swap the scanner widget for this
- * stand-in (`vi.mock('../scanner', ...)`) and drive the page's onScan through `fakeScanner.scan`.
+ * stand-in (`vi.mock` of the scanner feature) and drive the page's onScan through `fakeScanner.scan`.
  */
 import { act, useEffect, useImperativeHandle } from 'react';
 import { vi } from 'vitest';
-import type { ScanControls, ScannerHandle, ScannerProps } from '../scanner';
+import type { ScanControls, ScannerHandle, ScannerProps } from '../features/scanner';
 
 type Mocked<T> = { [K in keyof T]: T[K] & ReturnType<typeof vi.fn> };
 
