@@ -19,7 +19,9 @@ export function signedOutStore(): AppStore {
 
 /**
  * A signed-in player. With a profile (default: 'Me') the own-profile query has answered it, so
- * the player is registered; with `null` the own profile has not loaded (yet).
+ * the player is registered, and the query is held as the app holds it while signed in (an
+ * invalidation asks again, and the fake API answers the same profile); with `null` the own
+ * profile has not loaded (yet).
  */
 export async function signedInStore(
   profile: OwnProfile | null = ownProfile(),
@@ -27,7 +29,11 @@ export async function signedInStore(
 ): Promise<AppStore> {
   const store = makeStore();
   store.dispatch(loginSuccess({ account }));
-  if (profile) await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, profile));
+  if (profile) {
+    server.use(handlers.getMe({ body: profile }));
+    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, profile));
+    store.dispatch(meApi.endpoints.getMe.initiate());
+  }
   return store;
 }
 
