@@ -129,6 +129,13 @@ export function userSummary(overrides: Partial<UserSummary> = {}): UserSummary {
   return { id: TRINITY, userName: 'trinity', name: 'trinity', earlyAdopter: true, claimed: false, ...overrides };
 }
 
+/** The claim secret printed on trinity's card. */
+export const CARD_SECRET = 'q0Z-r_9xY2k8Lp3mN7vB1cD5fG6hJ4sA0eW2tU8iO9y';
+/** What the QR code of trinity's printed card holds. */
+export const CARD_URL = `https://arcadia.example/u/${TRINITY}?k=${CARD_SECRET}`;
+/** A card printed before cards had a claim secret: it can still meet, but not link. */
+export const OLD_CARD_URL = `https://arcadia.example/u/${TRINITY}`;
+
 /** A meeting with trinity unless told. */
 export function visit(overrides: Partial<Visit> = {}): Visit {
   return {

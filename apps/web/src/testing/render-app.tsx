@@ -23,6 +23,8 @@ export interface RenderAppOptions {
   store?: AppStore;
   /** Another i18next instance (the app's real one, for language switching). */
   i18n?: i18n;
+  /** Mount the toasts (default); a test that reads the toast store may leave them out of the page. */
+  toaster?: boolean;
 }
 
 /** Routes, or one element shown at every path. */
@@ -41,7 +43,7 @@ export async function renderApp(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
-        <Toaster />
+        {options.toaster !== false && <Toaster />}
       </I18nextProvider>
     </Provider>,
   );
