@@ -8,8 +8,6 @@ export const getOwnFriendsApi = api.injectEndpoints({
       query: () => 'api/user/me/friends',
       responseSchema: friendsResponseSchema,
       providesTags: ['Friends'],
-      // The feature's slice (spec §3) is the one store of the answer: the cache keeps no copy.
-      keepUnusedDataFor: 0,
     }),
   }),
 });

@@ -4,8 +4,8 @@ import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /**
  * GET /api/news?locale={lang} (public): every item, parsed with the contract once it arrives.
- * The news slice (spec §3 news state) is the one store of the collection: the call runs without
- * a cache subscription and its answer is not kept here.
+ * The news slice (spec §3 news state) is where the app reads the collection: the call runs
+ * without a cache subscription, so nothing here holds its answer.
  */
 export const getNewsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +14,6 @@ export const getNewsApi = api.injectEndpoints({
       rawResponseSchema: lazySchema((c) => c.newsListSchema),
       transformResponse: (list: NewsList) => list.items,
       providesTags: ['News'],
-      keepUnusedDataFor: 0,
     }),
   }),
 });

@@ -8,8 +8,6 @@ export const getCurrentDeviceApi = api.injectEndpoints({
       query: () => 'api/v2/user/me/device',
       responseSchema: currentDeviceSchema,
       providesTags: ['Device'],
-      // The feature's slice (spec §3) is the one store of the answer: the cache keeps no copy.
-      keepUnusedDataFor: 0,
     }),
   }),
 });

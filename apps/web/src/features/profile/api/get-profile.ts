@@ -8,8 +8,6 @@ export const getProfileApi = api.injectEndpoints({
       query: (id) => `api/user/${encodeURIComponent(id)}/details`,
       responseSchema: profileSchema,
       providesTags: (_result, _error, id) => [{ type: 'Profile', id }],
-      // The feature's slice (spec §3) is the one store of the answer: the cache keeps no copy.
-      keepUnusedDataFor: 0,
     }),
   }),
 });
