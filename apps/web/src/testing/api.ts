@@ -84,8 +84,7 @@ export interface RouteCall<Req> {
   query: URLSearchParams;
 }
 export type Answer<Res, Req = undefined> =
-  | Reply<Res>
-  | ((call: RouteCall<Req>) => Reply<Res> | Promise<Reply<Res>>);
+  Reply<Res> | ((call: RouteCall<Req>) => Reply<Res> | Promise<Reply<Res>>);
 
 /** The server's error answer. */
 export function apiError(

@@ -126,7 +126,14 @@ export function friend(userId: string, userName: string): Friend {
 
 /** trinity's card profile, not claimed yet, unless told. */
 export function userSummary(overrides: Partial<UserSummary> = {}): UserSummary {
-  return { id: TRINITY, userName: 'trinity', name: 'trinity', earlyAdopter: true, claimed: false, ...overrides };
+  return {
+    id: TRINITY,
+    userName: 'trinity',
+    name: 'trinity',
+    earlyAdopter: true,
+    claimed: false,
+    ...overrides,
+  };
 }
 
 /** The claim secret printed on trinity's card. */
@@ -162,7 +169,11 @@ export function playingDevice(overrides: Partial<PlayingDevice> = {}): PlayingDe
 }
 
 /** A news item with one paragraph ('Hallo'). */
-export function newsEntry(slug: string, title = slug, overrides: Partial<NewsEntry> = {}): NewsEntry {
+export function newsEntry(
+  slug: string,
+  title = slug,
+  overrides: Partial<NewsEntry> = {},
+): NewsEntry {
   return {
     sys: {
       id: '0b0f6a44-8f5e-4f52-9b8a-3c2f1e0d4a11',

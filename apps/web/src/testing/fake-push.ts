@@ -1,9 +1,12 @@
 import type { HttpHandler } from 'msw';
 import type { PushSubscriptionInput } from '@arcadia/contracts';
-import type {
-  PushBrowser,
-  PushManagerLike,
-  PushSubscriptionLike,
+import { makeStore } from '../app/store';
+import {
+  apiPushServer,
+  type PushBrowser,
+  type PushManagerLike,
+  type PushServer,
+  type PushSubscriptionLike,
 } from '../features/push';
 import { apiError, handlers, networkError, server } from './api';
 import { neo } from './factories';
@@ -68,11 +71,7 @@ export class FakePushManager implements PushManagerLike {
   }
   /** A subscription left from earlier, made with some key. */
   existing(key: string = VAPID_KEY): FakeSubscription {
-    this.current = new FakeSubscription(
-      `https://push.example/send/old`,
-      keyBytes(key),
-      this,
-    );
+    this.current = new FakeSubscription(`https://push.example/send/old`, keyBytes(key), this);
     return this.current;
   }
 }
@@ -114,11 +113,13 @@ const failed = (status: Exclude<Failure, null>) =>
   status === 'FETCH_ERROR' ? networkError() : apiError(status, 'failed', `HTTP ${status}`);
 
 /**
- * The server's push routes (public key, subscriptions; the notification language on the own
- * profile) on the fake API, with what they were sent. Installs its handlers when made: the
- * latest one made answers.
+ * Our server's push routes (public key, subscriptions; the notification language on the own
+ * profile) on the fake API, with what they were sent, reached through the app's own API client
+ * (`apiPushServer`, over a store of its own). Installs its handlers when made: the latest one
+ * made answers.
  */
-export class PushRoutes {
+export class PushRoutes implements PushServer {
+  private readonly client = apiPushServer(makeStore().dispatch);
   saved = new Map<string, PushSubscriptionInput>();
   key = VAPID_KEY;
   /** HTTP status to fail the next calls with. */
@@ -131,6 +132,19 @@ export class PushRoutes {
 
   constructor() {
     server.use(...this.handlers());
+  }
+
+  publicKey() {
+    return this.client.publicKey();
+  }
+  save(subscription: PushSubscriptionInput) {
+    return this.client.save(subscription);
+  }
+  remove(endpoint: string) {
+    return this.client.remove(endpoint);
+  }
+  setLanguage(language: 'de' | 'en') {
+    return this.client.setLanguage(language);
   }
 
   handlers(): HttpHandler[] {

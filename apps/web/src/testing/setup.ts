@@ -25,7 +25,8 @@ beforeAll(() => {
   server.listen({
     // The loopback OIDC provider of the sign-in tests (testing/oidc-provider.ts) is a real one.
     onUnhandledFrame: ({ frame, defaults }) => {
-      const request = frame.protocol === 'http' ? (frame.data as { request: Request }).request : null;
+      const request =
+        frame.protocol === 'http' ? (frame.data as { request: Request }).request : null;
       if (!request || new URL(request.url).hostname !== '127.0.0.1') defaults.error();
     },
   });

@@ -32,7 +32,7 @@ export async function signedInStore(
   if (profile) {
     server.use(handlers.getMe({ body: profile }));
     await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, profile));
-    store.dispatch(meApi.endpoints.getMe.initiate());
+    void store.dispatch(meApi.endpoints.getMe.initiate());
   }
   return store;
 }

@@ -46,7 +46,9 @@ describe('news slice (spec §4: begin, finished, failed)', () => {
 
 describe('loadNews', () => {
   it('GET /api/news?locale=… and stores the items in order', async () => {
-    server.use(handlers.getNews({ body: { total: 2, items: [newsItem('eins'), newsItem('zwei')] } }));
+    server.use(
+      handlers.getNews({ body: { total: 2, items: [newsItem('eins'), newsItem('zwei')] } }),
+    );
     const store = makeStore();
     await store.dispatch(loadNews('en'));
     expect(apiCalls.map((c) => c.path)).toEqual(['/api/news?locale=en']);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../components/ui';
-import { apiCalls, callsTo, deferred, handlers, server } from '../../testing/api';
+import { callsTo, deferred, handlers, server } from '../../testing/api';
 import { BLAZE, ME, NOVA, ownProfile, profile } from '../../testing/factories';
 import { renderProfile } from './testing';
 
@@ -85,7 +85,7 @@ describe('profile page', () => {
           status: 201,
           body: {
             success: true,
-            friend: { userId: (call.body as { friendId: string }).friendId, userName: 'NeonNova' },
+            friend: { userId: call.body.friendId, userName: 'NeonNova' },
           },
         };
       }),

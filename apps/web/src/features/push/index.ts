@@ -7,6 +7,7 @@ export {
   forgetPushSubscription,
   loadPushStatus,
   setPushEnabled,
+  apiPushServer,
   type PushPorts,
 } from './push-thunks';
 export { pushSlice, selectPush, type PushState } from './push-slice';

@@ -53,7 +53,9 @@ describe('SearchPanel (spec §5: required, at least 3 characters, 1000 ms after 
   beforeEach(() => {
     answer = (term) => [hit('7d3c1a52-0b8e-4a5e-9d0f-6f1e2c3b4a51', `${term}-player`)];
     server.use(
-      handlers.searchUsers(({ query }) => ({ body: { data: answer(query.get('searchterm') ?? '') } })),
+      handlers.searchUsers(({ query }) => ({
+        body: { data: answer(query.get('searchterm') ?? '') },
+      })),
     );
   });
   afterEach(() => {

@@ -25,7 +25,12 @@ vi.mock('../scanner', async (importOriginal) => ({
 const me = neo();
 const cardOwner = userSummary();
 /** The own profile once the card is linked: the card's profile. */
-const linkedProfile = neo({ id: cardOwner.id, userName: 'trinity', name: 'trinity', earlyAdopter: true });
+const linkedProfile = neo({
+  id: cardOwner.id,
+  userName: 'trinity',
+  name: 'trinity',
+  earlyAdopter: true,
+});
 
 afterEach(() => {
   fakeScanner.reset();
@@ -47,7 +52,10 @@ function serve(link: Reply<OwnProfile>, user: Reply<UserSummary> = { body: cardO
 /** What the app sent, call by call. */
 const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
-async function renderLink({ registered = false, lang = 'de' as 'de' | 'en' } = {}) {
+async function renderLink({
+  registered = false,
+  lang = 'de',
+}: { registered?: boolean; lang?: 'de' | 'en' } = {}) {
   const store = await signedInStore(registered ? me : null);
   return renderApp(
     [
@@ -79,10 +87,11 @@ describe('/login/link', () => {
     await fakeScanner.scan(cardUrl);
     expect(await screen.findByText(`profile ${cardOwner.id}`)).toBeVisible();
     expect(router.state.location.pathname).toBe(`/profile/${cardOwner.id}`);
-    expect(sent().slice(0, 2).map((c) => `${c.method} ${c.path}`)).toEqual([
-      `GET /api/user/${cardOwner.id}`,
-      'POST /api/v2/user/me/link',
-    ]);
+    expect(
+      sent()
+        .slice(0, 2)
+        .map((c) => `${c.method} ${c.path}`),
+    ).toEqual([`GET /api/user/${cardOwner.id}`, 'POST /api/v2/user/me/link']);
     // The claim secret of the card's `?k=` goes with the link request, and nowhere else.
     expect(sent()[1]!.body).toEqual({ userId: cardOwner.id, secret: cardSecret });
     expect(sent()[0]!.path).not.toContain(cardSecret);
@@ -117,10 +126,7 @@ describe('/login/link', () => {
   });
 
   it('a card of nobody is not linked and scanning goes on', async () => {
-    serve(
-      { body: linkedProfile },
-      apiError(404, 'not_found', 'No such user'),
-    );
+    serve({ body: linkedProfile }, apiError(404, 'not_found', 'No such user'));
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent('Diese Karte gehört zu keinem Spieler.');

@@ -5,11 +5,7 @@ import type { ApiErrorBody, FieldIssue } from '@arcadia/contracts';
 
 /** Why a call failed without an HTTP answer (RTK Query's names), or the answer's status. */
 export type FailureStatus =
-  | number
-  | 'FETCH_ERROR'
-  | 'TIMEOUT_ERROR'
-  | 'PARSING_ERROR'
-  | 'CUSTOM_ERROR';
+  number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
 
 /**
  * The error every failed call has on the client: the status, and the server's error body

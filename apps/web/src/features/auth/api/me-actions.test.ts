@@ -11,7 +11,10 @@ import { isMeFulfilled, isMePending, isMeRejected, ME_CACHE_KEY } from './me-act
 function recordingStore() {
   const store = makeStore();
   const seen: UnknownAction[] = [];
-  const stop = startAppListening({ predicate: () => true, effect: (action) => void seen.push(action) });
+  const stop = startAppListening({
+    predicate: () => true,
+    effect: (action) => void seen.push(action),
+  });
   return { store, seen, stop };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { apiCalls, apiError, brokenContract, handlers, server, type Reply } from '../../../testing/api';
+import {
+  apiCalls,
+  apiError,
+  brokenContract,
+  handlers,
+  server,
+  type Reply,
+} from '../../../testing/api';
 import { neo } from '../../../testing/factories';
 import { meApi } from '../api/get-me';
 import {

@@ -1,12 +1,7 @@
-import {
-  createSelector,
-  createSlice,
-  type PayloadAction,
-  type WithSlice,
-} from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { OwnProfile } from '@arcadia/contracts';
 import type { Account } from '../../../lib/auth/callback';
-import { rootReducer } from '../../../app/store';
+import { rootReducer, type RootState } from '../../../app/store';
 import { isMeFulfilled, isMePending, isMeRejected, ME_CACHE_KEY } from '../api/me-actions';
 
 /** loading: the stored session is being checked at start; signingIn: on the way to the provider. */
@@ -142,6 +137,9 @@ export const {
 export const { selectAuthStatus, selectAccount, selectProfileStatus, selectAuthError } =
   injectedAuthSlice.selectors;
 
+/** The slice's own state in the root state. */
+const selectAuthSlice = (state: RootState) => injectedAuthSlice.selectSlice(state);
+
 /** What the own-profile query has in the cache, read without loading RTK Query (see me-actions). */
 const selectMeCacheData = (state: object): OwnProfile | undefined =>
   (state as { api?: { queries?: Record<string, { data?: unknown } | undefined> } }).api?.queries?.[
@@ -150,13 +148,13 @@ const selectMeCacheData = (state: object): OwnProfile | undefined =>
 
 /** The signed-in player's own profile: the own-profile query's answer, while signed in and registered. */
 export const selectOwnProfile = createSelector(
-  [injectedAuthSlice.selectSlice, selectMeCacheData],
+  [selectAuthSlice, selectMeCacheData],
   (auth, profile): OwnProfile | null =>
     auth.status === 'signedIn' && auth.profileStatus === 'registered' ? (profile ?? null) : null,
 );
 
 /** Spec §3 authentication state: the session of this slice with the own profile from the cache. */
 export const selectAuth = createSelector(
-  [injectedAuthSlice.selectSlice, selectOwnProfile],
+  [selectAuthSlice, selectOwnProfile],
   (auth, profile): AuthState => ({ ...auth, profile }),
 );

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiCalls, callsTo, handlers, server } from '../../../testing/api';
+import { handlers, server } from '../../../testing/api';
 import { BLAZE, ME, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 

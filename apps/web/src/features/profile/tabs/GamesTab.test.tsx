@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_HISTORY_PAGE_SIZE } from '@arcadia/contracts';
-import { apiCalls, callsTo, handlers, server } from '../../../testing/api';
+import { callsTo, handlers, server } from '../../../testing/api';
 import { at, game, ME, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 

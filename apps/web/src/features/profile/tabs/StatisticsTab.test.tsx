@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiCalls, callsTo, handlers, server } from '../../../testing/api';
+import { callsTo, handlers, server } from '../../../testing/api';
 import { at, game, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { STATISTICS_OPERATION, STATISTICS_QUERY } from '../api/get-statistics';
 import { renderProfile } from '../testing';

@@ -13,7 +13,12 @@ import { signedInStore } from '../../../testing/store';
 import { linkScannedCard } from './link-card-thunk';
 
 const cardOwner = userSummary();
-const linkedProfile = neo({ id: cardOwner.id, userName: 'trinity', name: 'trinity', earlyAdopter: true });
+const linkedProfile = neo({
+  id: cardOwner.id,
+  userName: 'trinity',
+  name: 'trinity',
+  earlyAdopter: true,
+});
 
 /** The card's user (GET /api/user/{id}) and the link. */
 function serve(link: Reply<OwnProfile>, user: Reply<UserSummary> = { body: cardOwner }) {
@@ -64,10 +69,7 @@ describe('linking a scanned user card (spec §5, §7)', () => {
   });
 
   it('a user the server does not confirm is not linked (scanning resumes)', async () => {
-    serve(
-      { body: linkedProfile },
-      apiError(404, 'not_found', 'No such user'),
-    );
+    serve({ body: linkedProfile }, apiError(404, 'not_found', 'No such user'));
     const store = await signedInStore(null);
     const outcome = await store.dispatch(linkScannedCard(cardUrl));
     expect(outcome).toMatchObject({ kind: 'unknownCard', error: { status: 404 } });
