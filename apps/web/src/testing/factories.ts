@@ -11,12 +11,10 @@ import {
   type GameType,
   type Leaderboard,
   type LeaderboardEntry,
-  type ModeBest,
   type NewsEntry,
   type OwnProfile,
   type PlayingDevice,
   type Profile,
-  type StatisticEntry,
   type StatisticsSummary,
   type UserSummary,
   type Visit,
@@ -29,7 +27,7 @@ export const PIXEL = '44444444-4444-4444-8444-444444444444';
 /** neo: the player of the auth, play and user-card tests. */
 export const NEO = '6f1c2b1e-4a7d-4d0e-9a53-0b1f7c3e2d10';
 /** trinity: the owner of a printed user card. */
-export const TRINITY = '0b6a4c9e-2f7d-4e1a-8c3b-5d9e1f2a3b4c';
+const TRINITY = '0b6a4c9e-2f7d-4e1a-8c3b-5d9e1f2a3b4c';
 
 /** A local time, as ISO: hours in tests are the player's local hours. */
 export const at = (y: number, mo: number, d: number, h: number, mi = 0) =>
@@ -38,14 +36,6 @@ export const at = (y: number, mo: number, d: number, h: number, mi = 0) =>
 /** A statistics summary: the contract's empty one unless told. */
 export function statistics(overrides: Partial<StatisticsSummary> = {}): StatisticsSummary {
   return { ...emptyStatistics, ...overrides };
-}
-
-export function statisticEntry(
-  name: string,
-  value: string,
-  applicationId = 'commando',
-): StatisticEntry {
-  return { name, value, applicationId };
 }
 
 export function game(overrides: Partial<Game> = {}): Game {
@@ -228,27 +218,12 @@ export function leaderboard(overrides: Partial<Leaderboard> = {}): Leaderboard {
   };
 }
 
-export function gameMode(type: GameType, de: string, en: string, teams: boolean): GameMode {
+function gameMode(type: GameType, de: string, en: string, teams: boolean): GameMode {
   return {
     type,
     name: { de, en },
     description: { de: `${de}: Beschreibung`, en: `${en}: description` },
     teams,
-  };
-}
-
-/** A mode's best results: nothing played unless told. */
-export function modeBest(type: GameType, overrides: Partial<ModeBest> = {}): ModeBest {
-  return {
-    type,
-    gamesPlayed: 0,
-    gamesWon: 0,
-    bestScore: 0,
-    mostKills: 0,
-    kd: 0,
-    bestGameId: null,
-    bestPlayedAt: null,
-    ...overrides,
   };
 }
 

@@ -6,7 +6,7 @@ import { apiError, handlers, server } from './api';
 import { ownProfile } from './factories';
 
 /** The account claims of a player's sign-in. */
-export function accountOf(profile: Pick<OwnProfile, 'userName' | 'mail'>): Account {
+function accountOf(profile: Pick<OwnProfile, 'userName' | 'mail'>): Account {
   return { sub: `sub-${profile.userName}`, email: profile.mail, nickname: profile.userName };
 }
 
