@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStore } from './store';
 import { RequireOwnProfile, RequireRegistered, RequireSignedIn, UserCardRedirect } from './guards';
-import { loginSuccess, meApi, noSession } from '../features/auth';
-// eslint-disable-next-line no-restricted-imports -- a test fixture, not part of the feature's surface
-import { me } from '../features/auth/testing';
-import { renderRoutes } from '../lib/testing/render';
-import { apiError, installFakeApi } from '../lib/testing/fake-api';
+import { loginSuccess, meApi } from '../features/auth';
+import { apiCalls, apiError, handlers, server, type Reply } from '../testing/api';
+import { neo } from '../testing/factories';
+import { renderApp } from '../testing/render-app';
+import { signedOutStore } from '../testing/store';
+
+const me = neo({ earlyAdopter: true });
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -40,71 +42,63 @@ const routes = [
   },
 ];
 
-let restore: (() => void) | undefined;
-afterEach(() => restore?.());
-
-async function signedIn(reply: { status: number; body?: unknown }) {
-  const server = installFakeApi(() => reply);
-  restore = server.restore;
+async function signedIn(reply: Reply<typeof me>) {
+  server.use(handlers.getMe(reply));
   const store = makeStore();
   store.dispatch(loginSuccess({ account: { sub: 'sub-1' } }));
   void store.dispatch(meApi.endpoints.getMe.initiate());
-  return { store, server };
+  return { store };
 }
 
 describe('guards', () => {
   it('while the session is checked at start, a spinner', async () => {
-    await renderRoutes(routes, { path: '/play' });
+    await renderApp(routes, { path: '/play' });
     expect(screen.getByRole('status')).toHaveTextContent('Anmeldung wird geprüft');
   });
 
   it('not signed in: to /login, remembering the target', async () => {
-    const store = makeStore();
-    store.dispatch(noSession());
-    await renderRoutes(routes, { path: '/profile/abc/friends?x=1', store });
+    await renderApp(routes, { path: '/profile/abc/friends?x=1', store: signedOutStore() });
     expect(await screen.findByText('login at /login from /profile/abc/friends?x=1')).toBeVisible();
   });
 
   it('signed in but not registered (me answers 404): to /login/registration', async () => {
     const { store } = await signedIn(apiError(404, 'not_registered', 'no profile'));
-    await renderRoutes(routes, { path: '/play', store });
+    await renderApp(routes, { path: '/play', store });
     expect(await screen.findByText(/registration at \/login\/registration/)).toBeVisible();
   });
 
   it('registration itself only needs a sign-in', async () => {
     const { store } = await signedIn(apiError(404, 'not_registered', 'no profile'));
-    await renderRoutes(routes, { path: '/login/registration', store });
+    await renderApp(routes, { path: '/login/registration', store });
     expect(await screen.findByText(/registration at/)).toBeVisible();
   });
 
   it('signed in and registered: the page', async () => {
-    const { store } = await signedIn({ status: 200, body: me });
-    await renderRoutes(routes, { path: '/play', store });
+    const { store } = await signedIn({ body: me });
+    await renderApp(routes, { path: '/play', store });
     expect(await screen.findByText(/play at \/play/)).toBeVisible();
   });
 
   it('the own profile lookup failing otherwise: an error with retry, no redirect', async () => {
-    const { store, server } = await signedIn(apiError(500, 'internal', 'boom'));
-    await renderRoutes(routes, { path: '/play', store });
+    const { store } = await signedIn(apiError(500, 'internal', 'boom'));
+    await renderApp(routes, { path: '/play', store });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Dein Profil konnte nicht geladen werden.',
     );
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
-    expect(server.calls.length).toBeGreaterThanOrEqual(1);
+    expect(apiCalls.length).toBeGreaterThanOrEqual(1);
   });
 
   it('the friends tab only on the own profile', async () => {
-    const { store } = await signedIn({ status: 200, body: me });
-    const { router } = await renderRoutes(routes, { path: `/profile/${me.id}/friends`, store });
+    const { store } = await signedIn({ body: me });
+    const { router } = await renderApp(routes, { path: `/profile/${me.id}/friends`, store });
     expect(await screen.findByText(`friends at /profile/${me.id}/friends from -`)).toBeVisible();
     await router.navigate('/profile/other-player/friends');
     expect(await screen.findByText('profile at /profile/other-player from -')).toBeVisible();
   });
 
   it('a user card link /u/{id} opens that profile through the guards', async () => {
-    const store = makeStore();
-    store.dispatch(noSession());
-    const { router } = await renderRoutes(routes, { path: '/u/0b1f-42', store });
+    const { router } = await renderApp(routes, { path: '/u/0b1f-42', store: signedOutStore() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.getByText('login at /login from /profile/0b1f-42')).toBeVisible();
   });

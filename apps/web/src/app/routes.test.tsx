@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeStore } from './store';
+import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
-import { noSession } from '../features/auth';
-import { renderRoutes } from '../lib/testing/render';
-import { installFakeApi } from '../lib/testing/fake-api';
+import { handlers, server } from '../testing/api';
+import { renderApp } from '../testing/render-app';
+import { signedOutStore } from '../testing/store';
 
 /** Every route of spec §2 (with example parameters). */
 const specPaths = [
@@ -29,9 +28,6 @@ const specPaths = [
   '/u/0b1f',
 ];
 
-let restore: () => void = () => undefined;
-afterEach(() => restore());
-
 describe('routes', () => {
   it.each(specPaths)('%s is a route of its own (not the not-found page)', (path) => {
     const matches = matchRoutes(routes, path) ?? [];
@@ -39,18 +35,14 @@ describe('routes', () => {
   });
 
   it("'' goes to /home", async () => {
-    restore = installFakeApi(() => ({ status: 200, body: { total: 0, items: [] } })).restore;
-    const store = makeStore();
-    store.dispatch(noSession());
-    const { router } = await renderRoutes(routes, { path: '/', store });
+    server.use(handlers.getNews({ body: { total: 0, items: [] } }));
+    const { router } = await renderApp(routes, { path: '/', store: signedOutStore() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByRole('heading', { name: 'Neues aus der Arena' })).toBeVisible();
   });
 
   it('an unknown path shows the not-found page inside the shell', async () => {
-    const store = makeStore();
-    store.dispatch(noSession());
-    await renderRoutes(routes, { path: '/gibts/nicht', store });
+    await renderApp(routes, { path: '/gibts/nicht', store: signedOutStore() });
     expect(await screen.findByRole('heading', { name: 'Game Over' })).toBeVisible();
     expect(screen.getByText(/Die Seite \/gibts\/nicht gibt es nicht/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Menü' })).toBeVisible();

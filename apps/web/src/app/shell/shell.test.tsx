@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../store';
 import { AppShell } from './AppShell';
-import { loginSuccess, meApi, noSession } from '../../features/auth';
-// eslint-disable-next-line no-restricted-imports -- a test fixture, not part of the feature's surface
-import { me } from '../../features/auth/testing';
 import { selectSearchBarExpanded, selectSidebarExpanded } from '../../features/layout';
-import { renderRoutes } from '../../lib/testing/render';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore, signedOutStore } from '../../testing/store';
+
+const me = neo({ earlyAdopter: true });
 
 const page = (name: string) => ({ element: <h1>{name}</h1> });
 const routes = [
@@ -26,13 +25,8 @@ const routes = [
 ];
 
 async function renderShell(registered = false) {
-  const store = makeStore();
-  if (registered) {
-    store.dispatch(loginSuccess({ account: { sub: 'sub-1' } }));
-    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
-  } else store.dispatch(noSession());
-  const view = await renderRoutes(routes, { path: '/home', store });
-  return { ...view, user: userEvent.setup() };
+  const store = registered ? await signedInStore(me, { sub: 'sub-1' }) : signedOutStore();
+  return renderApp(routes, { path: '/home', store });
 }
 
 describe('shell', () => {

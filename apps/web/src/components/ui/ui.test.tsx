@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../lib/testing/i18n';
+import { createTestI18n } from '../../testing/i18n';
 import {
   Button,
   Checkbox,

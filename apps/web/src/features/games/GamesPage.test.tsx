@@ -1,38 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GamesOverview } from '@arcadia/contracts';
-import { installFakeApi, type FakeApi } from '../../../test/fake-api';
-import { signedIn } from '../../../test/player-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { handlers, server } from '../../testing/api';
+import { gamesOverview as overview } from '../../testing/factories';
+
+import type { AppStore } from '../../app/store';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore, signedOutStore } from '../../testing/store';
 import { Component as GamesPage } from './GamesPage';
-
-const mode = (
-  type: 'freeforall' | 'elimination' | 'deathmatch',
-  de: string,
-  en: string,
-  teams: boolean,
-) => ({
-  type,
-  name: { de, en },
-  description: { de: `${de}: Beschreibung`, en: `${en}: description` },
-  teams,
-});
-
-const overview = (best: GamesOverview['best']): GamesOverview => ({
-  applicationId: 'commando',
-  name: 'Commando',
-  description: { de: 'Laser-Tag in der Arena.', en: 'Laser tag in the arena.' },
-  modes: [
-    mode('freeforall', 'Jeder gegen jeden', 'Free for all', false),
-    mode('elimination', 'Elimination', 'Elimination', true),
-    mode('deathmatch', 'Team-Deathmatch', 'Team deathmatch', true),
-  ],
-  maps: [
-    { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
-    { id: 'grid', name: 'Grid Runner', iconPath: '/assets/maps/grid-runner.svg' },
-  ],
-  best,
-});
 
 const best: GamesOverview['best'] = [
   {
@@ -67,25 +42,12 @@ const best: GamesOverview['best'] = [
   },
 ];
 
-let server: FakeApi;
-beforeEach(() => {
-  server = installFakeApi();
-});
 afterEach(() => vi.unstubAllGlobals());
 
-const anonymous = {
-  auth: {
-    status: 'signedOut' as const,
-    account: null,
-    profile: null,
-    profileStatus: 'none' as const,
-    loading: false,
-    error: null,
-  },
-};
+const anonymous = signedOutStore;
 
 async function renderGames(
-  state: object,
+  store: AppStore | Promise<AppStore>,
   lang: 'de' | 'en' = 'de',
   path = '/games/overview/commando',
 ) {
@@ -94,14 +56,14 @@ async function renderGames(
       { path: '/games', Component: GamesPage },
       { path: '/games/overview/commando', Component: GamesPage },
     ],
-    { path, state, lang },
+    { path, store: await store, lang },
   );
 }
 
 describe('games overview', () => {
   it('shows the game, its three modes explained and its maps with icons', async () => {
-    server.on('GET', '/api/games/commando', { body: overview(null) });
-    await renderGames(anonymous, 'de', '/games');
+    server.use(handlers.getGamesOverview({ body: overview(null) }));
+    await renderGames(anonymous(), 'de', '/games');
     expect(await screen.findByRole('heading', { level: 1, name: 'Commando' })).toBeInTheDocument();
     expect(screen.getByText('Laser-Tag in der Arena.')).toBeInTheDocument();
     const modes = screen.getByRole('region', { name: 'Spielmodi' });
@@ -119,8 +81,8 @@ describe('games overview', () => {
   });
 
   it('anonymous: a prompt to sign in for the own bests', async () => {
-    server.on('GET', '/api/games/commando', { body: overview(null) });
-    await renderGames(anonymous);
+    server.use(handlers.getGamesOverview({ body: overview(null) }));
+    await renderGames(anonymous());
     const section = await screen.findByRole('region', { name: 'Deine Bestwerte' });
     expect(section).toHaveTextContent('Melde dich an, um deine Bestwerte pro Modus zu sehen.');
     expect(within(section).getByRole('link', { name: 'Anmelden' })).toHaveAttribute(
@@ -130,8 +92,8 @@ describe('games overview', () => {
   });
 
   it('signed in: the best results per mode (K/D with 2 decimals)', async () => {
-    server.on('GET', '/api/games/commando', { body: overview(best) });
-    await renderGames(signedIn(), 'en');
+    server.use(handlers.getGamesOverview({ body: overview(best) }));
+    await renderGames(signedInStore(), 'en');
     const section = await screen.findByRole('region', { name: 'Your best results' });
     const cards = within(section).getAllByRole('listitem');
     expect(cards[0]).toHaveTextContent('Free for all');
@@ -143,11 +105,13 @@ describe('games overview', () => {
   });
 
   it('a failure offers a retry', async () => {
-    server.on('GET', '/api/games/commando', {
-      status: 500,
-      body: { error: { code: 'internal', message: 'x' } },
-    });
-    await renderGames(anonymous);
+    server.use(
+      handlers.getGamesOverview({
+        status: 500,
+        body: { error: { code: 'internal', message: 'x' } },
+      }),
+    );
+    await renderGames(anonymous());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Die Spielübersicht konnte nicht geladen werden.',
     );

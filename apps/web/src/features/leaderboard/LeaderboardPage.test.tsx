@@ -1,24 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Leaderboard, LeaderboardEntry } from '@arcadia/contracts';
-import { installFakeApi, type FakeApi } from '../../../test/fake-api';
-import { BLAZE, game, ME, NOVA, ownProfile, PIXEL, signedIn } from '../../../test/player-fixtures';
-import { renderApp } from '../../../test/render-app';
+import type { Leaderboard } from '@arcadia/contracts';
+import { callsTo, handlers, server } from '../../testing/api';
+import {
+  BLAZE,
+  game,
+  ME,
+  NOVA,
+  ownProfile,
+  PIXEL,
+  leaderboardEntry as entry,
+} from '../../testing/factories';
+import type { AppStore } from '../../app/store';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore, signedOutStore } from '../../testing/store';
 import { Component as LeaderboardPage } from './LeaderboardPage';
-
-const entry = (
-  rank: number,
-  userId: string,
-  userName: string,
-  value: number,
-): LeaderboardEntry => ({
-  rank,
-  userId,
-  userName,
-  value,
-  gamesPlayed: 10 + rank,
-});
 
 function board(query: URLSearchParams, overrides: Partial<Leaderboard> = {}): Leaderboard {
   const page = Number(query.get('page') ?? 1);
@@ -46,39 +42,30 @@ function board(query: URLSearchParams, overrides: Partial<Leaderboard> = {}): Le
   };
 }
 
-let server: FakeApi;
 const path = '/api/leaderboards/commando';
-const lastQuery = () => server.callsTo('GET', path).at(-1)?.query.toString();
+const lastQuery = () => callsTo('GET', path).at(-1)?.query.toString();
 
 beforeEach(() => {
-  server = installFakeApi();
-  server.on('GET', path, (call) => ({ body: board(call.query) }));
+  server.use(handlers.getLeaderboard(({ query }) => ({ body: board(query) })));
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function renderBoard(state: object, url = '/leaderboard', lang: 'de' | 'en' = 'de') {
-  const user = userEvent.setup();
-  const view = await renderApp(
+async function renderBoard(
+  store: AppStore | Promise<AppStore>,
+  url = '/leaderboard',
+  lang: 'de' | 'en' = 'de',
+) {
+  return renderApp(
     [
       { path: '/leaderboard', Component: LeaderboardPage },
       { path: '/leaderboard/commando', Component: LeaderboardPage },
       { path: '/login', element: <p>login page</p> },
     ],
-    { path: url, state, lang },
+    { path: url, store: await store, lang },
   );
-  return { user, ...view };
 }
 
-const anonymous = {
-  auth: {
-    status: 'signedOut' as const,
-    account: null,
-    profile: null,
-    profileStatus: 'none' as const,
-    loading: false,
-    error: null,
-  },
-};
+const anonymous = signedOutStore;
 const rows = () =>
   within(screen.getByRole('table'))
     .getAllByRole<HTMLTableRowElement>('row')
@@ -87,7 +74,7 @@ const rows = () =>
 
 describe('leaderboard page', () => {
   it('shows the board by score for everyone, all time; ties share a rank', async () => {
-    await renderBoard(anonymous);
+    await renderBoard(anonymous());
     expect(
       await screen.findByRole('table', { name: 'Rangliste nach Punkte, Gesamt' }),
     ).toBeInTheDocument();
@@ -106,7 +93,7 @@ describe('leaderboard page', () => {
   });
 
   it('metric, period and scope controls ask for that board and start at page 1', async () => {
-    const { user, router } = await renderBoard(signedIn(), '/leaderboard/commando?page=2');
+    const { user, router } = await renderBoard(signedInStore(), '/leaderboard/commando?page=2');
     await screen.findByRole('table');
     await user.click(screen.getByRole('radio', { name: 'K/D' }));
     await waitFor(() => expect(lastQuery()).toBe('metric=kd&period=all&scope=global&page=1'));
@@ -120,13 +107,15 @@ describe('leaderboard page', () => {
   });
 
   it('counts players in English with the right plural', async () => {
-    server.on('GET', path, (call) => ({ body: board(call.query, { total: 1, totalPages: 1 }) }));
-    await renderBoard(anonymous, '/leaderboard', 'en');
+    server.use(
+      handlers.getLeaderboard(({ query }) => ({ body: board(query, { total: 1, totalPages: 1 }) })),
+    );
+    await renderBoard(anonymous(), '/leaderboard', 'en');
     expect(await screen.findByText('1 player')).toBeInTheDocument();
   });
 
   it('pages through the board', async () => {
-    const { user } = await renderBoard(anonymous);
+    const { user } = await renderBoard(anonymous());
     await screen.findByRole('table');
     expect(screen.getByText('Seite 1 von 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeDisabled();
@@ -136,7 +125,7 @@ describe('leaderboard page', () => {
   });
 
   it("shows the signed-in player's own rank even when it is off the page", async () => {
-    await renderBoard(signedIn());
+    await renderBoard(signedInStore());
     const own = await screen.findByRole('region', { name: 'Dein Platz' });
     expect(own).toHaveTextContent('21');
     expect(own).toHaveTextContent('Me');
@@ -144,7 +133,7 @@ describe('leaderboard page', () => {
   });
 
   it('marks the own row when it is on the page', async () => {
-    await renderBoard(signedIn(), '/leaderboard?page=2');
+    await renderBoard(signedInStore(), '/leaderboard?page=2');
     await screen.findByRole('table');
     const mine = screen.getAllByRole('row').find((r) => r.getAttribute('aria-current') === 'true');
     expect(mine).toHaveTextContent('Me');
@@ -154,10 +143,12 @@ describe('leaderboard page', () => {
   });
 
   it('a good empty state when nobody is on the board', async () => {
-    server.on('GET', path, (call) => ({
-      body: board(call.query, { entries: [], me: null, total: 0, totalPages: 0 }),
-    }));
-    await renderBoard(signedIn());
+    server.use(
+      handlers.getLeaderboard((call) => ({
+        body: board(call.query, { entries: [], me: null, total: 0, totalPages: 0 }),
+      })),
+    );
+    await renderBoard(signedInStore());
     expect(await screen.findByText('Noch keine Einträge')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Jetzt spielen' })).toHaveAttribute('href', '/play');
     expect(screen.getByRole('region', { name: 'Dein Platz' })).toHaveTextContent(
@@ -166,11 +157,11 @@ describe('leaderboard page', () => {
   });
 
   it('friends need a sign-in: a prompt instead of a call', async () => {
-    await renderBoard(anonymous, '/leaderboard?scope=friends');
+    await renderBoard(anonymous(), '/leaderboard?scope=friends');
     expect(
       await screen.findByText('Melde dich an, um dich mit deinen Freunden zu messen.'),
     ).toBeInTheDocument();
-    expect(server.callsTo('GET', path)).toHaveLength(0);
+    expect(callsTo('GET', path)).toHaveLength(0);
   });
 
   it('one arcade: the arcades the player has played at, the first one chosen', async () => {
@@ -180,7 +171,7 @@ describe('leaderboard page', () => {
         game({ id: 'aaaaaaaa-0000-4000-8000-000000000009', arcade: 'hamburg' }),
       ],
     });
-    const { user } = await renderBoard(signedIn(own), '/leaderboard?scope=arcade');
+    const { user } = await renderBoard(signedInStore(own), '/leaderboard?scope=arcade');
     await screen.findByRole('table');
     expect(lastQuery()).toBe('metric=score&period=all&scope=arcade&page=1&arcade=berlin');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Arcade' }), 'hamburg');
@@ -188,18 +179,20 @@ describe('leaderboard page', () => {
   });
 
   it('one arcade without any played: says so', async () => {
-    await renderBoard(signedIn(), '/leaderboard?scope=arcade');
+    await renderBoard(signedInStore(), '/leaderboard?scope=arcade');
     expect(await screen.findByText('Du hast noch in keiner Arcade gespielt.')).toBeInTheDocument();
   });
 
   it('a failure offers a retry', async () => {
     let fail = true;
-    server.on('GET', path, (call) =>
-      fail
-        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
-        : { body: board(call.query) },
+    server.use(
+      handlers.getLeaderboard(({ query }) =>
+        fail
+          ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+          : { body: board(query) },
+      ),
     );
-    const { user } = await renderBoard(anonymous);
+    const { user } = await renderBoard(anonymous());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Die Rangliste konnte nicht geladen werden.',
     );

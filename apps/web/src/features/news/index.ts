@@ -7,6 +7,6 @@ export {
   selectNews,
   type NewsState,
 } from './state/news-slice';
-export { loadNews, fetchNews } from './state/news-thunks';
+export { loadNews } from './state/news-thunks';
 export { RichText } from './components/RichText';
 export { headerImageUrl } from './image-url';

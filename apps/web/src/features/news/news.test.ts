@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { newsImageUrl, type NewsEntry } from '@arcadia/contracts';
+import { describe, expect, it } from 'vitest';
+import { newsImageUrl } from '@arcadia/contracts';
 import { makeStore } from '../../app/store';
-import { installFakeApi } from '../../lib/testing/fake-api';
+import { apiCalls, brokenContract, handlers, server } from '../../testing/api';
+import { newsEntry as newsItem } from '../../testing/factories';
 import { headerImageUrl } from './image-url';
 import {
   initialNewsState,
@@ -12,30 +13,6 @@ import {
   selectNews,
 } from './state/news-slice';
 import { loadNews } from './state/news-thunks';
-
-const newsItem = (slug: string, title = slug): NewsEntry => ({
-  sys: {
-    id: '0b0f6a44-8f5e-4f52-9b8a-3c2f1e0d4a11',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    locale: 'de',
-  },
-  fields: {
-    slug,
-    title,
-    abstract: `Über ${title}`,
-    content: {
-      nodeType: 'document',
-      data: {},
-      content: [
-        {
-          nodeType: 'paragraph',
-          data: {},
-          content: [{ nodeType: 'text', value: 'Hallo', marks: [], data: {} }],
-        },
-      ],
-    },
-  },
-});
 
 const reduce = newsSlice.reducer;
 
@@ -68,28 +45,29 @@ describe('news slice (spec §4: begin, finished, failed)', () => {
 });
 
 describe('loadNews', () => {
-  let restore: () => void = () => undefined;
-  afterEach(() => restore());
-
   it('GET /api/news?locale=… and stores the items in order', async () => {
-    const server = installFakeApi(() => ({
-      status: 200,
-      body: { total: 2, items: [newsItem('eins'), newsItem('zwei')] },
-    }));
-    restore = server.restore;
+    server.use(
+      handlers.getNews({ body: { total: 2, items: [newsItem('eins'), newsItem('zwei')] } }),
+    );
     const store = makeStore();
     await store.dispatch(loadNews('en'));
-    expect(server.calls.map((c) => c.path)).toEqual(['/api/news?locale=en']);
+    expect(apiCalls.map((c) => c.path)).toEqual(['/api/news?locale=en']);
     expect(selectNews(store.getState()).items.map((i) => i.fields.slug)).toEqual(['eins', 'zwei']);
     // loaded already: no second request
     await store.dispatch(loadNews('en'));
-    expect(server.calls).toHaveLength(1);
+    expect(apiCalls).toHaveLength(1);
   });
 
   it('a failed request ends loading with an error; retry asks again', async () => {
     let status = 503;
-    const server = installFakeApi(() => ({ status, body: { total: 0, items: [] } }));
-    restore = server.restore;
+    // A 503 from a proxy, without the API's error body.
+    server.use(
+      handlers.getNews(() =>
+        status === 200
+          ? { body: { total: 0, items: [] } }
+          : brokenContract({ total: 0, items: [] }, status),
+      ),
+    );
     const store = makeStore();
     await store.dispatch(loadNews('de'));
     expect(selectNews(store.getState())).toMatchObject({ loading: false, items: [] });
@@ -100,8 +78,7 @@ describe('loadNews', () => {
   });
 
   it('an answer that breaks the contract is a failure, not news', async () => {
-    const server = installFakeApi(() => ({ status: 200, body: { items: [{ fields: {} }] } }));
-    restore = server.restore;
+    server.use(handlers.getNews(brokenContract({ items: [{ fields: {} }] })));
     const store = makeStore();
     await store.dispatch(loadNews('de'));
     expect(selectNews(store.getState())).toMatchObject({ loading: false, items: [] });

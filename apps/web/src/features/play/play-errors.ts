@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { PLAY_ERROR_CODES, type PlayErrorCode } from '@arcadia/contracts';
-import type { ApiFailure } from '../../lib/api/base';
+import type { ApiFailure } from '../../lib/api/failure';
 
 function isPlayErrorCode(code: string | undefined): code is PlayErrorCode {
   return (PLAY_ERROR_CODES as readonly (string | undefined)[]).includes(code);

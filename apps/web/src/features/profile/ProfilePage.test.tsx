@@ -1,23 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../components/ui';
-import { deferred, installFakeApi, type FakeApi } from '../../../test/fake-api';
-import { BLAZE, ME, NOVA, ownProfile, profile, signedIn } from '../../../test/player-fixtures';
+import { callsTo, deferred, handlers, server } from '../../testing/api';
+import { BLAZE, ME, NOVA, ownProfile, profile } from '../../testing/factories';
 import { renderProfile } from './testing';
 
-let server: FakeApi;
 const friendsPath = '/api/user/me/friends';
-const friendsCalls = () => server.callsTo('GET', friendsPath).length;
+const friendsCalls = () => callsTo('GET', friendsPath).length;
 
 beforeEach(() => {
-  server = installFakeApi();
-  server.on('GET', `/api/user/${ME}/details`, { body: ownProfile({ earlyAdopter: true }) });
-  server.on('GET', `/api/user/${NOVA}/details`, { body: profile() });
-  server.on('GET', `/api/user/${BLAZE}/details`, {
-    body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
-  });
-  server.on('GET', friendsPath, { body: { friends: [{ userId: BLAZE, userName: 'Blaze' }] } });
-  server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
+  server.use(handlers.getProfile({ body: ownProfile({ earlyAdopter: true }) }, { id: ME }));
+  server.use(handlers.getProfile({ body: profile() }, { id: NOVA }));
+  server.use(
+    handlers.getProfile(
+      {
+        body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
+      },
+      { id: BLAZE },
+    ),
+  );
+  server.use(handlers.getOwnFriends({ body: { friends: [{ userId: BLAZE, userName: 'Blaze' }] } }));
+  server.use(handlers.getStatistics({ body: { data: { statistics: [] } } }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,11 +35,16 @@ const tabNames = () =>
 describe('profile page', () => {
   it('shows a spinner while the profile loads, then the header', async () => {
     const answer = deferred();
-    server.on('GET', `/api/user/${ME}/details`, {
-      body: ownProfile({ earlyAdopter: true }),
-      wait: answer.promise,
-    });
-    await renderProfile(`/profile/${ME}`, signedIn());
+    server.use(
+      handlers.getProfile(
+        {
+          body: ownProfile({ earlyAdopter: true }),
+          wait: answer.promise,
+        },
+        { id: ME },
+      ),
+    );
+    await renderProfile(`/profile/${ME}`, ownProfile());
     expect(screen.getByRole('status')).toHaveTextContent('Profil wird geladen …');
     await act(async () => answer.resolve());
     expect(await screen.findByRole('heading', { level: 1, name: 'Me' })).toBeInTheDocument();
@@ -44,7 +52,7 @@ describe('profile page', () => {
   });
 
   it('own profile: tabs Statistics, Games, Friends; no Add Friend', async () => {
-    await renderProfile(`/profile/${ME}`, signedIn());
+    await renderProfile(`/profile/${ME}`, ownProfile());
     await screen.findByRole('heading', { level: 1, name: 'Me' });
     expect(tabNames()).toEqual(['Statistiken', 'Spiele', 'Freunde']);
     // The default child is statistics.
@@ -57,7 +65,7 @@ describe('profile page', () => {
   });
 
   it("another player's profile: no Friends tab, no badge unless they have it", async () => {
-    await renderProfile(`/profile/${NOVA}`, signedIn(), 'en');
+    await renderProfile(`/profile/${NOVA}`, ownProfile(), 'en');
     await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
     expect(
       within(screen.getByRole('navigation', { name: 'Profile sections' }))
@@ -69,41 +77,45 @@ describe('profile page', () => {
 
   it('Add Friend on a non-friend: adds by friendId, toasts, reloads the friends, then hides', async () => {
     let friends = [{ userId: BLAZE, userName: 'Blaze' }];
-    server.on('GET', friendsPath, () => ({ body: { friends } }));
-    server.on('POST', friendsPath, (call) => {
-      friends = [...friends, { userId: NOVA, userName: 'NeonNova' }];
-      return {
-        status: 201,
-        body: {
-          success: true,
-          friend: { userId: (call.body as { friendId: string }).friendId, userName: 'NeonNova' },
-        },
-      };
-    });
-    const { user } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    server.use(handlers.getOwnFriends(() => ({ body: { friends } })));
+    server.use(
+      handlers.addFriend((call) => {
+        friends = [...friends, { userId: NOVA, userName: 'NeonNova' }];
+        return {
+          status: 201,
+          body: {
+            success: true,
+            friend: { userId: call.body.friendId, userName: 'NeonNova' },
+          },
+        };
+      }),
+    );
+    const { user } = await renderProfile(`/profile/${NOVA}`, ownProfile());
     const add = await screen.findByRole('button', { name: 'Add Friend' });
     const before = friendsCalls();
     await user.click(add);
     expect(await screen.findByText('Friend added')).toBeInTheDocument();
-    expect(server.callsTo('POST', friendsPath)[0]?.body).toEqual({ friendId: NOVA });
+    expect(callsTo('POST', friendsPath)[0]?.body).toEqual({ friendId: NOVA });
     await waitFor(() => expect(friendsCalls()).toBe(before + 1));
     expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
     expect(screen.getByText('Freund')).toBeInTheDocument();
   });
 
   it('no Add Friend on a friend', async () => {
-    await renderProfile(`/profile/${BLAZE}`, signedIn());
+    await renderProfile(`/profile/${BLAZE}`, ownProfile());
     await screen.findByRole('heading', { level: 1, name: 'Blaze' });
     await waitFor(() => expect(screen.getByText('Freund')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
   });
 
   it('a failed add tells so and keeps the button', async () => {
-    server.on('POST', friendsPath, {
-      status: 500,
-      body: { error: { code: 'internal', message: 'x' } },
-    });
-    const { user } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    server.use(
+      handlers.addFriend({
+        status: 500,
+        body: { error: { code: 'internal', message: 'x' } },
+      }),
+    );
+    const { user } = await renderProfile(`/profile/${NOVA}`, ownProfile());
     await user.click(await screen.findByRole('button', { name: 'Add Friend' }));
     expect(
       await screen.findByText('NeonNova konnte nicht als Freund hinzugefügt werden.'),
@@ -112,14 +124,19 @@ describe('profile page', () => {
   });
 
   it('friends reload after navigating to a user and again after their profile loads', async () => {
-    const { router } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    const { router } = await renderProfile(`/profile/${NOVA}`, ownProfile());
     await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
     await waitFor(() => expect(friendsCalls()).toBeGreaterThanOrEqual(1));
     const held = deferred();
-    server.on('GET', `/api/user/${BLAZE}/details`, {
-      body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
-      wait: held.promise,
-    });
+    server.use(
+      handlers.getProfile(
+        {
+          body: profile({ id: BLAZE, userName: 'Blaze', name: 'Blaze' }),
+          wait: held.promise,
+        },
+        { id: BLAZE },
+      ),
+    );
     const beforeNavigation = friendsCalls();
     await act(() => router.navigate(`/profile/${BLAZE}`));
     // Navigated: reloaded while Blaze's profile is still on its way.
@@ -132,28 +149,37 @@ describe('profile page', () => {
   });
 
   it('a 404 on the own profile goes to the registration', async () => {
-    server.on('GET', `/api/user/${ME}/details`, {
-      status: 404,
-      body: { error: { code: 'not_found', message: 'No such user' } },
-    });
-    await renderProfile(`/profile/${ME}`, signedIn());
+    server.use(
+      handlers.getProfile(
+        {
+          status: 404,
+          body: { error: { code: 'not_found', message: 'No such user' } },
+        },
+        { id: ME },
+      ),
+    );
+    await renderProfile(`/profile/${ME}`, ownProfile());
     expect(await screen.findByText('registration page')).toBeInTheDocument();
   });
 
   it("a 404 on someone else's profile says the player does not exist", async () => {
-    await renderProfile('/profile/55555555-5555-4555-8555-555555555555', signedIn());
+    await renderProfile('/profile/55555555-5555-4555-8555-555555555555', ownProfile());
     expect(await screen.findByRole('alert')).toHaveTextContent('Diesen Spieler gibt es nicht');
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
   });
 
   it('other failures show a friendly error with retry', async () => {
     let fail = true;
-    server.on('GET', `/api/user/${NOVA}/details`, () =>
-      fail
-        ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
-        : { body: profile() },
+    server.use(
+      handlers.getProfile(
+        () =>
+          fail
+            ? { status: 503, body: { error: { code: 'unavailable', message: 'down' } } }
+            : { body: profile() },
+        { id: NOVA },
+      ),
     );
-    const { user, store } = await renderProfile(`/profile/${NOVA}`, signedIn());
+    const { user, store } = await renderProfile(`/profile/${NOVA}`, ownProfile());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Das Profil konnte nicht geladen werden',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at } from '../../../test/player-fixtures';
+import { at } from '../../testing/factories';
 import {
   clockHour,
   formatDateHour,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLAZE, game, ME, NOVA } from '../../../test/player-fixtures';
+import { BLAZE, game, ME, NOVA } from '../../testing/factories';
 import { rankPlayers, scoreboardOf } from './scoreboard';
 
 describe('scoreboard by game type', () => {

@@ -1,19 +1,15 @@
 /** Test support for the profile pages: the profile routes as the app nests them. */
-import userEvent from '@testing-library/user-event';
-import type { RootState } from '../../app/store';
-import { renderApp } from '../../../test/render-app';
+import type { OwnProfile } from '@arcadia/contracts';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
 import { Component as ProfilePage } from './ProfilePage';
 import { Component as FriendsTab } from './tabs/FriendsTab';
 import { Component as GamesTab } from './tabs/GamesTab';
 import { Component as StatisticsTab } from './tabs/StatisticsTab';
 
-export async function renderProfile(
-  path: string,
-  state: Partial<RootState>,
-  lang: 'de' | 'en' = 'de',
-) {
-  const user = userEvent.setup();
-  const view = await renderApp(
+/** The profile page at `path`, for the signed-in player `me`. */
+export async function renderProfile(path: string, me: OwnProfile, lang: 'de' | 'en' = 'de') {
+  return renderApp(
     [
       {
         path: '/profile/:id',
@@ -28,7 +24,6 @@ export async function renderProfile(
       { path: '/login/registration', element: <p>registration page</p> },
       { path: '/play', element: <p>play page</p> },
     ],
-    { path, state, lang },
+    { path, store: await signedInStore(me), lang },
   );
-  return { user, ...view };
 }

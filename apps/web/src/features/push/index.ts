@@ -7,6 +7,7 @@ export {
   forgetPushSubscription,
   loadPushStatus,
   setPushEnabled,
+  apiPushServer,
   type PushPorts,
 } from './push-thunks';
 export { pushSlice, selectPush, type PushState } from './push-slice';
@@ -16,4 +17,6 @@ export {
   type PushErrorKey,
   type PushBrowser,
   type PushServer,
+  type PushManagerLike,
+  type PushSubscriptionLike,
 } from './push-flow';

@@ -1,7 +1,7 @@
 import { pushSubscriptionSchema } from '@arcadia/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { base64UrlToBytes, PushError, readPushStatus, turnOff, turnOn } from './push-flow';
-import { FakeBrowser, FakeServer, VAPID_KEY } from './testing/fake-push';
+import { FakeBrowser, PushRoutes as FakeServer, VAPID_KEY } from '../../testing/fake-push';
 
 let browser: FakeBrowser;
 let server: FakeServer;
@@ -127,7 +127,7 @@ describe('turning notifications on', () => {
     ] as const) {
       const b = new FakeBrowser();
       const s = new FakeServer();
-      s.failSave = status as number;
+      s.failSave = status;
       expect((await failure(turnOn(b, s))).key).toBe(key);
       expect(b.manager.current).toBeNull();
       expect(await readPushStatus(b)).toBe('off');

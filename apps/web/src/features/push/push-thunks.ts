@@ -1,5 +1,5 @@
 import type { AppThunk } from '../../app/store';
-import type { ApiFailure } from '../../lib/api/base';
+import type { ApiFailure } from '../../lib/api/failure';
 import { deletePushSubscriptionApi } from './api/delete-subscription';
 import { getPushPublicKeyApi } from './api/get-public-key';
 import { savePushSubscriptionApi } from './api/save-subscription';

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, installFakeApi, type FakeApi } from '../../../test/fake-api';
-import { ME, ownProfile, signedIn } from '../../../test/player-fixtures';
-import { renderApp } from '../../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import type { AppStore } from '../../app/store';
+import { callsTo, deferred, handlers, server } from '../../testing/api';
+import { ME, ownProfile } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore, unregisteredStore } from '../../testing/store';
+import { selectOwnProfile, selectProfileStatus } from '../auth';
 import { Component as RegistrationPage } from './RegistrationPage';
 
 function ProfileProbe() {
@@ -12,34 +14,22 @@ function ProfileProbe() {
 }
 
 /** Signed in, not registered yet: the account claims prefill the form. */
-const signedInUnregistered = {
-  auth: {
-    status: 'signedIn' as const,
-    account: { sub: 'sub-me', nickname: 'nova', email: 'nova@example.com' },
-    profile: null,
-    profileStatus: 'unregistered' as const,
-    loading: false,
-    error: null,
-  },
-};
+const account = { sub: 'sub-me', nickname: 'nova', email: 'nova@example.com' };
+const signedInUnregistered = () => unregisteredStore(account);
 
-let server: FakeApi;
-beforeEach(() => {
-  server = installFakeApi();
-});
-afterEach(() => vi.unstubAllGlobals());
+/** The registration mutations in the cache (begin, success, error: spec §4), newest last. */
+const registrations = (store: AppStore) =>
+  Object.values(store.getState().api.mutations).filter((m) => m?.endpointName === 'register');
 
-async function renderPage(state: object = signedInUnregistered, lang: 'de' | 'en' = 'de') {
-  const user = userEvent.setup();
-  const view = await renderApp(
+async function renderPage(store?: AppStore | Promise<AppStore>, lang: 'de' | 'en' = 'de') {
+  return renderApp(
     [
       { path: '/login/registration', Component: RegistrationPage },
       { path: '/login/link', element: <p>link page</p> },
       { path: '/profile/:id', Component: ProfileProbe },
     ],
-    { path: '/login/registration', state, lang },
+    { path: '/login/registration', store: await (store ?? signedInUnregistered()), lang },
   );
-  return { user, ...view };
 }
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -62,7 +52,7 @@ describe('registration form', () => {
   });
 
   it('English labels when the interface is English', async () => {
-    await renderPage(signedInUnregistered, 'en');
+    await renderPage(undefined, 'en');
     expect(screen.getByRole('heading', { name: 'Create profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Register now!' })).toBeDisabled();
   });
@@ -117,12 +107,9 @@ describe('registration form', () => {
   });
 
   it('a prefilled name that breaks a rule says so at once', async () => {
-    await renderPage({
-      auth: {
-        ...signedInUnregistered.auth,
-        account: { sub: 's', nickname: 'Neon Nova Fan', email: 'x@example.com' },
-      },
-    });
+    await renderPage(
+      unregisteredStore({ sub: 's', nickname: 'Neon Nova Fan', email: 'x@example.com' }),
+    );
     expect(field('*Nutzername (max. 12 Zeichen):')).toHaveAccessibleDescription(
       expect.stringContaining('höchstens 12 Zeichen'),
     );
@@ -131,44 +118,48 @@ describe('registration form', () => {
   it('registers, stores the profile and goes to /profile/{id}; submit disabled meanwhile', async () => {
     const { user, store } = await renderPage();
     const answer = deferred();
-    server.on('POST', '/api/v2/user/registration', {
-      status: 201,
-      body: ownProfile({ userName: 'nova', name: 'nova' }),
-      wait: answer.promise,
-    });
+    server.use(
+      handlers.register({
+        status: 201,
+        body: ownProfile({ userName: 'nova', name: 'nova' }),
+        wait: answer.promise,
+      }),
+    );
     await user.type(field('Instagram:'), 'nova.plays');
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(screen.getByRole('checkbox', { name: /Ja, schickt mir/ }));
     await user.click(submit());
     await waitFor(() => expect(submit()).toBeDisabled());
     expect(screen.getByRole('status')).toHaveTextContent('Wird registriert …');
-    expect(store.getState().registration?.inProgress).toBe(true);
+    expect(registrations(store).map((m) => m?.status)).toEqual(['pending']);
     await act(async () => answer.resolve());
     expect(await screen.findByText(`profile page ${ME}`)).toBeInTheDocument();
-    expect(server.callsTo('POST', '/api/v2/user/registration')[0]?.body).toEqual({
+    expect(callsTo('POST', '/api/v2/user/registration')[0]?.body).toEqual({
       username: 'nova',
       mail: 'nova@example.com',
       instagram: 'nova.plays',
       agb: true,
       marketingConsent: true,
     });
-    expect(store.getState().registration?.profile?.id).toBe(ME);
-    expect(store.getState().auth?.profileStatus).toBe('registered');
-    expect(store.getState().auth?.profile?.id).toBe(ME);
+    // The profile is stored once, as the own profile (the page that registered has gone).
+    expect(selectProfileStatus(store.getState())).toBe('registered');
+    expect(selectOwnProfile(store.getState())?.id).toBe(ME);
   });
 
   it('a taken name is shown at the name field; changing the name clears it', async () => {
     const { user, store } = await renderPage();
-    server.on('POST', '/api/v2/user/registration', {
-      status: 409,
-      body: {
-        error: {
-          code: 'conflict',
-          message: 'This user name is already taken',
-          details: [{ path: 'username', message: 'This user name is already taken' }],
+    server.use(
+      handlers.register({
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message: 'This user name is already taken',
+            details: [{ path: 'username', message: 'This user name is already taken' }],
+          },
         },
-      },
-    });
+      }),
+    );
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(submit());
     const name = field('*Nutzername (max. 12 Zeichen):');
@@ -177,7 +168,9 @@ describe('registration form', () => {
         expect.stringContaining('Dieser Nutzername ist schon vergeben.'),
       ),
     );
-    expect(store.getState().registration?.error?.status).toBe(409);
+    expect(
+      registrations(store).map((m) => [m?.status, (m?.error as { status?: number })?.status]),
+    ).toEqual([['rejected', 409]]);
     expect(submit()).toBeDisabled();
     await user.type(name, '2');
     expect(name).not.toHaveAccessibleDescription(expect.stringContaining('vergeben'));
@@ -186,16 +179,18 @@ describe('registration form', () => {
 
   it('400 details from the server are shown at their field', async () => {
     const { user } = await renderPage();
-    server.on('POST', '/api/v2/user/registration', {
-      status: 400,
-      body: {
-        error: {
-          code: 'validation_failed',
-          message: 'Invalid body',
-          details: [{ path: 'mail', message: 'mail is not deliverable' }],
+    server.use(
+      handlers.register({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Invalid body',
+            details: [{ path: 'mail', message: 'mail is not deliverable' }],
+          },
         },
-      },
-    });
+      }),
+    );
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(submit());
     await waitFor(() =>
@@ -207,15 +202,23 @@ describe('registration form', () => {
 
   it('other failures are shown above the form', async () => {
     const { user } = await renderPage();
-    server.on('POST', '/api/v2/user/registration', {
-      status: 409,
-      body: { error: { code: 'conflict', message: 'A profile is already registered' } },
-    });
+    server.use(
+      handlers.register({
+        status: 409,
+        body: { error: { code: 'conflict', message: 'A profile is already registered' } },
+      }),
+    );
     await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
     await user.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Für diese Anmeldung gibt es schon ein Profil.',
     );
+    // Spec §4: a new begin clears the earlier error while the registration runs.
+    const answer = deferred();
+    server.use(handlers.register({ status: 201, body: ownProfile(), wait: answer.promise }));
+    await user.click(submit());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await act(async () => answer.resolve());
   });
 
   it('the Agb link opens the terms', async () => {
@@ -228,7 +231,7 @@ describe('registration form', () => {
   });
 
   it('a player who is already registered goes to their profile', async () => {
-    await renderPage(signedIn());
+    await renderPage(signedInStore());
     expect(await screen.findByText(`profile page ${ME}`)).toBeInTheDocument();
   });
 });

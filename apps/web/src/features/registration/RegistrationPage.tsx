@@ -1,24 +1,23 @@
 import { Navigate, useNavigate } from 'react-router';
 import type { Registration } from '@arcadia/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toFailure } from '../../lib/api/failure';
 import { PageSpinner } from '../../components/ui';
 import { useAuth, useCurrentUser } from '../auth';
+import { useRegisterMutation } from './api/register';
 import { RegistrationForm } from './components/RegistrationForm';
-import { submitRegistration } from './state/register-thunk';
-import { selectRegistration } from './state/registration-slice';
 import { prefillFromAccount } from './validation';
 
 /** `/login/registration`: create the player profile for the signed-in account. */
 export function Component() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { account, status } = useAuth();
   const { profile: registered } = useCurrentUser();
-  const { inProgress, error } = useAppSelector(selectRegistration);
+  // Spec §4 registration: begin (in progress), success (the own profile stored), error.
+  const [register, { isLoading: inProgress, error }] = useRegisterMutation();
 
   const onSubmit = async (body: Registration) => {
-    const profile = await dispatch(submitRegistration(body));
-    if (profile) await navigate(`/profile/${encodeURIComponent(profile.id)}`);
+    const result = await register(body);
+    if (result.data) await navigate(`/profile/${encodeURIComponent(result.data.id)}`);
   };
 
   if (status === 'loading') return <PageSpinner />;
@@ -30,7 +29,7 @@ export function Component() {
       key={String(account?.sub ?? '')}
       initial={prefillFromAccount(account)}
       inProgress={inProgress}
-      serverError={error}
+      serverError={error ? toFailure(error) : null}
       onSubmit={(body) => void onSubmit(body)}
     />
   );

@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../lib/api/base';
+import type { ApiFailure } from '../../lib/api/failure';
 import { REGISTRATION_FIELDS, type RegistrationField } from './validation';
 
 /** A server error placed where the player sees it: at a field, or above the form. */

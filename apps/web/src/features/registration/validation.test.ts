@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiFailure } from '../../lib/api/base';
+import type { ApiFailure } from '../../lib/api/failure';
 import { placeServerError } from './server-errors';
 import { emptyRegistration, prefillFromAccount, validateRegistration } from './validation';
 

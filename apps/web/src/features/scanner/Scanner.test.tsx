@@ -17,7 +17,7 @@ import {
   removeMediaDevices,
   scannerI18n,
   WithI18n,
-} from './testing';
+} from '../../testing/fake-camera';
 
 const require = createRequire(import.meta.url);
 const stored = () => JSON.parse(localStorage.getItem(CAMERA_DATA_KEY) ?? 'null');

@@ -1,12 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
-import { installFakeApi, type FakeCall } from '../../lib/testing/fake-api';
-import { renderElement } from '../../lib/testing/render';
-import { loginSuccess, meApi } from '../auth';
-
-import { me } from '../auth/testing';
+import { callsTo, handlers, server } from '../../testing/api';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
 import { SearchPanel } from './components/SearchPanel';
 import {
   initialSearchState,
@@ -50,38 +48,29 @@ describe('search slice (spec §3: term, results, in progress)', () => {
 });
 
 describe('SearchPanel (spec §5: required, at least 3 characters, 1000 ms after typing stops)', () => {
-  let calls: FakeCall[];
-  let restore: () => void;
   let answer: (term: string) => Array<{ id: string; name: string }>;
 
   beforeEach(() => {
     answer = (term) => [hit('7d3c1a52-0b8e-4a5e-9d0f-6f1e2c3b4a51', `${term}-player`)];
-    const server = installFakeApi((call) => {
-      if (call.path.startsWith('/api/user?')) {
-        const term = new URL(call.path, 'http://x').searchParams.get('searchterm') ?? '';
-        return { status: 200, body: { data: answer(term) } };
-      }
-      return { status: 404 };
-    });
-    calls = server.calls;
-    restore = server.restore;
+    server.use(
+      handlers.searchUsers(({ query }) => ({
+        body: { data: answer(query.get('searchterm') ?? '') },
+      })),
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
-    restore();
   });
 
   async function setup() {
-    const store = makeStore();
-    store.dispatch(loginSuccess({ account: { sub: 'sub-1' } }));
-    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
+    const store = await signedInStore(neo(), { sub: 'sub-1' });
     const user = userEvent.setup({ delay: null });
-    await renderElement(<SearchPanel />, { store });
+    await renderApp(<SearchPanel />, { store });
     // Testing Library drives fake timers only when it sees a `jest` global; give it vitest's.
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const input = screen.getByRole('searchbox', { name: 'Spieler suchen' });
-    const searches = () => calls.filter((c) => c.path.startsWith('/api/user?'));
+    const searches = () => callsTo('GET', '/api/user');
     return { user, input, searches };
   }
 
@@ -144,12 +133,7 @@ describe('SearchPanel (spec §5: required, at least 3 characters, 1000 ms after 
   it('a spinner while the search runs', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    restore();
-    const server = installFakeApi(async () => {
-      await gate;
-      return { status: 200, body: { data: [] } };
-    });
-    restore = server.restore;
+    server.use(handlers.searchUsers({ body: { data: [] }, wait: gate }));
     const { user, input } = await setup();
     await user.type(input, 'neo');
     await advance(1000);

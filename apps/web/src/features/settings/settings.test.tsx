@@ -1,23 +1,16 @@
 import path from 'node:path';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeTranslations } from '../../../build/i18n-plugin';
-import { makeStore, type AppStore } from '../../app/store';
-import { clearToasts, getToasts } from '../../components/ui/toast-store';
+import type { AppStore } from '../../app/store';
+import { getToasts } from '../../components/ui/toast-store';
 import { changeLanguage, initI18n } from '../../lib/i18n';
-import {
-  installFakeApi,
-  apiError,
-  type FakeCall,
-  type FakeReply,
-} from '../../lib/testing/fake-api';
-import { loginSuccess, meApi, noSession, selectAuthStatus } from '../auth';
-import { me } from '../auth/testing';
+import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore, signedOutStore } from '../../testing/store';
+import { selectAuthStatus } from '../auth';
 import { Component as SettingsPage } from './SettingsPage';
 import {
   deleteError,
@@ -80,64 +73,47 @@ describe('delete slice (spec §4: show, hide, start, success, error)', () => {
   });
 });
 
+const me = neo({ earlyAdopter: true });
+
 describe('SettingsPage', () => {
-  let calls: FakeCall[];
-  let restore: () => void;
-  let deleteReply: FakeReply;
+  const calls = apiCalls;
+  let deleteReply: Reply<null>;
   let failLanguage = false;
 
   beforeEach(async () => {
     localStorage.clear();
-    clearToasts();
-    deleteReply = { status: 204 };
+    deleteReply = { status: 204, body: null };
     failLanguage = false;
-    const server = installFakeApi((call) => {
-      const lang = /^\/assets\/i18n\/(de|en)\.json$/.exec(call.path)?.[1];
-      if (lang) {
-        if (failLanguage && lang === 'en') return { status: 500 };
-        return { status: 200, body: mergeTranslations(srcDir, lang) };
-      }
-      if (call.method === 'DELETE') return deleteReply;
-      if (call.method === 'PATCH')
-        return { status: 200, body: { ...me, ...(call.body as object) } };
-      return apiError(404, 'not_found', 'no');
-    });
-    calls = server.calls;
-    restore = server.restore;
+    server.use(
+      handlers.getLanguageFile(({ params }) => {
+        const lang = /^(de|en)\.json$/.exec(params.file ?? '')?.[1];
+        if (!lang) return apiError(404, 'not_found', 'no');
+        if (failLanguage && lang === 'en') return apiError(500, 'internal', 'no');
+        return { body: mergeTranslations(srcDir, lang) };
+      }),
+      handlers.deleteProfile(() => deleteReply),
+      handlers.updateOwnProfile(({ body }) => ({ body: { ...me, ...body } })),
+    );
     // The app's real i18n: the language files come over HTTP, the choice is kept in localStorage.
     Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
     await initI18n();
   });
   afterEach(async () => {
     await changeLanguage('de');
-    restore();
   });
 
   async function renderSettings(store: AppStore) {
-    const router = createMemoryRouter([{ path: '*', Component: SettingsPage }], {
-      initialEntries: ['/settings'],
+    return renderApp([{ path: '*', Component: SettingsPage }], {
+      path: '/settings',
+      store,
+      i18n: i18next,
     });
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18next}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </Provider>,
-    );
-    return { user: userEvent.setup() };
   }
 
-  async function registeredStore() {
-    const store = makeStore();
-    store.dispatch(loginSuccess({ account: { sub: 'sub-1' } }));
-    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
-    return store;
-  }
+  const registeredStore = () => signedInStore(me, { sub: 'sub-1' });
 
   it('switches to English and back: the texts change and the choice is stored', async () => {
-    const store = makeStore();
-    store.dispatch(noSession());
-    const { user } = await renderSettings(store);
+    const { user } = await renderSettings(signedOutStore());
     const select = screen.getByRole('combobox', { name: 'Sprache der App' });
     expect(select).toHaveValue('de');
     await user.selectOptions(select, 'en');
@@ -151,9 +127,7 @@ describe('SettingsPage', () => {
 
   it('a language that cannot be loaded leaves the current one, with a message', async () => {
     failLanguage = true;
-    const store = makeStore();
-    store.dispatch(noSession());
-    const { user } = await renderSettings(store);
+    const { user } = await renderSettings(signedOutStore());
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sprache der App' }), 'en');
     expect(await screen.findByText(/Es bleibt bei der bisherigen/)).toBeVisible();
     expect(screen.getByRole('combobox')).toHaveValue('de');
@@ -172,9 +146,7 @@ describe('SettingsPage', () => {
   });
 
   it('no delete link for visitors', async () => {
-    const store = makeStore();
-    store.dispatch(noSession());
-    await renderSettings(store);
+    await renderSettings(signedOutStore());
     expect(screen.queryByRole('button', { name: 'Profil löschen' })).not.toBeInTheDocument();
   });
 

@@ -1,38 +1,38 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '../../lib/testing/i18n';
-import type * as ScannerModule from '../scanner';
-import { fakeScanner } from './fake-scanner';
-import { Component as LinkCardPage } from './LinkCardPage';
-import { apiError, installFakeApi, type FakeCall, type FakeReply } from './test-api';
+import { useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OwnProfile, UserSummary } from '@arcadia/contracts';
+import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';
 import {
-  cardOwner,
-  cardSecret,
-  cardUrl,
-  linkedProfile,
-  me,
-  oldCardUrl,
-  signedInStore,
-} from './test-fixtures';
+  CARD_SECRET as cardSecret,
+  CARD_URL as cardUrl,
+  neo,
+  OLD_CARD_URL as oldCardUrl,
+  userSummary,
+} from '../../testing/factories';
+import { fakeScanner } from '../../testing/fake-scanner';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import type * as ScannerModule from '../scanner';
+import { Component as LinkCardPage } from './LinkCardPage';
 
 vi.mock('../scanner', async (importOriginal) => ({
   ...(await importOriginal<typeof ScannerModule>()),
-  Scanner: (await import('./fake-scanner')).FakeScanner,
+  Scanner: (await import('../../testing/fake-scanner')).FakeScanner,
 }));
 
-let de: i18n;
-let en: i18n;
-beforeAll(async () => {
-  de = await createTestI18n('de');
-  en = await createTestI18n('en');
+const me = neo();
+const cardOwner = userSummary();
+/** The own profile once the card is linked: the card's profile. */
+const linkedProfile = neo({
+  id: cardOwner.id,
+  userName: 'trinity',
+  name: 'trinity',
+  earlyAdopter: true,
 });
+
 afterEach(() => {
-  vi.unstubAllGlobals();
   fakeScanner.reset();
 });
 
@@ -41,38 +41,35 @@ function ProfileStub() {
   return <p>profile {id}</p>;
 }
 
-function server(link: FakeReply, user: FakeReply = { status: 200, body: cardOwner }) {
-  return installFakeApi((call: FakeCall) => {
-    if (call.method === 'GET' && call.path === `/api/user/${cardOwner.id}`) return user;
-    if (call.method === 'POST' && call.path === '/api/v2/user/me/link') return link;
-    if (call.path === '/api/v2/user/me') return { status: 200, body: linkedProfile };
-    return apiError(404, 'not_found', 'no route');
-  });
+/** The card's user (GET /api/user/{id}), the link, and the own profile loaded again. */
+function serve(link: Reply<OwnProfile>, user: Reply<UserSummary> = { body: cardOwner }) {
+  server.use(
+    handlers.getUserSummary(user, { id: cardOwner.id }),
+    handlers.linkCard(link),
+    handlers.getMe({ body: linkedProfile }),
+  );
 }
+/** What the app sent, call by call. */
+const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
-async function renderLink({ registered = false, lang = de } = {}) {
-  const store = await signedInStore({ registered });
-  const router = createMemoryRouter(
+async function renderLink({
+  registered = false,
+  lang = 'de',
+}: { registered?: boolean; lang?: 'de' | 'en' } = {}) {
+  const store = await signedInStore(registered ? me : null);
+  return renderApp(
     [
       { path: '/login/link', Component: LinkCardPage },
       { path: '/login/registration', element: <p>registration</p> },
       { path: '/profile/:id', Component: ProfileStub },
     ],
-    { initialEntries: ['/login/link'] },
+    { path: '/login/link', store, lang },
   );
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={lang}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </Provider>,
-  );
-  return { store, router };
 }
 
 describe('/login/link', () => {
   it('explains itself, shows the user-card scanner and links back to registration', async () => {
-    server({ status: 200, body: linkedProfile });
+    serve({ body: linkedProfile });
     await renderLink();
     expect(screen.getByRole('heading', { name: 'Bestehenden Account verknüpfen' })).toBeVisible();
     expect(screen.getByText(/Scanne ihren QR-Code/)).toBeVisible();
@@ -85,62 +82,60 @@ describe('/login/link', () => {
   });
 
   it('a scanned card is confirmed, linked, and the player lands on that profile', async () => {
-    const { calls } = server({ status: 200, body: linkedProfile });
+    serve({ body: linkedProfile });
     const { router } = await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(await screen.findByText(`profile ${cardOwner.id}`)).toBeVisible();
     expect(router.state.location.pathname).toBe(`/profile/${cardOwner.id}`);
-    expect(calls.slice(0, 2).map((c) => `${c.method} ${c.path}`)).toEqual([
-      `GET /api/user/${cardOwner.id}`,
-      'POST /api/v2/user/me/link',
-    ]);
+    expect(
+      sent()
+        .slice(0, 2)
+        .map((c) => `${c.method} ${c.path}`),
+    ).toEqual([`GET /api/user/${cardOwner.id}`, 'POST /api/v2/user/me/link']);
     // The claim secret of the card's `?k=` goes with the link request, and nowhere else.
-    expect(calls[1]!.body).toEqual({ userId: cardOwner.id, secret: cardSecret });
-    expect(calls[0]!.path).not.toContain(cardSecret);
+    expect(sent()[1]!.body).toEqual({ userId: cardOwner.id, secret: cardSecret });
+    expect(sent()[0]!.path).not.toContain(cardSecret);
   });
 
   it('an old card without a claim secret is explained and not sent', async () => {
-    const { calls } = server({ status: 200, body: linkedProfile });
+    serve({ body: linkedProfile });
     await renderLink();
     await fakeScanner.scan(oldCardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Mit dieser Karte lässt sich kein Account mehr verknüpfen',
     );
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('a wrong or spent claim secret (404) says the card cannot be linked', async () => {
-    server(apiError(404, 'not_found', 'No player has this user card'));
+    serve(apiError(404, 'not_found', 'No player has this user card'));
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent('Diese Karte lässt sich nicht verknüpfen');
   });
 
   it('anything but a user card is ignored with a hint, and scanning goes on', async () => {
-    const { calls } = server({ status: 200, body: linkedProfile });
+    serve({ body: linkedProfile });
     await renderLink();
     await fakeScanner.scan('https://arcadia.example/u/trinity');
     expect(screen.getByRole('alert')).toHaveTextContent('Das ist keine Spielerkarte.');
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
     expect(fakeScanner.controls.pause).not.toHaveBeenCalled();
     expect(fakeScanner.controls.stop).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Karte erneut scannen' })).toBeNull();
   });
 
   it('a card of nobody is not linked and scanning goes on', async () => {
-    const { calls } = server(
-      { status: 200, body: linkedProfile },
-      apiError(404, 'not_found', 'No such user'),
-    );
+    serve({ body: linkedProfile }, apiError(404, 'not_found', 'No such user'));
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent('Diese Karte gehört zu keinem Spieler.');
-    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    expect(sent().map((c) => c.method)).toEqual(['GET']);
     expect(screen.getByTestId('scanner')).toBeInTheDocument();
   });
 
   it('says clearly when the card is taken by another account', async () => {
-    server(apiError(409, 'card_taken', 'This user card is already linked to another account.'));
+    serve(apiError(409, 'card_taken', 'This user card is already linked to another account.'));
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -149,7 +144,7 @@ describe('/login/link', () => {
   });
 
   it('says clearly when the player already has a profile, and links to it', async () => {
-    server(apiError(409, 'already_registered', 'Your sign-in already has a profile'));
+    serve(apiError(409, 'already_registered', 'Your sign-in already has a profile'));
     await renderLink({ registered: true });
     expect(screen.getByText('Du hast bereits ein Profil.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Zu deinem Profil' })).toHaveAttribute(
@@ -161,7 +156,7 @@ describe('/login/link', () => {
   });
 
   it('after a failure that may pass, the same card can be scanned again', async () => {
-    server(apiError(503, 'unavailable', 'Try later'));
+    serve(apiError(503, 'unavailable', 'Try later'));
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -173,8 +168,8 @@ describe('/login/link', () => {
   });
 
   it('speaks English too', async () => {
-    server(apiError(409, 'card_taken', 'taken'));
-    await renderLink({ lang: en });
+    serve(apiError(409, 'card_taken', 'taken'));
+    await renderLink({ lang: 'en' });
     expect(screen.getByRole('heading', { name: 'Link an existing account' })).toBeVisible();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent(

@@ -1,31 +1,26 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../components/ui/toast-store';
-import { createTestI18n } from '../../lib/testing/i18n';
+import { useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToasts } from '../../components/ui/toast-store';
+import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';
+import { CARD_URL as cardUrl, friend, neo, userSummary, visit } from '../../testing/factories';
+import { fakeScanner } from '../../testing/fake-scanner';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
 import type * as ScannerModule from '../scanner';
-import { fakeScanner } from './fake-scanner';
-import { apiError, installFakeApi, type FakeCall, type FakeReply } from './test-api';
-import { cardOwner, cardUrl, me, signedInStore, visit } from './test-fixtures';
 import { Component as VisitPage } from './VisitPage';
 
 vi.mock('../scanner', async (importOriginal) => ({
   ...(await importOriginal<typeof ScannerModule>()),
-  Scanner: (await import('./fake-scanner')).FakeScanner,
+  Scanner: (await import('../../testing/fake-scanner')).FakeScanner,
 }));
 
-let de: i18n;
-beforeAll(async () => {
-  de = await createTestI18n('de');
-});
+const me = neo();
+const cardOwner = userSummary();
+
 afterEach(() => {
-  vi.unstubAllGlobals();
   fakeScanner.reset();
-  clearToasts();
 });
 
 function ProfileStub() {
@@ -40,54 +35,40 @@ const morpheus = visit({
   friend: true,
 });
 
-/** A small server: the visits list, recording a visit, adding a friend. */
-function server({
+/** The visit routes: the visits list, recording a visit, adding a friend. */
+function serve({
   visits = [morpheus, visit()],
   record,
-}: { visits?: (typeof morpheus)[]; record?: FakeReply } = {}) {
+}: { visits?: (typeof morpheus)[]; record?: Reply<typeof morpheus> } = {}) {
   const state = { visits: [...visits] };
-  const api = installFakeApi((call: FakeCall): FakeReply => {
-    if (call.method === 'GET' && call.path === '/api/visits')
-      return { status: 200, body: { visits: state.visits } };
-    if (call.method === 'POST' && call.path === '/api/visits')
-      return record ?? { status: 201, body: visit() };
-    if (call.method === 'POST' && call.path === '/api/user/me/friends') {
-      const { friendId } = call.body as { friendId: string };
+  server.use(
+    handlers.getVisits(() => ({ body: { visits: state.visits } })),
+    handlers.recordVisit(() => record ?? { status: 201, body: visit() }),
+    handlers.addFriend(({ body: { friendId } }) => {
       state.visits = state.visits.map((v) => (v.userId === friendId ? { ...v, friend: true } : v));
-      return {
-        status: 201,
-        body: { success: true, friend: { userId: friendId, userName: 'trinity' } },
-      };
-    }
-    if (call.method === 'GET' && call.path === '/api/user/me/friends')
-      return { status: 200, body: { friends: [] } };
-    return apiError(404, 'not_found', `no route ${call.method} ${call.path}`);
-  });
-  return api;
+      return { status: 201, body: { success: true, friend: friend(friendId, 'trinity') } };
+    }),
+    handlers.getOwnFriends({ body: { friends: [] } }),
+  );
 }
+/** What the app sent, call by call. */
+const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
-async function renderVisit(lang = de) {
-  const store = await signedInStore();
-  const router = createMemoryRouter(
+async function renderVisit() {
+  const store = await signedInStore(me);
+  // The toasts are read from the toast store.
+  return renderApp(
     [
       { path: '/visit', Component: VisitPage },
       { path: '/profile/:id', Component: ProfileStub },
     ],
-    { initialEntries: ['/visit'] },
+    { path: '/visit', store, toaster: false },
   );
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={lang}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </Provider>,
-  );
-  return { store, router };
 }
 
 describe('/visit', () => {
   it('lists the players met recently, each linking to their profile', async () => {
-    server();
+    serve();
     await renderVisit();
     expect(screen.getByRole('heading', { name: 'Spieler treffen' })).toBeVisible();
     const list = await screen.findByRole('list');
@@ -106,19 +87,19 @@ describe('/visit', () => {
   });
 
   it('says so when nobody was met yet', async () => {
-    server({ visits: [] });
+    serve({ visits: [] });
     await renderVisit();
     expect(await screen.findByText('Du hast noch niemanden getroffen')).toBeVisible();
   });
 
   it('a scanned card records the visit and opens that player’s profile', async () => {
-    const { calls } = server();
+    serve();
     const { router } = await renderVisit();
     await screen.findByRole('list');
     await fakeScanner.scan(cardUrl);
     expect(await screen.findByText(`profile ${cardOwner.id}`)).toBeVisible();
     expect(router.state.location.pathname).toBe(`/profile/${cardOwner.id}`);
-    expect(calls).toContainEqual({
+    expect(sent()).toContainEqual({
       method: 'POST',
       path: '/api/visits',
       body: { userId: cardOwner.id },
@@ -127,18 +108,18 @@ describe('/visit', () => {
   });
 
   it('the own card and other codes are refused without recording anything', async () => {
-    const { calls } = server();
+    serve();
     await renderVisit();
     await screen.findByRole('list');
     await fakeScanner.scan(`https://arcadia.example/u/${me.id}`);
     expect(screen.getByRole('alert')).toHaveTextContent('Das ist deine eigene Karte.');
     await fakeScanner.scan('deviceId=berlin;arena-1');
     expect(screen.getByRole('alert')).toHaveTextContent('Das ist keine Spielerkarte.');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(sent().filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('a card of nobody is refused; scanning goes on', async () => {
-    server({ record: apiError(404, 'not_found', 'No such user') });
+    serve({ record: apiError(404, 'not_found', 'No such user') });
     const { router } = await renderVisit();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent('Diese Karte gehört zu keinem Spieler.');
@@ -146,12 +127,12 @@ describe('/visit', () => {
   });
 
   it('adds a met player as a friend with the toast "Friend added"', async () => {
-    const { calls } = server();
+    serve();
     await renderVisit();
     await userEvent.click(
       await screen.findByRole('button', { name: 'trinity als Freund hinzufügen' }),
     );
-    expect(calls).toContainEqual({
+    expect(sent()).toContainEqual({
       method: 'POST',
       path: '/api/user/me/friends',
       body: { friendId: cardOwner.id },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { linkMessage, meetMessage } from './scan-messages';
-import { cardOwner } from './test-fixtures';
+import { userSummary } from '../../testing/factories';
+
+const cardOwner = userSummary();
 
 const failure = (status: number | 'FETCH_ERROR', code?: string) => ({
   status,

@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../lib/api/base';
+import type { ApiFailure } from '../../lib/api/failure';
 import type { LinkCardOutcome } from './state/link-card-thunk';
 import type { MeetOutcome } from './state/visit-thunk';
 

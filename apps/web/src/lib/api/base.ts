@@ -3,12 +3,12 @@ import {
   fetchBaseQuery,
   type BaseQueryFn,
   type FetchArgs,
-  type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 // The limits module alone: the contracts index would bring every schema (and zod) into the
 // first bundle, which the bundler cannot split off a barrel.
 import { HTTP_TIMEOUT_MS } from '../../../../../packages/contracts/src/limits';
 import { getAccessToken } from '../auth/token';
+import { toApiFailure, type ApiFailure } from './failure';
 import { apiUrl } from './origin';
 import { injectLateSlice } from '../../app/store';
 
@@ -23,30 +23,6 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
-
-/** The error shape every failed call has on the client: HTTP status plus the server's error body. */
-export interface ApiFailure {
-  status: number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | 'CUSTOM_ERROR';
-  code?: string;
-  message: string;
-  details?: Array<{ path: string; message: string }>;
-}
-
-export function toApiFailure(error: FetchBaseQueryError): ApiFailure {
-  if (typeof error.status === 'number') {
-    const body = error.data as
-      { error?: { code?: string; message?: string; details?: unknown } } | undefined;
-    return {
-      status: error.status,
-      code: body?.error?.code,
-      message: body?.error?.message ?? `HTTP ${error.status}`,
-      details: Array.isArray(body?.error?.details)
-        ? (body.error.details as ApiFailure['details'])
-        : undefined,
-    };
-  }
-  return { status: error.status, message: 'error' in error ? error.error : 'Request failed' };
-}
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
   args,

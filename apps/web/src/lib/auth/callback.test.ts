@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthCallbackError } from './callback-errors';
 import { completeLoginFromUrl, isCallbackUrl } from './callback';
 import { IdTokenError } from './id-token';
-import { beginTestSignIn, startTestProvider, type TestProvider } from './test-provider';
+import { beginTestSignIn, startTestProvider, type TestProvider } from '../../testing/oidc-provider';
 
 let provider: TestProvider;
 let storage: Storage;

@@ -2,7 +2,7 @@ import { InMemoryWebStorage, type UserManager } from 'oidc-client-ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completeLoginFromUrl } from './callback';
 import { freshAccessToken, isFresh, renewSession } from './session';
-import { beginTestSignIn, startTestProvider, type TestProvider } from './test-provider';
+import { beginTestSignIn, startTestProvider, type TestProvider } from '../../testing/oidc-provider';
 
 let provider: TestProvider;
 let storage: Storage;

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mergeTranslations } from '../../../build/i18n-plugin';
-import { installFakeApi } from '../testing/fake-api';
+import { handlers, server } from '../../testing/api';
 import { changeLanguage, initI18n, initialLanguage, translate } from './index';
 
 const srcDir = path.resolve(import.meta.dirname, '../..');
@@ -20,17 +20,16 @@ describe('initialLanguage (spec §4: stored, else the browser language, else Ger
 });
 
 describe('i18n over /assets/i18n/{lang}.json', () => {
-  let restore: () => void;
   beforeEach(() => {
     localStorage.clear();
-    const server = installFakeApi((call) => {
-      const lang = /^\/assets\/i18n\/(de|en)\.json$/.exec(call.path)?.[1];
-      if (!lang) return { status: 404 };
-      return { status: 200, body: mergeTranslations(srcDir, lang) };
-    });
-    restore = server.restore;
+    server.use(
+      handlers.getLanguageFile(({ params }) => {
+        const lang = /^(de|en)\.json$/.exec(params.file ?? '')?.[1];
+        if (!lang) return { status: 404, body: {} };
+        return { body: mergeTranslations(srcDir, lang) };
+      }),
+    );
   });
-  afterEach(() => restore());
 
   it('German by default; a lookup needs a key; a missing translation shows the key', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['fr-FR'], configurable: true });

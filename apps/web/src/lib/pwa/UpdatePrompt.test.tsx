@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n } from '../testing/i18n';
+import { createTestI18n } from '../../testing/i18n';
 import { mountUpdatePromptWhenReady } from './mount-update-prompt';
 import { pwaState } from './pwa-state';
 import { UpdatePrompt } from './UpdatePrompt';

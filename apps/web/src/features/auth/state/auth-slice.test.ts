@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { installFakeApi, apiError } from '../../../lib/testing/fake-api';
+import {
+  apiCalls,
+  apiError,
+  brokenContract,
+  handlers,
+  server,
+  type Reply,
+} from '../../../testing/api';
+import { neo } from '../../../testing/factories';
 import { meApi } from '../api/get-me';
-import { me } from '../testing';
 import {
   authSlice,
   initialAuthState,
@@ -16,6 +23,7 @@ import {
 } from './auth-slice';
 
 const reduce = authSlice.reducer;
+const me = neo({ earlyAdopter: true });
 const account = { sub: 'sub-1', email: 'neo@example.org', nickname: 'neo' };
 
 describe('auth slice (spec §3 account, profile, loading, error; §4 login transitions)', () => {
@@ -65,9 +73,13 @@ describe('auth slice (spec §3 account, profile, loading, error; §4 login trans
     });
   });
 
-  it('logout clears account and profile', () => {
-    const signedIn = { ...reduce(initialAuthState, loginSuccess({ account })), profile: me };
-    expect(reduce(signedIn, logout())).toMatchObject({
+  it('logout clears account and profile', async () => {
+    const store = makeStore();
+    store.dispatch(loginSuccess({ account }));
+    await store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
+    expect(selectAuth(store.getState()).profile).toEqual(me);
+    store.dispatch(logout());
+    expect(selectAuth(store.getState())).toMatchObject({
       status: 'signedOut',
       account: null,
       profile: null,
@@ -82,21 +94,16 @@ describe('auth slice (spec §3 account, profile, loading, error; §4 login trans
 });
 
 describe('the own profile (GET /api/v2/user/me) in the auth state', () => {
-  afterEach(() => {
-    /* each test installs its own fake server */
-  });
-
-  async function load(reply: { status: number; body?: unknown }) {
-    const server = installFakeApi(() => reply);
+  async function load(reply: Reply<typeof me>) {
+    server.use(handlers.getMe(reply));
     const store = makeStore();
     store.dispatch(loginSuccess({ account }));
     await store.dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
-    server.restore();
-    return { state: selectAuth(store.getState()), calls: server.calls };
+    return { state: selectAuth(store.getState()), calls: apiCalls };
   }
 
   it('an answer stores the profile: registered', async () => {
-    const { state, calls } = await load({ status: 200, body: me });
+    const { state, calls } = await load({ body: me });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/v2/user/me']);
     expect(state.profileStatus).toBe('registered');
     expect(state.profile?.id).toBe(me.id);
@@ -114,7 +121,7 @@ describe('the own profile (GET /api/v2/user/me) in the auth state', () => {
   });
 
   it('an answer that breaks the contract is an error, not a profile', async () => {
-    const { state } = await load({ status: 200, body: { id: 'nope' } });
+    const { state } = await load(brokenContract({ id: 'nope' }));
     expect(state.profileStatus).toBe('error');
     expect(state.profile).toBeNull();
   });
@@ -127,11 +134,10 @@ describe('the own profile (GET /api/v2/user/me) in the auth state', () => {
   });
 
   it('answers arriving while signed out are ignored', async () => {
-    const server = installFakeApi(() => ({ status: 200, body: me }));
+    server.use(handlers.getMe({ body: me }));
     const store = makeStore();
     store.dispatch(noSession());
     await store.dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
-    server.restore();
     expect(selectAuth(store.getState())).toMatchObject({ profile: null, profileStatus: 'none' });
   });
 });

@@ -1,8 +1,8 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { OwnProfile } from '@arcadia/contracts';
 import type { Account } from '../../../lib/auth/callback';
-import { rootReducer } from '../../../app/store';
-import { isMeFulfilled, isMePending, isMeRejected } from '../api/me-actions';
+import { rootReducer, type RootState } from '../../../app/store';
+import { isMeFulfilled, isMePending, isMeRejected, ME_CACHE_KEY } from '../api/me-actions';
 
 /** loading: the stored session is being checked at start; signingIn: on the way to the provider. */
 export type AuthStatus = 'loading' | 'signedOut' | 'signingIn' | 'signedIn';
@@ -14,29 +14,35 @@ export interface AuthError {
   message: string;
 }
 
-/** Spec §3: account, signed-in profile, loading, error. */
-export interface AuthState {
+/**
+ * The session as this slice holds it: account, loading, error, and what is known of the own
+ * profile. The profile itself is server data: it lives in the own-profile query's cache entry
+ * (`getMe`) and is read with `selectOwnProfile`.
+ */
+export interface AuthSliceState {
   status: AuthStatus;
   account: Account | null;
-  profile: OwnProfile | null;
   profileStatus: ProfileStatus;
   loading: boolean;
   error: AuthError | null;
 }
 
-export const initialAuthState: AuthState = {
+/** Spec §3 authentication state: account, signed-in profile, loading, error (see `selectAuth`). */
+export interface AuthState extends AuthSliceState {
+  profile: OwnProfile | null;
+}
+
+export const initialAuthState: AuthSliceState = {
   status: 'loading',
   account: null,
-  profile: null,
   profileStatus: 'none',
   loading: true,
   error: null,
 };
 
-const signedOut = (state: AuthState) => {
+const signedOut = (state: AuthSliceState) => {
   state.status = 'signedOut';
   state.account = null;
-  state.profile = null;
   state.profileStatus = 'none';
   state.loading = false;
 };
@@ -88,16 +94,14 @@ export const authSlice = createSlice({
         if (state.status === 'signedIn' && state.profileStatus !== 'registered')
           state.profileStatus = 'loading';
       })
-      .addMatcher(isMeFulfilled, (state, action) => {
+      .addMatcher(isMeFulfilled, (state) => {
         if (state.status !== 'signedIn') return;
-        state.profile = action.payload;
         state.profileStatus = 'registered';
       })
       .addMatcher(isMeRejected, (state, action) => {
         if (state.status !== 'signedIn' || action.meta.condition) return;
         const status = action.payload?.status;
         if (status === 404) {
-          state.profile = null;
           state.profileStatus = 'unregistered';
         } else if (state.profileStatus !== 'registered') {
           state.profileStatus = 'error';
@@ -105,10 +109,8 @@ export const authSlice = createSlice({
       });
   },
   selectors: {
-    selectAuth: (state) => state,
     selectAuthStatus: (state) => state.status,
     selectAccount: (state) => state.account,
-    selectOwnProfile: (state) => state.profile,
     selectProfileStatus: (state) => state.profileStatus,
     selectAuthError: (state) => state.error,
   },
@@ -132,11 +134,27 @@ export const {
   clearAuthError,
 } = authSlice.actions;
 
-export const {
-  selectAuth,
-  selectAuthStatus,
-  selectAccount,
-  selectOwnProfile,
-  selectProfileStatus,
-  selectAuthError,
-} = injectedAuthSlice.selectors;
+export const { selectAuthStatus, selectAccount, selectProfileStatus, selectAuthError } =
+  injectedAuthSlice.selectors;
+
+/** The slice's own state in the root state. */
+const selectAuthSlice = (state: RootState) => injectedAuthSlice.selectSlice(state);
+
+/** What the own-profile query has in the cache, read without loading RTK Query (see me-actions). */
+const selectMeCacheData = (state: object): OwnProfile | undefined =>
+  (state as { api?: { queries?: Record<string, { data?: unknown } | undefined> } }).api?.queries?.[
+    ME_CACHE_KEY
+  ]?.data as OwnProfile | undefined;
+
+/** The signed-in player's own profile: the own-profile query's answer, while signed in and registered. */
+export const selectOwnProfile = createSelector(
+  [selectAuthSlice, selectMeCacheData],
+  (auth, profile): OwnProfile | null =>
+    auth.status === 'signedIn' && auth.profileStatus === 'registered' ? (profile ?? null) : null,
+);
+
+/** Spec §3 authentication state: the session of this slice with the own profile from the cache. */
+export const selectAuth = createSelector(
+  [selectAuthSlice, selectOwnProfile],
+  (auth, profile): AuthState => ({ ...auth, profile }),
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLAZE, NOVA } from '../../../../test/player-fixtures';
+import { BLAZE, NOVA } from '../../../testing/factories';
 import {
   addFriendBegin,
   addFriendFailed,

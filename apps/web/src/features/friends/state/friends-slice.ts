@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Friend } from '@arcadia/contracts';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { rootReducer } from '../../../app/store';
 
 /** Spec §3: the friends list with its in-progress flags for loading and adding. */

@@ -1,8 +1,8 @@
 import type { Friend } from '@arcadia/contracts';
 import type { AppThunk } from '../../../app/store';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { addFriendApi } from '../api/add-friend';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { getOwnFriendsApi } from '../api/get-own-friends';
 import {
   addFriendBegin,

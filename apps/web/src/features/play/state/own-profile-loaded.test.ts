@@ -1,25 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { startAppListening } from '../../../app/store';
 import { meApi } from '../../auth';
 import { getCurrentDeviceApi } from '../api/get-current-device';
-import { apiError, installFakeApi, type FakeReply } from '../test-api';
-import { arena, me, signedInStore } from '../test-fixtures';
+import { apiError, handlers, server, type Reply } from '../../../testing/api';
+import { neo, playingDevice } from '../../../testing/factories';
+import { signedInStore } from '../../../testing/store';
 import { isOwnProfileLoaded } from './own-profile-loaded';
 
-afterEach(() => vi.unstubAllGlobals());
+const me = neo();
 
 describe('isOwnProfileLoaded', () => {
   it('agrees with the getMe endpoint’s own matcher on every action of real queries', async () => {
-    let meReply: FakeReply = { status: 200, body: me };
-    installFakeApi((call) =>
-      call.path === '/api/v2/user/me'
-        ? meReply
-        : call.path === '/api/v2/user/me/device'
-          ? { status: 200, body: arena }
-          : apiError(404, 'not_found', 'no route'),
+    let meReply: Reply<typeof me> = { body: me };
+    server.use(
+      handlers.getMe(() => meReply),
+      handlers.getCurrentDevice({ body: playingDevice() }),
     );
-    const store = await signedInStore({ registered: false });
+    const store = await signedInStore(null);
     const seen: UnknownAction[] = [];
     const stop = startAppListening({
       predicate: () => true,

@@ -5,7 +5,7 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import type { CurrentDevice, Device, PlayingDevice } from '@arcadia/contracts';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { rootReducer } from '../../../app/store';
 
 /**

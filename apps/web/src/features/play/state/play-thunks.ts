@@ -1,7 +1,7 @@
 import type { Device } from '@arcadia/contracts';
 import type { AppThunk } from '../../../app/store';
 import { selectOwnProfile } from '../../auth';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { getCurrentDeviceApi } from '../api/get-current-device';
 import { startPlayingApi } from '../api/start-playing';
 import { stopPlayingApi } from '../api/stop-playing';

@@ -1,5 +1,6 @@
 import { statisticEntrySchema, type StatisticEntry } from '@arcadia/contracts';
-import { api, type ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
+import { api } from '../../../lib/api/base';
 
 export const STATISTICS_OPERATION = 'PlayerStatistics';
 export const STATISTICS_QUERY = /* GraphQL */ `query ${STATISTICS_OPERATION}($playerId: UUID) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { game, NOVA, PIXEL, profile } from '../../../../test/player-fixtures';
+import { game, NOVA, PIXEL, profile } from '../../../testing/factories';
 import {
   gameToggled,
   initialProfileState,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Profile } from '@arcadia/contracts';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { rootReducer } from '../../../app/store';
 
 /** Spec §3: the profile shown, the expanded game, loading and error. */

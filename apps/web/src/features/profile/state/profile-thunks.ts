@@ -1,5 +1,5 @@
 import type { AppThunk } from '../../../app/store';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { getProfileApi } from '../api/get-profile';
 import { profileLoadBegin, profileLoadFailure, profileLoadSuccess } from './profile-slice';
 

@@ -1,16 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_HISTORY_PAGE_SIZE } from '@arcadia/contracts';
-import { installFakeApi, type FakeApi } from '../../../../test/fake-api';
-import {
-  at,
-  game,
-  ME,
-  NOVA,
-  ownProfile,
-  profile,
-  signedIn,
-} from '../../../../test/player-fixtures';
+import { callsTo, handlers, server } from '../../../testing/api';
+import { at, game, ME, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 
 const G1 = 'aaaaaaaa-0000-4000-8000-000000000001';
@@ -29,14 +21,17 @@ const ffaGame = game({
   players: game().players.map((p) => ({ ...p, teamId: null })),
 });
 
-let server: FakeApi;
 beforeEach(() => {
-  server = installFakeApi();
-  server.on('GET', `/api/user/${ME}/details`, {
-    body: ownProfile({ matchHistory: [teamGame, ffaGame] }),
-  });
-  server.on('GET', '/api/user/me/friends', { body: { friends: [] } });
-  server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
+  server.use(
+    handlers.getProfile(
+      {
+        body: ownProfile({ matchHistory: [teamGame, ffaGame] }),
+      },
+      { id: ME },
+    ),
+  );
+  server.use(handlers.getOwnFriends({ body: { friends: [] } }));
+  server.use(handlers.getStatistics({ body: { data: { statistics: [] } } }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,7 +45,7 @@ const column = (scope: HTMLElement, index: number) =>
 
 describe('games tab', () => {
   it('shows a card per game: map icon, type, won or lost, score/kills/deaths, local date', async () => {
-    await renderProfile(`/profile/${ME}/games`, signedIn());
+    await renderProfile(`/profile/${ME}/games`, ownProfile());
     const first = await screen.findByRole('button', { name: /Deathmatch/ });
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(first).toHaveTextContent('Gewonnen');
@@ -65,7 +60,7 @@ describe('games tab', () => {
   });
 
   it('a click expands the scoreboard by teams (deathmatch); a second click collapses it', async () => {
-    const { user, store } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    const { user, store } = await renderProfile(`/profile/${ME}/games`, ownProfile());
     const card = await screen.findByRole('button', { name: /Deathmatch/ });
     await user.click(card);
     expect(card).toHaveAttribute('aria-expanded', 'true');
@@ -86,7 +81,7 @@ describe('games tab', () => {
   });
 
   it('works from the keyboard; freeforall ranks all players; one card open at a time', async () => {
-    const { user } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    const { user } = await renderProfile(`/profile/${ME}/games`, ownProfile());
     const team = await screen.findByRole('button', { name: /Deathmatch/ });
     const ffa = screen.getByRole('button', { name: /Jeder gegen jeden/ });
     await user.click(team);
@@ -107,8 +102,8 @@ describe('games tab', () => {
   });
 
   it('no games yet: an empty state (with a way to play on the own profile)', async () => {
-    server.on('GET', `/api/user/${NOVA}/details`, { body: profile() });
-    await renderProfile(`/profile/${NOVA}/games`, signedIn());
+    server.use(handlers.getProfile({ body: profile() }, { id: NOVA }));
+    await renderProfile(`/profile/${NOVA}/games`, ownProfile());
     expect(await screen.findByText('Noch keine Spiele')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Jetzt spielen' })).not.toBeInTheDocument();
   });
@@ -117,21 +112,30 @@ describe('games tab', () => {
     const many = Array.from({ length: MATCH_HISTORY_PAGE_SIZE }, (_, i) =>
       game({ id: `aaaaaaaa-0000-4000-8000-${String(i).padStart(12, '0')}` }),
     );
-    server.on('GET', `/api/user/${ME}/details`, { body: ownProfile({ matchHistory: many }) });
-    server.on('GET', `/api/user/${ME}/games`, (call) => ({
-      body: {
-        games: [
-          game({ id: 'bbbbbbbb-0000-4000-8000-000000000001', type: 'freeforall', teamNames: [] }),
-        ],
-        page: Number(call.query.get('page')),
-        pageSize: MATCH_HISTORY_PAGE_SIZE,
-        hasMore: false,
-      },
-    }));
-    const { user } = await renderProfile(`/profile/${ME}/games`, signedIn());
+    server.use(handlers.getProfile({ body: ownProfile({ matchHistory: many }) }, { id: ME }));
+    server.use(
+      handlers.getMatchHistoryPage(
+        (call) => ({
+          body: {
+            games: [
+              game({
+                id: 'bbbbbbbb-0000-4000-8000-000000000001',
+                type: 'freeforall',
+                teamNames: [],
+              }),
+            ],
+            page: Number(call.query.get('page')),
+            pageSize: MATCH_HISTORY_PAGE_SIZE,
+            hasMore: false,
+          },
+        }),
+        { id: ME },
+      ),
+    );
+    const { user } = await renderProfile(`/profile/${ME}/games`, ownProfile());
     await user.click(await screen.findByRole('button', { name: 'Ältere Spiele laden' }));
     expect(await screen.findByRole('button', { name: /Jeder gegen jeden/ })).toBeInTheDocument();
-    expect(server.callsTo('GET', `/api/user/${ME}/games`)[0]?.query.get('page')).toBe('2');
+    expect(callsTo('GET', `/api/user/${ME}/games`)[0]?.query.get('page')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Ältere Spiele laden' })).not.toBeInTheDocument();
     expect(cards().length).toBe(MATCH_HISTORY_PAGE_SIZE + 1);
   });

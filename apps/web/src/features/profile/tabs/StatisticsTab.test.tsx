@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../../../test/fake-api';
-import { at, game, NOVA, profile, signedIn } from '../../../../test/player-fixtures';
+import { callsTo, handlers, server } from '../../../testing/api';
+import { at, game, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { STATISTICS_OPERATION, STATISTICS_QUERY } from '../api/get-statistics';
 import { renderProfile } from '../testing';
 
-let server: FakeApi;
 const entries = [
   { name: 'gamesPlayed', value: '8', applicationId: 'commando' },
   { name: 'winrate', value: '62.5', applicationId: 'commando' },
@@ -17,18 +16,22 @@ const entries = [
 ];
 
 beforeEach(() => {
-  server = installFakeApi();
-  server.on('GET', `/api/user/${NOVA}/details`, {
-    body: profile({
-      matchHistory: [
-        game({ id: 'aaaaaaaa-0000-4000-8000-000000000001', playedAt: at(2025, 3, 14, 18, 30) }),
-        game({ id: 'aaaaaaaa-0000-4000-8000-000000000002', playedAt: at(2025, 3, 12, 20, 5) }),
-        game({ id: 'aaaaaaaa-0000-4000-8000-000000000003', playedAt: at(2025, 3, 10, 20, 45) }),
-      ],
-    }),
-  });
-  server.on('GET', '/api/user/me/friends', { body: { friends: [] } });
-  server.on('POST', '/graphql', { body: { data: { statistics: entries } } });
+  server.use(
+    handlers.getProfile(
+      {
+        body: profile({
+          matchHistory: [
+            game({ id: 'aaaaaaaa-0000-4000-8000-000000000001', playedAt: at(2025, 3, 14, 18, 30) }),
+            game({ id: 'aaaaaaaa-0000-4000-8000-000000000002', playedAt: at(2025, 3, 12, 20, 5) }),
+            game({ id: 'aaaaaaaa-0000-4000-8000-000000000003', playedAt: at(2025, 3, 10, 20, 45) }),
+          ],
+        }),
+      },
+      { id: NOVA },
+    ),
+  );
+  server.use(handlers.getOwnFriends({ body: { friends: [] } }));
+  server.use(handlers.getStatistics({ body: { data: { statistics: entries } } }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +41,7 @@ const valueOf = (scope: HTMLElement, label: string) =>
 
 describe('statistics tab', () => {
   it('shows every summary field: win rate in percent, K/D with 2 decimals', async () => {
-    await renderProfile(`/profile/${NOVA}/statistics`, signedIn());
+    await renderProfile(`/profile/${NOVA}/statistics`, ownProfile());
     const summary = (await screen.findByRole('heading', { name: 'Übersicht' })).parentElement!;
     expect(valueOf(summary, 'Spiele')).toBe('8');
     expect(valueOf(summary, 'Siegquote')).toBe('62,5\u00a0%');
@@ -50,14 +53,14 @@ describe('statistics tab', () => {
   });
 
   it("shows times as the hour followed by 'Uhr'", async () => {
-    await renderProfile(`/profile/${NOVA}`, signedIn());
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
     const times = (await screen.findByRole('heading', { name: 'Spielzeiten' })).parentElement!;
     expect(valueOf(times, 'Zuletzt gespielt')).toBe('14.03.2025, 18 Uhr');
     expect(valueOf(times, 'Lieblingszeit')).toBe('20 Uhr');
   });
 
   it('English: "6 PM", "1.50", "62.5%"', async () => {
-    await renderProfile(`/profile/${NOVA}`, signedIn(), 'en');
+    await renderProfile(`/profile/${NOVA}`, ownProfile(), 'en');
     const times = (await screen.findByRole('heading', { name: 'Playing times' })).parentElement!;
     expect(valueOf(times, 'Last played')).toBe('Mar 14, 2025, 6 PM');
     const summary = screen.getByRole('heading', { name: 'Overview' }).parentElement!;
@@ -66,9 +69,9 @@ describe('statistics tab', () => {
   });
 
   it('asks POST /graphql with operation name, variables and query text, and shows the entries', async () => {
-    await renderProfile(`/profile/${NOVA}`, signedIn());
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
     const section = await screen.findByRole('region', { name: 'commando' });
-    expect(server.callsTo('POST', '/graphql')[0]?.body).toEqual({
+    expect(callsTo('POST', '/graphql')[0]?.body).toEqual({
       operationName: STATISTICS_OPERATION,
       variables: { playerId: NOVA },
       query: STATISTICS_QUERY,
@@ -83,14 +86,14 @@ describe('statistics tab', () => {
   });
 
   it('goes out without a token when none can be had', async () => {
-    await renderProfile(`/profile/${NOVA}`, signedIn());
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
     await screen.findByRole('region', { name: 'commando' });
-    expect(server.callsTo('POST', '/graphql')[0]?.authorization).toBeNull();
+    expect(callsTo('POST', '/graphql')[0]?.authorization).toBeNull();
   });
 
   it('GraphQL errors and failures are said, the rest of the tab stays', async () => {
-    server.on('POST', '/graphql', { body: { data: null, errors: [{ message: 'too deep' }] } });
-    await renderProfile(`/profile/${NOVA}`, signedIn());
+    server.use(handlers.getStatistics({ body: { data: null, errors: [{ message: 'too deep' }] } }));
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
     await waitFor(() =>
       expect(screen.getByText('Die Statistiken konnten nicht geladen werden.')).toBeInTheDocument(),
     );
@@ -98,8 +101,8 @@ describe('statistics tab', () => {
   });
 
   it('no entries yet', async () => {
-    server.on('POST', '/graphql', { body: { data: { statistics: [] } } });
-    await renderProfile(`/profile/${NOVA}`, signedIn());
+    server.use(handlers.getStatistics({ body: { data: { statistics: [] } } }));
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
     expect(
       await screen.findByText('Noch keine Statistiken – spiel eine Runde!'),
     ).toBeInTheDocument();

@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, installFakeApi, type FakeApi } from '../../../../test/fake-api';
-import { ownProfile as fixtureProfile } from '../../../../test/player-fixtures';
-import { renderApp } from '../../../../test/render-app';
+import { makeStore, type RootState } from '../../../app/store';
 import { pwaState } from '../../../lib/pwa';
-import { FakeBrowser, VAPID_KEY } from '../testing/fake-push';
+import { apiCalls, callsTo, deferred, handlers, server } from '../../../testing/api';
+import { ownProfile as fixtureProfile } from '../../../testing/factories';
+import { FakeBrowser, VAPID_KEY } from '../../../testing/fake-push';
+import { renderApp } from '../../../testing/render-app';
 import { PushSettings } from './PushSettings';
 
 const registered = {
   auth: {
     status: 'signedIn' as const,
     account: { sub: 'sub-me', nickname: 'nova', email: 'nova@example.com' },
-    profile: null,
     profileStatus: 'registered' as const,
     loading: false,
     error: null,
@@ -30,17 +29,15 @@ const unregistered = { auth: { ...registered.auth, profileStatus: 'unregistered'
 
 const ownProfile = (language: 'de' | 'en') => fixtureProfile({ language });
 
-let server: FakeApi;
 let browser: FakeBrowser;
 beforeEach(() => {
-  // The real API client and our real API modules, over a fake HTTP server.
-  server = installFakeApi();
-  server.on('GET', '/api/push/public-key', { body: { publicKey: VAPID_KEY } });
-  server.on('POST', '/api/push/subscriptions', { status: 201, body: { success: true } });
-  server.on('DELETE', '/api/push/subscriptions', { body: { success: true } });
-  server.on('PATCH', '/api/v2/user/me', (call) => ({
-    body: ownProfile((call.body as { language: 'de' | 'en' }).language),
-  }));
+  // The real API client and our real API modules, over the fake API.
+  server.use(
+    handlers.getPushPublicKey({ body: { publicKey: VAPID_KEY } }),
+    handlers.savePushSubscription({ status: 201, body: { success: true } }),
+    handlers.deletePushSubscription({ body: { success: true } }),
+    handlers.updateOwnProfile(({ body }) => ({ body: ownProfile(body.language ?? 'de') })),
+  );
   browser = new FakeBrowser();
 });
 afterEach(() => {
@@ -48,17 +45,22 @@ afterEach(() => {
   pwaState.reset();
 });
 
-async function renderControl(state: object = registered, lang: 'de' | 'en' = 'de') {
-  const user = userEvent.setup();
+/** A store in the given auth state (preloaded: the profile itself is not needed here). */
+const storeIn = (state: Pick<RootState, 'auth'>) => makeStore(state);
+
+async function renderControl(
+  state: Pick<RootState, 'auth'> = registered,
+  lang: 'de' | 'en' = 'de',
+) {
   const view = await renderApp(
     [{ path: '/settings', element: <PushSettings ports={{ browser }} /> }],
-    { path: '/settings', state, lang },
+    { path: '/settings', store: storeIn(state), lang },
   );
   const toggle = await screen.findByRole('switch', {
     name: lang === 'de' ? 'Push-Benachrichtigungen' : 'Push notifications',
   });
   await waitFor(() => expect(toggle).toBeEnabled());
-  return { user, toggle, ...view };
+  return { toggle, ...view };
 }
 
 describe('the notifications switch', () => {
@@ -68,7 +70,7 @@ describe('the notifications switch', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(browser.prompts).toBe(0);
     expect(browser.registered).toBe(false);
-    expect(server.calls).toHaveLength(0);
+    expect(apiCalls).toHaveLength(0);
   });
 
   it('on: prompt after the click, subscribe with the server’s key, POST the subscription', async () => {
@@ -76,7 +78,7 @@ describe('the notifications switch', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
     expect(browser.prompts).toBe(1);
-    const [post] = server.callsTo('POST', '/api/push/subscriptions');
+    const [post] = callsTo('POST', '/api/push/subscriptions');
     expect(post?.body).toEqual({
       endpoint: browser.manager.current!.endpoint,
       expirationTime: null,
@@ -95,19 +97,19 @@ describe('the notifications switch', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
-    expect(server.callsTo('DELETE', '/api/push/subscriptions').map((c) => c.body)).toEqual([
-      { endpoint },
-    ]);
+    expect(callsTo('DELETE', '/api/push/subscriptions').map((c) => c.body)).toEqual([{ endpoint }]);
     expect(browser.manager.current).toBeNull();
   });
 
   it('shows the change in progress and blocks a second click', async () => {
     const hold = deferred();
-    server.on('POST', '/api/push/subscriptions', {
-      status: 201,
-      body: { success: true },
-      wait: hold.promise,
-    });
+    server.use(
+      handlers.savePushSubscription({
+        status: 201,
+        body: { success: true },
+        wait: hold.promise,
+      }),
+    );
     const { user, toggle } = await renderControl();
     await user.click(toggle);
     await waitFor(() => expect(toggle).toBeDisabled());
@@ -159,14 +161,16 @@ describe('the notifications switch', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(toggle).toBeDisabled();
     expect(screen.getByText(/in deinem Browser blockiert/)).toBeVisible();
-    expect(server.callsTo('POST', '/api/push/subscriptions')).toHaveLength(0);
+    expect(callsTo('POST', '/api/push/subscriptions')).toHaveLength(0);
   });
 
   it('a server that refuses: the subscription is undone and the message shown', async () => {
-    server.on('POST', '/api/push/subscriptions', {
-      status: 503,
-      body: { error: { code: 'unavailable', message: 'down' } },
-    });
+    server.use(
+      handlers.savePushSubscription({
+        status: 503,
+        body: { error: { code: 'unavailable', message: 'down' } },
+      }),
+    );
     const { user, toggle } = await renderControl();
     await user.click(toggle);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -189,7 +193,7 @@ describe('the notifications switch', () => {
     ] as const) {
       const view = await renderApp(
         [{ path: '/settings', element: <PushSettings ports={{ browser }} /> }],
-        { path: '/settings', state },
+        { path: '/settings', store: storeIn(state) },
       );
       const toggle = await screen.findByRole('switch');
       await waitFor(() => expect(screen.getByText(text)).toBeVisible());
@@ -204,7 +208,7 @@ describe('the notifications switch', () => {
     vi.stubGlobal('navigator', { serviceWorker: undefined });
     await renderApp([{ path: '/settings', element: <PushSettings ports={{ browser }} /> }], {
       path: '/settings',
-      state: registered,
+      store: storeIn(registered),
       lang: 'en',
     });
     const toggle = await screen.findByRole('switch');

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Registration } from '@arcadia/contracts';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { Button, Card, Checkbox, TextField } from '../../../components/ui';
 import { placeServerError } from '../server-errors';
 import {

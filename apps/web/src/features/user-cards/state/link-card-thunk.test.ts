@@ -1,25 +1,31 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { OwnProfile, UserSummary } from '@arcadia/contracts';
 import { selectOwnProfile, selectProfileStatus } from '../../auth';
-import { apiError, installFakeApi, type FakeCall, type FakeReply } from '../test-api';
+import { apiCalls, apiError, handlers, server, type Reply } from '../../../testing/api';
 import {
-  cardOwner,
-  cardSecret,
-  cardUrl,
-  linkedProfile,
-  oldCardUrl,
-  signedInStore,
-} from '../test-fixtures';
+  CARD_SECRET as cardSecret,
+  CARD_URL as cardUrl,
+  neo,
+  OLD_CARD_URL as oldCardUrl,
+  userSummary,
+} from '../../../testing/factories';
+import { signedInStore } from '../../../testing/store';
 import { linkScannedCard } from './link-card-thunk';
 
-afterEach(() => vi.unstubAllGlobals());
+const cardOwner = userSummary();
+const linkedProfile = neo({
+  id: cardOwner.id,
+  userName: 'trinity',
+  name: 'trinity',
+  earlyAdopter: true,
+});
 
-function server(link: FakeReply, user: FakeReply = { status: 200, body: cardOwner }) {
-  return installFakeApi((call: FakeCall) => {
-    if (call.method === 'GET' && call.path === `/api/user/${cardOwner.id}`) return user;
-    if (call.method === 'POST' && call.path === '/api/v2/user/me/link') return link;
-    return apiError(404, 'not_found', `no route ${call.method} ${call.path}`);
-  });
+/** The card's user (GET /api/user/{id}) and the link. */
+function serve(link: Reply<OwnProfile>, user: Reply<UserSummary> = { body: cardOwner }) {
+  server.use(handlers.getUserSummary(user, { id: cardOwner.id }), handlers.linkCard(link));
 }
+/** What the app sent, call by call. */
+const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
 describe('linking a scanned user card (spec §5, §7)', () => {
   it.each([
@@ -30,27 +36,27 @@ describe('linking a scanned user card (spec §5, §7)', () => {
     'deviceId=berlin;arena-1',
     'http//broken-url',
   ])('ignores %j (not a user card) without asking the server', async (text) => {
-    const { calls } = server({ status: 200, body: linkedProfile });
-    const store = await signedInStore({ registered: false });
+    serve({ body: linkedProfile });
+    const store = await signedInStore(null);
     expect(await store.dispatch(linkScannedCard(text))).toEqual({ kind: 'notACard' });
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('a card without a claim secret is not sent: the server could only refuse it', async () => {
-    const { calls } = server({ status: 200, body: linkedProfile });
-    const store = await signedInStore({ registered: false });
+    serve({ body: linkedProfile });
+    const store = await signedInStore(null);
     expect(await store.dispatch(linkScannedCard(oldCardUrl))).toEqual({ kind: 'noSecret' });
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('confirms the user, links the card with its claim secret and makes its profile the own one', async () => {
-    const { calls } = server({ status: 200, body: linkedProfile });
-    const store = await signedInStore({ registered: false });
+    serve({ body: linkedProfile });
+    const store = await signedInStore(null);
     const onUser = vi.fn();
     const outcome = await store.dispatch(linkScannedCard(cardUrl, onUser));
     expect(outcome).toEqual({ kind: 'linked', profile: linkedProfile });
     expect(onUser).toHaveBeenCalledWith(cardOwner);
-    expect(calls.slice(0, 2)).toEqual([
+    expect(sent().slice(0, 2)).toEqual([
       { method: 'GET', path: `/api/user/${cardOwner.id}`, body: undefined },
       {
         method: 'POST',
@@ -63,22 +69,19 @@ describe('linking a scanned user card (spec §5, §7)', () => {
   });
 
   it('a user the server does not confirm is not linked (scanning resumes)', async () => {
-    const { calls } = server(
-      { status: 200, body: linkedProfile },
-      apiError(404, 'not_found', 'No such user'),
-    );
-    const store = await signedInStore({ registered: false });
+    serve({ body: linkedProfile }, apiError(404, 'not_found', 'No such user'));
+    const store = await signedInStore(null);
     const outcome = await store.dispatch(linkScannedCard(cardUrl));
     expect(outcome).toMatchObject({ kind: 'unknownCard', error: { status: 404 } });
-    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    expect(sent().map((c) => c.method)).toEqual(['GET']);
     expect(selectProfileStatus(store.getState())).toBe('loading');
   });
 
   it.each(['card_taken', 'already_registered'])(
     'a 409 %s is refused with its code and changes nothing',
     async (code) => {
-      server(apiError(409, code, 'refused'));
-      const store = await signedInStore({ registered: false });
+      serve(apiError(409, code, 'refused'));
+      const store = await signedInStore(null);
       const outcome = await store.dispatch(linkScannedCard(cardUrl));
       expect(outcome).toEqual({
         kind: 'refused',

@@ -1,8 +1,8 @@
 import { parseUserCardClaim, type OwnProfile, type UserSummary } from '@arcadia/contracts';
 import type { AppThunk } from '../../../app/store';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { meApi } from '../../auth';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { getUserApi } from '../api/get-user';
 import { linkCardApi } from '../api/link-card';
 

@@ -1,27 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlayingDevice } from '@arcadia/contracts';
 import { playSlice } from '../../play';
-import { apiError, installFakeApi } from '../test-api';
-import { cardOwner, cardUrl, me, signedInStore, visit } from '../test-fixtures';
+import { apiCalls, apiError, handlers, server } from '../../../testing/api';
+import { CARD_URL as cardUrl, neo, userSummary, visit } from '../../../testing/factories';
+import { signedInStore as signedIn } from '../../../testing/store';
 import { meetScannedPlayer } from './visit-thunk';
 
-afterEach(() => vi.unstubAllGlobals());
+const me = neo();
+const cardOwner = userSummary();
+const signedInStore = () => signedIn(me);
+/** What the app sent, call by call. */
+const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
 describe('meeting a player by their card', () => {
   it('records the visit and answers it', async () => {
-    const { calls } = installFakeApi(() => ({ status: 201, body: visit() }));
+    server.use(handlers.recordVisit({ status: 201, body: visit() }));
     const store = await signedInStore();
     expect(await store.dispatch(meetScannedPlayer(cardUrl))).toEqual({
       kind: 'met',
       visit: visit(),
     });
-    expect(calls).toEqual([
+    expect(sent()).toEqual([
       { method: 'POST', path: '/api/visits', body: { userId: cardOwner.id } },
     ]);
   });
 
   it('records it at the arcade of the device the player is on', async () => {
-    const { calls } = installFakeApi(() => ({ status: 201, body: visit() }));
+    server.use(handlers.recordVisit({ status: 201, body: visit() }));
     const store = await signedInStore();
     const device: PlayingDevice = {
       id: 'arena-1',
@@ -33,21 +38,21 @@ describe('meeting a player by their card', () => {
     };
     store.dispatch(playSlice.actions.playOnDeviceSuccess(device));
     await store.dispatch(meetScannedPlayer(cardUrl));
-    expect(calls[0]!.body).toEqual({ userId: cardOwner.id, arcadeId: 'berlin' });
+    expect(sent()[0]!.body).toEqual({ userId: cardOwner.id, arcadeId: 'berlin' });
   });
 
   it('ignores what is not a user card and the own card, asking nobody', async () => {
-    const { calls } = installFakeApi(() => ({ status: 201, body: visit() }));
+    server.use(handlers.recordVisit({ status: 201, body: visit() }));
     const store = await signedInStore();
     expect(await store.dispatch(meetScannedPlayer('hello'))).toEqual({ kind: 'notACard' });
     expect(await store.dispatch(meetScannedPlayer(`https://arcadia.example/u/${me.id}`))).toEqual({
       kind: 'ownCard',
     });
-    expect(calls).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it('passes a refusal on', async () => {
-    installFakeApi(() => apiError(404, 'not_found', 'No such user'));
+    server.use(handlers.recordVisit(apiError(404, 'not_found', 'No such user')));
     const store = await signedInStore();
     expect(await store.dispatch(meetScannedPlayer(cardUrl))).toMatchObject({
       kind: 'failed',

@@ -1,9 +1,9 @@
 import { parseUserCard, type Visit } from '@arcadia/contracts';
 import type { AppThunk } from '../../../app/store';
-import type { ApiFailure } from '../../../lib/api/base';
+import type { ApiFailure } from '../../../lib/api/failure';
 import { selectOwnProfile } from '../../auth';
 import { selectCurrentDevice } from '../../play';
-import { toFailure } from '../api/failure';
+import { toFailure } from '../../../lib/api/failure';
 import { recordVisitApi } from '../api/record-visit';
 
 export type MeetOutcome =

@@ -1,19 +1,11 @@
-/** Test support: the scanner's own strings in an i18next instance, and a fake camera stack. */
+/** Test support: the scanner's strings (the app's merged ones), and a fake camera stack. */
 import type { ReactNode } from 'react';
-import i18next, { type i18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import de from './i18n/de.json';
-import en from './i18n/en.json';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+import { createTestI18n } from './i18n';
 
-export async function scannerI18n(lng: 'de' | 'en' = 'en'): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng,
-    resources: { de: { translation: de }, en: { translation: en } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+export function scannerI18n(lng: 'de' | 'en' = 'en'): Promise<i18n> {
+  return createTestI18n(lng);
 }
 
 export function WithI18n({ i18n, children }: { i18n: i18n; children: ReactNode }) {

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { mergeTranslations } from '../../../build/i18n-plugin';
+import { mergeTranslations } from '../../build/i18n-plugin';
 
-const srcDir = path.resolve(import.meta.dirname, '../..');
+const srcDir = path.resolve(import.meta.dirname, '..');
 
 export async function createTestI18n(lng: 'de' | 'en' = 'de'): Promise<i18n> {
   const instance = i18next.createInstance();

@@ -1,17 +1,20 @@
+import type { HttpHandler } from 'msw';
 import type { PushSubscriptionInput } from '@arcadia/contracts';
+import { makeStore } from '../app/store';
 import {
-  PushServerError,
-  base64UrlToBytes,
+  apiPushServer,
   type PushBrowser,
   type PushManagerLike,
   type PushServer,
   type PushSubscriptionLike,
-} from '../push-flow';
+} from '../features/push';
+import { apiError, handlers, networkError, server } from './api';
+import { neo } from './factories';
 
 /**
- * Test doubles of the browser's Push API and of our server, with the behaviour the flow relies
- * on (one subscription per worker, its key, unsubscribe ending it). The real ones run in the
- * browser journey (e2e/pwa.e2e.ts) and the server's push tests.
+ * Test doubles of the browser's Push API, with the behaviour the flow relies on (one
+ * subscription per worker, its key, unsubscribe ending it), and our server's push routes on the
+ * fake API. The real ones run in the browser journey (e2e/pwa.e2e.ts) and the server's push tests.
  */
 
 // Real P-256 public keys and a 16-byte auth secret, base64url as browsers and servers send them.
@@ -68,11 +71,7 @@ export class FakePushManager implements PushManagerLike {
   }
   /** A subscription left from earlier, made with some key. */
   existing(key: string = VAPID_KEY): FakeSubscription {
-    this.current = new FakeSubscription(
-      `https://push.example/send/old`,
-      base64UrlToBytes(key),
-      this,
-    );
+    this.current = new FakeSubscription(`https://push.example/send/old`, keyBytes(key), this);
     return this.current;
   }
 }
@@ -103,32 +102,73 @@ export class FakeBrowser implements PushBrowser {
   }
 }
 
-export class FakeServer implements PushServer {
+/** The bytes of a base64url key (as `applicationServerKey` holds them). */
+function keyBytes(key: string): Uint8Array {
+  const base64 = key.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+type Failure = number | 'FETCH_ERROR' | null;
+const failed = (status: Exclude<Failure, null>) =>
+  status === 'FETCH_ERROR' ? networkError() : apiError(status, 'failed', `HTTP ${status}`);
+
+/**
+ * Our server's push routes (public key, subscriptions; the notification language on the own
+ * profile) on the fake API, with what they were sent, reached through the app's own API client
+ * (`apiPushServer`, over a store of its own). Installs its handlers when made: the latest one
+ * made answers.
+ */
+export class PushRoutes implements PushServer {
+  private readonly client = apiPushServer(makeStore().dispatch);
   saved = new Map<string, PushSubscriptionInput>();
   key = VAPID_KEY;
   /** HTTP status to fail the next calls with. */
-  failKey: number | null = null;
-  failSave: number | null = null;
-  failRemove: number | null = null;
+  failKey: Failure = null;
+  failSave: Failure = null;
+  failRemove: Failure = null;
   removed: string[] = [];
   language: string | null = null;
-  failLanguage: number | null = null;
+  failLanguage: Failure = null;
 
-  async publicKey() {
-    if (this.failKey) throw new PushServerError(this.failKey);
-    return this.key;
+  constructor() {
+    server.use(...this.handlers());
   }
-  async save(subscription: PushSubscriptionInput) {
-    if (this.failSave) throw new PushServerError(this.failSave);
-    this.saved.set(subscription.endpoint, subscription);
+
+  publicKey() {
+    return this.client.publicKey();
   }
-  async remove(endpoint: string) {
-    this.removed.push(endpoint);
-    if (this.failRemove) throw new PushServerError(this.failRemove);
-    this.saved.delete(endpoint);
+  save(subscription: PushSubscriptionInput) {
+    return this.client.save(subscription);
   }
-  async setLanguage(language: 'de' | 'en') {
-    if (this.failLanguage) throw new PushServerError(this.failLanguage);
-    this.language = language;
+  remove(endpoint: string) {
+    return this.client.remove(endpoint);
+  }
+  setLanguage(language: 'de' | 'en') {
+    return this.client.setLanguage(language);
+  }
+
+  handlers(): HttpHandler[] {
+    return [
+      handlers.getPushPublicKey(() => {
+        if (this.failKey) return failed(this.failKey);
+        return { body: { publicKey: this.key } };
+      }),
+      handlers.savePushSubscription(({ body }) => {
+        if (this.failSave) return failed(this.failSave);
+        this.saved.set(body.endpoint, body);
+        return { status: 201, body: { success: true } };
+      }),
+      handlers.deletePushSubscription(({ body }) => {
+        this.removed.push(body.endpoint);
+        if (this.failRemove) return failed(this.failRemove);
+        this.saved.delete(body.endpoint);
+        return { body: { success: true } };
+      }),
+      handlers.updateOwnProfile(({ body }) => {
+        if (this.failLanguage) return failed(this.failLanguage);
+        this.language = body.language ?? null;
+        return { body: { ...neo(), language: body.language ?? 'de' } };
+      }),
+    ];
   }
 }

@@ -1,22 +1,28 @@
 /**
  * Test support: the camera cannot run in jsdom, so page tests swap the scanner widget for this
- * stand-in (`vi.mock('../scanner', ...)`) and drive the page's onScan through `fakeScanner.scan`.
+ * stand-in (`vi.mock` of the scanner feature) and drive the page's onScan through `fakeScanner.scan`.
  */
 import { act, useEffect, useImperativeHandle } from 'react';
 import { vi } from 'vitest';
-import type { ScanControls, ScannerHandle, ScannerProps } from '../scanner';
+import type { ScanControls, ScannerHandle, ScannerProps } from '../features/scanner';
 
 type Mocked<T> = { [K in keyof T]: T[K] & ReturnType<typeof vi.fn> };
 
 interface FakeScannerState {
   props: ScannerProps | null;
+  /** The scanner's phase as its handle reports it: paused by `pause`, scanning again by `resume`. */
+  phase: 'scanning' | 'paused';
   controls: Mocked<ScanControls>;
 }
 
 function newControls(): Mocked<ScanControls> {
   return {
-    pause: vi.fn(),
-    resume: vi.fn(async () => {}),
+    pause: vi.fn(() => {
+      fakeScanner.phase = 'paused';
+    }),
+    resume: vi.fn(async () => {
+      fakeScanner.phase = 'scanning';
+    }),
     stop: vi.fn(),
     forgetLastMatch: vi.fn(),
   } as Mocked<ScanControls>;
@@ -27,9 +33,11 @@ export const fakeScanner: FakeScannerState & {
   scan(text: string): Promise<void>;
 } = {
   props: null,
+  phase: 'scanning',
   controls: newControls(),
   reset() {
     this.props = null;
+    this.phase = 'scanning';
     this.controls = newControls();
   },
   /** A code comes in, as the camera would report it; resolves when the page is done with it. */
@@ -52,7 +60,9 @@ export function FakeScanner({ ref, ...props }: ScannerProps) {
       ({
         ...fakeScanner.controls,
         start: vi.fn(),
-        state: { phase: 'scanning' },
+        get state() {
+          return { phase: fakeScanner.phase };
+        },
       }) as unknown as ScannerHandle,
   );
   const { fps, beep, vibrate } = props.config;
