@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { featureZones } from './tools/lint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -63,14 +66,41 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features talk to each other only through lib/, contracts or their public index.
-      'no-restricted-imports': [
+    },
+  },
+  {
+    // Boundaries (docs/architecture.md): a feature imports its own files and other features'
+    // index.ts only; shared layers (lib, components, db, plugins) never import features or the
+    // app shell; no import cycles.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'tools/**/*.ts', 'system/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript files are parsed for no-cycle (the plugin's default parses only .js).
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: [
+            ...featureZones('apps/web/src/features'),
+            ...featureZones('apps/server/src/features'),
             {
-              group: ['../../features/*/*', '../features/*/*'],
-              message: 'Import another feature only through its index.',
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'lib and components are shared: they never import features or the app.',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app shell; the app composes features.',
+            },
+            {
+              target: ['./apps/server/src/db', './apps/server/src/plugins'],
+              from: ['./apps/server/src/features', './apps/server/src/admin'],
+              message: 'db and plugins are shared: they never import features.',
             },
           ],
         },
@@ -78,15 +108,22 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/features/**/*.ts'],
+    // A workspace package is imported by its name, never by a relative path into it. The test
+    // and bench harnesses (tools, system, e2e) build the server in-process and may reach into
+    // apps/*, but the contracts only through their package exports.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.ts', 'packages/*/src/**/*.ts'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    files: ['tools/**/*.ts', 'system/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*/repository*', '../*/queries*'],
-              message: 'Use the other feature\u2019s service, not its queries.',
+              group: ['**/packages/contracts/**'],
+              message: 'Import the contracts by name: @arcadia/contracts (or a subpath export).',
             },
           ],
         },

@@ -13,7 +13,7 @@ import {
   ZXING_WASM_VERSION,
   type ReaderOptions,
 } from 'zxing-wasm/reader';
-import { DEVICE_SCANNER_FPS, USER_CARD_SCANNER_FPS } from '../../packages/contracts/src/scanner';
+import { DEVICE_SCANNER_FPS, USER_CARD_SCANNER_FPS } from '@arcadia/contracts/scanner';
 import { mirrored, payload, renderFrame, seeded, type Frame, type Variant } from './scanner-images';
 import { ms, progress, ratio, table } from './support/report';
 

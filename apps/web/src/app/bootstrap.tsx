@@ -5,10 +5,10 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { initI18n } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { restorePersistedToasts } from '../components/ui/toast-store';
-// eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
+// The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { registerAuthListeners, startSession } from '../features/auth/shell';
 import { registerPlayListeners } from '../features/play';
-import { makeStore } from './store';
+import { makeStore } from '../lib/store/store';
 import { routes } from './routes';
 
 /** The app's one store (the native shell dispatches `finishLogin(url)` on it from a deep link). */
@@ -16,7 +16,13 @@ export const store = makeStore();
 
 /** Starts the app: strings, sign-in listeners, router, then the session start-up (spec §4). */
 export async function startApp(container: HTMLElement): Promise<void> {
-  registerAuthListeners();
+  // Signing out ends the push subscription first (push loads only then).
+  registerAuthListeners({
+    beforeSignOut: async (dispatch) => {
+      const { forgetPushSubscription } = await import('../features/push');
+      return dispatch(forgetPushSubscription());
+    },
+  });
   registerPlayListeners(); // spec §4: after the own profile loads, the current device loads
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));

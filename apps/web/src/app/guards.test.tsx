@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from './store';
+import { makeStore } from '../lib/store/store';
 import { RequireOwnProfile, RequireRegistered, RequireSignedIn, UserCardRedirect } from './guards';
 import { loginSuccess, meApi } from '../features/auth';
 import { apiCalls, apiError, handlers, server, type Reply } from '../testing/api';

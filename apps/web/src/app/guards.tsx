@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/ui/Spinner';
 import { ErrorState } from '../components/ui/States';
-// eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
+// The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { useAuth, useCurrentUser, type LoginLocationState } from '../features/auth/shell';
 
 /** Signed in, else to /login remembering the target (after sign-in the app comes back to it). */

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { PushSubscriptionInput } from '@arcadia/contracts';
-import { makeStore } from '../app/store';
+import { makeStore } from '../lib/store/store';
 import {
   apiPushServer,
   type PushBrowser,

@@ -9,7 +9,7 @@ import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore, type AppStore } from '../lib/store/store';
 import { Toaster } from '../components/ui';
 import { setNavigator } from '../lib/navigation';
 import { createTestI18n } from './i18n';

@@ -1,6 +1,6 @@
 /** Test support: stores in the states a test starts from (signed out, signed in, registered). */
 import type { OwnProfile } from '@arcadia/contracts';
-import { makeStore, type AppStore } from '../app/store';
+import { makeStore, type AppStore } from '../lib/store/store';
 import { loginSuccess, meApi, noSession, type Account } from '../features/auth';
 import { apiError, handlers, server } from './api';
 import { ownProfile } from './factories';

@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
-import type { RootState } from '../store';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import type { RootState } from '../../lib/store/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { ToastHost } from '../../components/ui/ToastHost';
 import { closeSearchBar, closeSidebar, selectSidebarExpanded } from '../../features/layout';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { focusMain } from './focus-main';
 
 /** The side navigation (a Radix dialog) loads when it first opens. */
 const Sidenav = lazy(() => import('./Sidenav').then((m) => ({ default: m.Sidenav })));
@@ -22,11 +23,6 @@ function LazySidenav() {
       <Sidenav />
     </Suspense>
   );
-}
-
-/** Moves the focus to the main content area (without scrolling). */
-export function focusMain() {
-  document.getElementById('main')?.focus({ preventScroll: true });
 }
 
 /** Shows a thin neon bar while a lazy page is being loaded. */

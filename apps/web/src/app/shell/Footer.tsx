@@ -4,7 +4,7 @@ import { Crown, Gamepad2, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../../components/ui/focus';
 import { cn } from '../../lib/class-names';
-// eslint-disable-next-line no-restricted-imports -- the shell's entry of auth keeps RTK Query out of the first bundle
+// The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { useCurrentUser } from '../../features/auth/shell';
 
 function FooterLink({

@@ -3,14 +3,14 @@ import { NavLink } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { Gamepad2, LogIn, LogOut, Settings, Trophy, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { focusRing } from '../../components/ui/focus';
 import { cn } from '../../lib/class-names';
 import { useAuth, useCurrentUser } from '../../features/auth';
 import { closeSidebar, openSidebar, selectSidebarExpanded } from '../../features/layout';
 import { Logo } from './Logo';
 import { SIDENAV_ID } from './Header';
-import { focusMain } from './AppShell';
+import { focusMain } from './focus-main';
 
 const itemClasses = cn(
   'flex h-12 items-center gap-3 rounded-xl px-4 text-lg font-semibold text-ink no-underline transition hover:bg-white/8 hover:text-neon-cyan-soft',

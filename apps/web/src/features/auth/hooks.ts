@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import type { OwnProfile } from '@arcadia/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import type { Account } from '../../lib/auth/callback';
 import {
   loginBegin,

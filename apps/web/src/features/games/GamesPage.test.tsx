@@ -4,7 +4,7 @@ import type { GamesOverview } from '@arcadia/contracts';
 import { handlers, server } from '../../testing/api';
 import { gamesOverview as overview } from '../../testing/factories';
 
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../lib/store/store';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore, signedOutStore } from '../../testing/store';
 import { Component as GamesPage } from './GamesPage';

@@ -1,5 +1,5 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store';
+import { rootReducer } from '../../lib/store/store';
 
 /** Spec §3 layout state: sidebar and search bar expanded flags, both false at start. */
 export interface LayoutState {
@@ -39,7 +39,7 @@ export const layoutSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof layoutSlice> {}
 }

@@ -11,7 +11,7 @@ import {
   PIXEL,
   leaderboardEntry as entry,
 } from '../../testing/factories';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../lib/store/store';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore, signedOutStore } from '../../testing/store';
 import { Component as LeaderboardPage } from './LeaderboardPage';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newsImageUrl } from '@arcadia/contracts';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../lib/store/store';
 import { apiCalls, brokenContract, handlers, server } from '../../testing/api';
 import { newsEntry as newsItem } from '../../testing/factories';
 import { headerImageUrl } from './image-url';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';

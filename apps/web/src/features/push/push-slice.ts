@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store';
+import { rootReducer } from '../../lib/store/store';
 import type { PushErrorKey, PushStatus } from './push-flow';
 
 /** The notifications control: what it shows, whether a change runs, the last error. */
@@ -41,7 +41,7 @@ export const pushSlice = createSlice({
   },
 });
 
-declare module '../../app/store' {
+declare module '../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this slice to RootState
   interface LazyLoadedSlices extends WithSlice<typeof pushSlice> {}
 }

@@ -1,4 +1,4 @@
-import type { AppThunk } from '../../app/store';
+import type { AppThunk } from '../../lib/store/store';
 import type { ApiFailure } from '../../lib/api/failure';
 import { deletePushSubscriptionApi } from './api/delete-subscription';
 import { getPushPublicKeyApi } from './api/get-public-key';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../lib/store/store';
 import { callsTo, deferred, handlers, server } from '../../testing/api';
 import { ME, ownProfile } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeTranslations } from '../../../build/i18n-plugin';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../lib/store/store';
 import { getToasts } from '../../components/ui/toast-store';
 import { changeLanguage, initI18n } from '../../lib/i18n';
 import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, IdCard, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/store/hooks';
 import { Card, CardBody } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { Scanner, userCardScannerConfig, type ScannerHandle } from '../scanner';

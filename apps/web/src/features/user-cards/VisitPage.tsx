@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Handshake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@arcadia/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { toast } from '../../components/ui';
 import { addFriend, selectAddingFriendId } from '../friends';
 import { Scanner, userCardScannerConfig, type ScannerHandle } from '../scanner';

@@ -4,13 +4,13 @@ import {
   type BaseQueryFn,
   type FetchArgs,
 } from '@reduxjs/toolkit/query/react';
-// The limits module alone: the contracts index would bring every schema (and zod) into the
+// The limits entry alone: the contracts index would bring every schema (and zod) into the
 // first bundle, which the bundler cannot split off a barrel.
-import { HTTP_TIMEOUT_MS } from '../../../../../packages/contracts/src/limits';
+import { HTTP_TIMEOUT_MS } from '@arcadia/contracts/limits';
 import { getAccessToken } from '../auth/token';
 import { toApiFailure, type ApiFailure } from './failure';
 import { apiUrl } from './origin';
-import { injectLateSlice } from '../../app/store';
+import { injectLateSlice } from '../store/store';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
@@ -63,5 +63,5 @@ export const api = createApi({
   }),
 });
 
-// The API joins the store when this module is first imported (see app/store.ts).
+// The API joins the store when this module is first imported (see lib/store/store.ts).
 injectLateSlice(api, api.middleware);

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { makeStore, startAppListening } from '../../../app/store';
+import { makeStore, startAppListening } from '../../../lib/store/store';
 import { apiError, handlers, server } from '../../../testing/api';
 import { neo } from '../../../testing/factories';
 import { loginSuccess } from '../state/auth-slice';

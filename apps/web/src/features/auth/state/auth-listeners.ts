@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { startAppListening, type AppDispatch } from '../../../app/store';
+import { startAppListening, type AppDispatch } from '../../../lib/store/store';
 import { navigateTo } from '../../../lib/navigation';
 import { withTimeout } from '../../../lib/timeout';
 import { toast } from '../../../components/ui/toast-store';
@@ -21,21 +21,26 @@ async function resetApi(dispatch: AppDispatch) {
   dispatch(api.util.resetApiState());
 }
 
-/**
- * On a shared device the browser should stop getting the player's notifications: the push
- * feature ends its subscription while the token still works (at most 3 s, then we go on).
- */
-async function forgetPush(dispatch: AppDispatch) {
+/** What other features do before the player signs out (given by the app shell). */
+export interface AuthListenerPorts {
+  /**
+   * Runs while the token still works (at most 3 s, then signing out goes on): on a shared
+   * device the push feature ends the browser's subscription here.
+   */
+  beforeSignOut?: (dispatch: AppDispatch) => Promise<unknown>;
+}
+
+async function runBeforeSignOut(ports: AuthListenerPorts, dispatch: AppDispatch) {
+  if (!ports.beforeSignOut) return;
   try {
-    const { forgetPushSubscription } = await import('../../push');
-    await withTimeout(dispatch(forgetPushSubscription()), 3000, 'push unsubscribe');
+    await withTimeout(ports.beforeSignOut(dispatch), 3000, 'before sign-out');
   } catch {
     // nothing subscribed, or it took too long: signing out goes on
   }
 }
 
 /** Spec §4 Login transitions. Returns a function that removes the listeners (tests). */
-export function registerAuthListeners(): () => void {
+export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void {
   const stops = [
     // Login begin opens the identity provider's sign-in page.
     startAppListening({
@@ -91,7 +96,7 @@ export function registerAuthListeners(): () => void {
       actionCreator: logout,
       effect: async (_action, { dispatch }) => {
         dropMe();
-        await forgetPush(dispatch);
+        await runBeforeSignOut(ports, dispatch);
         await resetApi(dispatch);
         try {
           const runtime = await loadAuthRuntime();

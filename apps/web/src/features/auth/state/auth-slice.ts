@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { OwnProfile } from '@arcadia/contracts';
 import type { Account } from '../../../lib/auth/callback';
-import { rootReducer, type RootState } from '../../../app/store';
+import { rootReducer, type RootState } from '../../../lib/store/store';
 import { isMeFulfilled, isMePending, isMeRejected, ME_CACHE_KEY } from '../api/me-actions';
 
 /** loading: the stored session is being checked at start; signingIn: on the way to the provider. */
@@ -116,7 +116,7 @@ export const authSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof authSlice> {}
 }

@@ -1,4 +1,4 @@
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { navigateTo } from '../../../lib/navigation';
 import { hasAuthParams } from '../../../lib/auth/callback-errors';
 import { hasStoredSession } from '../../../lib/auth/stored-session';

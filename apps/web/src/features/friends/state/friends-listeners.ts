@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { startAppListening } from '../../../app/store';
+import { startAppListening } from '../../../lib/store/store';
 import { logout, sessionEnded } from '../../auth';
 import { friendsCleared } from './friends-slice';
 

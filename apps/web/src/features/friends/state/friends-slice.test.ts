@@ -62,7 +62,7 @@ describe('friends transitions (spec §3, §4)', () => {
 
 describe('signing out', () => {
   it('clears the friends list (logout and an ended session)', async () => {
-    const { makeStore } = await import('../../../app/store');
+    const { makeStore } = await import('../../../lib/store/store');
     const { logout, sessionEnded } = await import('../../auth');
     await import('../index');
     for (const action of [logout(), sessionEnded()]) {

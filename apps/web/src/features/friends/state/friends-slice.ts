@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Friend } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 /** Spec §3: the friends list with its in-progress flags for loading and adding. */
 export interface FriendsState {
@@ -73,7 +73,7 @@ export const {
   friendsCleared,
 } = friendsSlice.actions;
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this slice to RootState
   interface LazyLoadedSlices extends WithSlice<typeof friendsSlice> {}
 }

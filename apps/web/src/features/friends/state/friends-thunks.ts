@@ -1,5 +1,5 @@
 import type { Friend } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { addFriendApi } from '../api/add-friend';
 import { toFailure } from '../../../lib/api/failure';

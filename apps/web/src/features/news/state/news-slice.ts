@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { NewsEntry } from '@arcadia/contracts';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 /** Spec §3 news state: the news collection and loading (plus the language it is in). */
 export interface NewsState {
@@ -39,7 +39,7 @@ export const newsSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof newsSlice> {}
 }

@@ -1,5 +1,5 @@
 import type { NewsLocale } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { newsLoadBegin, newsLoadFailed, newsLoadFinished, selectNews } from './news-slice';
 
 /**

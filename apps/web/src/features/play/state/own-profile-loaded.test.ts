@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { startAppListening } from '../../../app/store';
+import { startAppListening } from '../../../lib/store/store';
 import { meApi } from '../../auth';
 import { getCurrentDeviceApi } from '../api/get-current-device';
 import { apiError, handlers, server, type Reply } from '../../../testing/api';

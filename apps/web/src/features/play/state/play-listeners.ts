@@ -1,4 +1,4 @@
-import { startAppListening } from '../../../app/store';
+import { startAppListening } from '../../../lib/store/store';
 import { isOwnProfileLoaded } from './own-profile-loaded';
 import { currentDeviceLoaded } from './play-slice';
 

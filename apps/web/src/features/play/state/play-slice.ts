@@ -6,7 +6,7 @@ import {
 } from '@reduxjs/toolkit';
 import type { CurrentDevice, Device, PlayingDevice } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 /**
  * Spec §3 play state: the current device and a loading flag; besides them the device a
@@ -102,7 +102,7 @@ export const playSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this slice to RootState
   interface LazyLoadedSlices extends WithSlice<typeof playSlice> {}
 }

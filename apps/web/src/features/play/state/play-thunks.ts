@@ -1,5 +1,5 @@
 import type { Device } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { selectOwnProfile } from '../../auth';
 import { toFailure } from '../../../lib/api/failure';
 import { getCurrentDeviceApi } from '../api/get-current-device';

@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { startAppListening } from '../../../app/store';
+import { startAppListening } from '../../../lib/store/store';
 import { reloadFriends } from '../../friends';
 import { profileLoadBegin, profileLoadSuccess } from './profile-slice';
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Profile } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 /** Spec §3: the profile shown, the expanded game, loading and error. */
 export interface ProfileState {
@@ -64,7 +64,7 @@ export const profileSlice = createSlice({
 export const { profileLoadBegin, profileLoadSuccess, profileLoadFailure, gameToggled } =
   profileSlice.actions;
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this slice to RootState
   interface LazyLoadedSlices extends WithSlice<typeof profileSlice> {}
 }

@@ -1,4 +1,4 @@
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { toFailure } from '../../../lib/api/failure';
 import { getProfileApi } from '../api/get-profile';
 import { profileLoadBegin, profileLoadFailure, profileLoadSuccess } from './profile-slice';

@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { ChevronRight, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { Card, EmptyState, Spinner, cn, focusRing } from '../../../components/ui';
 import { selectFriends, selectFriendsLoading } from '../../friends';
 import { useCurrentUser } from '../../auth';

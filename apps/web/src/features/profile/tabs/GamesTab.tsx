@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_HISTORY_PAGE_SIZE, type Game } from '@arcadia/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Button, EmptyState, Spinner, buttonClasses } from '../../../components/ui';
 import { getMatchHistoryPageApi } from '../api/get-match-history-page';
 import { GameCard } from '../components/GameCard';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore, type RootState } from '../../../app/store';
+import { makeStore, type RootState } from '../../../lib/store/store';
 import { pwaState } from '../../../lib/pwa';
 import { apiCalls, callsTo, deferred, handlers, server } from '../../../testing/api';
 import { ownProfile as fixtureProfile } from '../../../testing/factories';

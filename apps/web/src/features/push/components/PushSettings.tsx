@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellOff, BellRing, X } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Card, CardBody, CardTitle, Spinner, cn, focusRing } from '../../../components/ui';
 import { serviceWorkersSupported } from '../../../lib/pwa';
 import { selectAuthStatus, selectProfileStatus } from '../../auth';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Search, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@arcadia/contracts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Spinner, buttonClasses, cn, focusRing, inputClasses } from '../../../components/ui';
 import { useAuth, useCurrentUser } from '../../auth';
 import { isSearchable, searchUsers } from '../state/search-thunks';

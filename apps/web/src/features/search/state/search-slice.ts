@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { SearchResult } from '@arcadia/contracts';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 export type SearchHit = SearchResult['data'][number];
 
@@ -48,7 +48,7 @@ export const searchSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof searchSlice> {}
 }

@@ -1,5 +1,5 @@
 import { SEARCH_MIN_LENGTH } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { searchApi } from '../api/search-users';
 import { searchBegin, searchFailure, searchSuccess } from './search-slice';
 

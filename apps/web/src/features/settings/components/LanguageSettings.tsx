@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { Card, CardBody, CardTitle, SelectField, Spinner } from '../../../components/ui';
 import { isLanguage, LANGUAGES } from '../../../lib/i18n/languages';
 import { selectLanguage, setLanguage } from '../state/language-slice';

@@ -1,5 +1,5 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 
 /** The delete-profile dialog and its in-progress flag (spec §3 deleteInProgress). */
 export interface DeleteProfileState {
@@ -39,7 +39,7 @@ export const deleteProfileSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof deleteProfileSlice> {}
 }

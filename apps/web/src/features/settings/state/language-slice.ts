@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../lib/store/store';
 import type { LanguageId } from '../../../lib/i18n/languages';
 
 /**
@@ -40,7 +40,7 @@ export const languageSlice = createSlice({
   },
 });
 
-declare module '../../../app/store' {
+declare module '../../../lib/store/store' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof languageSlice> {}
 }

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import { toast } from '../../../components/ui/toast-store';
 import { changeLanguage } from '../../../lib/i18n';
 import type { LanguageId } from '../../../lib/i18n/languages';

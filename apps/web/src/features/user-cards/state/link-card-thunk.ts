@@ -1,5 +1,5 @@
 import { parseUserCardClaim, type OwnProfile, type UserSummary } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { meApi } from '../../auth';
 import { toFailure } from '../../../lib/api/failure';

@@ -1,5 +1,5 @@
 import { parseUserCard, type Visit } from '@arcadia/contracts';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../lib/store/store';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { selectOwnProfile } from '../../auth';
 import { selectCurrentDevice } from '../../play';

@@ -8,13 +8,13 @@ import {
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import type { api } from '../lib/api/base';
+import type { api } from '../api/base';
 
 /**
  * The state of slices injected later. Each feature declares its own slice here from its own
  * files, so no feature edits this file:
  *
- *   declare module '../../app/store' {
+ *   declare module '../../../lib/store/store' {   // from features/<name>/state/
  *     interface LazyLoadedSlices extends WithSlice<typeof profileSlice> {}
  *   }
  *
