@@ -172,6 +172,24 @@ export async function removeSubscription(db: Queryable, endpoint: string): Promi
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
 }
 
+/**
+ * A deleted player's own deliveries, and the other players' "X added you as a friend" ones that
+ * carry the player (tagged friend-<id>).
+ */
+export async function deleteDeliveriesOf(db: Queryable, userId: string): Promise<void> {
+  await db
+    .delete(pushOutbox)
+    .where(
+      or(
+        eq(pushOutbox.userId, userId),
+        and(
+          eq(pushOutbox.kind, 'friend_added'),
+          sql`${pushOutbox.payload}::text like ${`%friend-${userId}%`}`,
+        ),
+      ),
+    );
+}
+
 /** Forgets delivered rows, and rows given up on, once they are older than the retention time. */
 export async function pruneOld(
   db: Queryable,

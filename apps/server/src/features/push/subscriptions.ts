@@ -1,7 +1,7 @@
 import { ECDH } from 'node:crypto';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { PushSubscriptionInput } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { currentUser } from '../users/service';
@@ -83,4 +83,9 @@ export async function unsubscribe(db: Db, sub: string, endpoint: string): Promis
       .returning({ id: pushSubscriptions.id });
     if (removed.length === 0) throw notFound('Not subscribed to push notifications.');
   });
+}
+
+/** Every subscription of a deleted player. */
+export async function deleteSubscriptionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

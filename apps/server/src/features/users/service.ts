@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
+import type { AppEventBus } from '../../events/map';
 import {
   countLinkedUsers,
-  deleteUserData,
-  type DeletedUser,
+  deleteUser,
   findUserById,
   findUserByName,
   findUserBySub,
@@ -71,13 +71,44 @@ export async function register(db: Db, sub: string, input: Registration): Promis
   }
 }
 
-/** Deletes the own profile and its personal data in one transaction (see deleteUserData). */
-export async function deleteProfile(db: Db, sub: string, id: string): Promise<DeletedUser> {
-  return db.transaction(async (tx) => {
+/** A committed deletion: what is left to do outside the transaction. */
+export interface ProfileDeletion {
+  /** The handlers' work outside the database (files): the caller runs it. */
+  afterCommit(): Promise<void>;
+  /** The tables the deletion wrote to, to vacuum. */
+  vacuum: string[];
+}
+
+/**
+ * Deletes the own profile and the player's personal data in one transaction: every feature
+ * forgets what it holds of the player on 'user.deleted' (features/events.ts), then the profile
+ * row goes. A handler that fails rolls all of it back.
+ */
+export async function deleteProfile(
+  db: Db,
+  events: AppEventBus,
+  sub: string,
+  id: string,
+): Promise<ProfileDeletion> {
+  const tables = new Set<string>(['users']);
+  const tasks: Array<() => Promise<void>> = [];
+  await db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
-    return deleteUserData(tx, me);
+    await events.emit('user.deleted', tx, {
+      id: me.id,
+      identitySub: me.identitySub,
+      vacuumAfterCommit: (...names) => names.forEach((name) => tables.add(name)),
+      afterCommit: (task) => tasks.push(task),
+    });
+    await deleteUser(tx, me.id);
   });
+  return {
+    afterCommit: async () => {
+      for (const task of tasks) await task();
+    },
+    vacuum: [...tables],
+  };
 }
 
 export async function updateProfile(db: Db, sub: string, changes: ProfileUpdate): Promise<UserRow> {
