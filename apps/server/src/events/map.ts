@@ -7,7 +7,7 @@ import { EventBus, type EventHandler } from './bus';
  * Every event of the server: who emits it, the transaction handle its handlers get, and what
  * happened. Which feature reacts to which event is wired in features/events.ts.
  */
-export interface AppEvents {
+interface AppEvents {
   /** A device reported a game (features/games/ingest.ts); it is being stored. */
   'game.stored': { tx: GameStatement; payload: StoredGame };
   /** A player added another as a friend (features/friends/service.ts). */
@@ -51,19 +51,19 @@ export interface StoredGame {
  * `whenStored`, which is false when the report was seen before (then nothing is written). The
  * writes cannot see the game's rows (one statement, one snapshot): the game comes as data.
  */
-export interface GameStatement {
+interface GameStatement {
   whenStored: SQL;
   write(statement: SQL): void;
 }
 
 /** userId was added as a friend by friendId, whose name is userName. */
-export interface FriendAdded {
+interface FriendAdded {
   userId: string;
   friendId: string;
   userName: string;
 }
 
-export interface PublishedNews {
+interface PublishedNews {
   id: string;
   slug: string;
   /** The title per locale (German always present). */

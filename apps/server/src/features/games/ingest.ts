@@ -41,7 +41,7 @@ const reportError = (code: string, message: string, details: FieldIssue[]) =>
  * Who won: in team modes every player of the team(s) with the top team score, in freeforall
  * the player(s) with the top score. Ties share the win; everyone else lost.
  */
-export function winners(report: GameReport): boolean[] {
+function winners(report: GameReport): boolean[] {
   if (report.type === 'freeforall') {
     const top = Math.max(...report.players.map((p) => p.score));
     return report.players.map((p) => p.score === top);
@@ -54,7 +54,7 @@ export function winners(report: GameReport): boolean[] {
 }
 
 /** The aggregates one game adds to: week and month for all arcades and this one, all time here. */
-export function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
+function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
   const week = weekStart(playedAt);
   const month = monthStart(playedAt);
   return [

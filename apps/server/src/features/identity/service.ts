@@ -61,7 +61,7 @@ export async function signIn(
 
 const emailSchema = z.email().max(MAIL_MAX);
 
-export type SignUpField = 'email' | 'nickname' | 'password';
+type SignUpField = 'email' | 'nickname' | 'password';
 export type SignUpErrors = Partial<Record<SignUpField, MessageKey>>;
 
 export function signUpErrors(input: {

@@ -8,7 +8,7 @@ import type { LeaderboardMetric } from '@arcadia/contracts';
  * "how many are above v" is a sum over buckets above v's plus a count inside v's bucket.
  * Membership is always decided by SQL's arcadia_rank_bucket; the SQL below only composes it.
  */
-export const BUCKETS_PER_DOUBLING = 256;
+const BUCKETS_PER_DOUBLING = 256;
 /** 2^(1/256) with a margin: an upper bound for a bucket's width factor. */
 const STEP_WITH_MARGIN = 1.0028;
 

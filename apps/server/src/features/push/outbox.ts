@@ -11,7 +11,6 @@ import type { Localized } from './messages';
  * with that change and survives restarts until the worker delivered it.
  */
 export const outboxPayloadSchema = z.object({ endpoint: z.string(), message: pushMessageSchema });
-export type OutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
 /**
  * Enqueues the message for every subscription of the given users (or of every subscribed player),

@@ -8,7 +8,7 @@ import { currentUser } from '../users/service';
 import { checkEndpoint, PushTargetRefused, type PushTargetPolicy } from './endpoint-policy';
 
 /** Devices per player; subscribing one more forgets the oldest. */
-export const SUBSCRIPTIONS_PER_PLAYER = 10;
+const SUBSCRIPTIONS_PER_PLAYER = 10;
 
 async function checkSubscription(input: PushSubscriptionInput, policy: PushTargetPolicy) {
   try {

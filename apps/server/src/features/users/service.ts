@@ -17,7 +17,7 @@ import {
 /** The first players to register get the 'Early adopter' badge. */
 export const EARLY_ADOPTER_LIMIT = 1000;
 
-export const usernameTaken = () =>
+const usernameTaken = () =>
   conflict('This user name is already taken', [
     { path: 'username', message: 'This user name is already taken' },
   ]);
@@ -36,7 +36,7 @@ export async function userById(db: Queryable, id: string): Promise<UserRow> {
   return user;
 }
 
-export const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
+const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
 
 /** The constraint a unique violation hit (the driver error may be wrapped by Drizzle). */
 function uniqueViolation(error: unknown): string | null {
