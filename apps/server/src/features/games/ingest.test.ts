@@ -12,7 +12,7 @@ import {
   seat,
   type TestDevice,
   type TestPlayer,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 import type { AppEventHandler, StoredGame } from '../../events/map';
 
 const TABLES = [

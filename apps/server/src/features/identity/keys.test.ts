@@ -11,7 +11,7 @@ import { command as keysCommand } from '../../admin/commands/keys';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { publishedKeys } from './local-verifier';
 import { listSigningKeys } from './signing-keys';
-import { TestOidcClient, type Tokens } from './testing/oidc-client';
+import { TestOidcClient, type Tokens } from '../../../test/support/oidc-client';
 
 const account = { email: 'keys@example.org', password: 'rotate-Keys-42', nickname: 'Keymaster' };
 

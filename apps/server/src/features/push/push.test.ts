@@ -10,8 +10,13 @@ import { richTextFromMarkdown } from '../news/rich-text';
 import { publishNews } from '../news/service';
 import { notifyMatchResult } from './events';
 import { pushWorkerOf } from './routes';
-import { startPushService, type TestPushService } from './testing/push-service';
-import { createUserAgent, decryptWebPush, verifyVapid, type UserAgent } from './testing/rfc8291';
+import { startPushService, type TestPushService } from '../../../test/support/push-service';
+import {
+  createUserAgent,
+  decryptWebPush,
+  verifyVapid,
+  type UserAgent,
+} from '../../../test/support/rfc8291';
 import { vapidKeys } from './vapid';
 import type { PushWorker } from './worker';
 

@@ -20,7 +20,7 @@ import {
   reportPlayed,
   seat,
   type TestDevice,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 
 /**
  * A deletion is every feature forgetting its own rows on 'user.deleted', in the deleting
