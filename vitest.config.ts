@@ -1,16 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+/**
+ * Server tests are told apart by their file name:
+ * - `*.unit.test.ts` need no database (pure rules, parsers, a bare Fastify): the `server:unit`
+ *   project runs them once, alone in seconds (`npx vitest run --project server:unit`), with the
+ *   tools' tests; a test database opened there fails (TEST_DB=none).
+ * - Every other `apps/server/**\/*.test.ts` is a database test: `server:pglite` runs it on
+ *   PGlite, and `server:postgres` again on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const UNIT_TESTS = 'apps/server/**/*.unit.test.ts';
+
+const serverTests = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+const databaseProject = (name: string, env: Record<string, string>) => ({
   extends: true as const,
   test: {
+    ...serverTests,
     name,
-    include: ['apps/server/**/*.test.ts', 'tools/**/*.test.ts'],
-    environment: 'node',
+    include: ['apps/server/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, UNIT_TESTS],
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
   },
 });
 
@@ -24,9 +39,18 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      serverProject('server:pglite', { TEST_DB: 'pglite' }),
+      {
+        extends: true,
+        test: {
+          ...serverTests,
+          name: 'server:unit',
+          include: [UNIT_TESTS, 'tools/**/*.test.ts'],
+          env: { TEST_DB: 'none' },
+        },
+      },
+      databaseProject('server:pglite', { TEST_DB: 'pglite' }),
       ...(postgres
-        ? [serverProject('server:postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres })]
+        ? [databaseProject('server:postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres })]
         : []),
       'apps/web/vitest.config.ts',
     ],

@@ -21,7 +21,7 @@ import {
   ownProfileSchema,
   type GameReportInput,
 } from '@arcadia/contracts';
-import { TestOidcClient } from '../apps/server/src/features/identity/testing/oidc-client';
+import { TestOidcClient } from '../apps/server/test/support/oidc-client';
 import {
   call,
   openRosterStream,

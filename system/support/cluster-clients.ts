@@ -1,10 +1,7 @@
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import { devicePlayersSchema, type DevicePlayers } from '@arcadia/contracts';
-import {
-  TestOidcClient,
-  type Tokens,
-} from '../../apps/server/src/features/identity/testing/oidc-client';
+import { TestOidcClient, type Tokens } from '../../apps/server/test/support/oidc-client';
 
 /** An answer of the API through the proxy. */
 export interface Answer {

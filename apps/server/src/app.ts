@@ -8,7 +8,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import type { AppEventBus } from './events/map';
 import { apiFeatures, rootFeatures } from './features';
+import { featureEvents } from './features/events';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -27,6 +29,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The app's event bus, with every feature's handlers (features/events.ts). */
+    events: AppEventBus;
   }
 }
 
@@ -116,6 +120,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // Made here, whatever routes are registered: a stored game notifies its players and a
+  // deletion reaches every feature alike in the server, the tests and the admin CLI.
+  app.decorate('events', featureEvents(config));
 
   await app.register(loggingPlugin);
   // Both see every route added after them: before the other plugins and the features.

@@ -19,7 +19,7 @@ const count = (min: number, what: string) =>
     .min(min, { message: `must be ${what}` });
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** Components whose log level can be set apart from LOG_LEVEL (see `componentLevels`). */
-export const LOG_COMPONENTS = ['http', 'db', 'oidc', 'push', 'device', 'games', 'news'] as const;
+const LOG_COMPONENTS = ['http', 'db', 'oidc', 'push', 'device', 'games', 'news'] as const;
 export type LogComponent = (typeof LOG_COMPONENTS)[number];
 const componentLevels = z
   .string()
@@ -169,7 +169,7 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): Array<[string, string]> 
   return problems;
 }
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -241,7 +241,7 @@ export class ConfigError extends Error {
 const baseDir = process.env.INIT_CWD ?? process.cwd();
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export const WEB_CLIENT_ID = 'arcadia-web';
+const WEB_CLIENT_ID = 'arcadia-web';
 
 /** Parses the environment once into one typed object; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { featureEvents } from '../features/events';
 import type { AdminContext } from './command';
 import { commands } from './commands';
 
@@ -27,7 +28,12 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await database.exclusively(() => database.migrate());
-    const ctx: AdminContext = { db: database.db, config, out: (line) => console.log(line) };
+    const ctx: AdminContext = {
+      db: database.db,
+      config,
+      events: featureEvents(config),
+      out: (line) => console.log(line),
+    };
     return await command.run(rest, ctx);
   } finally {
     await database.close();

@@ -1,10 +1,13 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { AppEventBus } from '../events/map';
 
 export interface AdminContext {
   db: Db;
   config: Config;
+  /** The features' event handlers, as the server has them (a published article notifies). */
+  events: AppEventBus;
   out(line: string): void;
 }
 

@@ -8,8 +8,10 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { listen, type Listener } from '../db/listen';
+import type { AppEventHandler } from '../events/map';
 import { AppError, unauthorized } from './errors';
 import { VerifiedCredentialCache } from './credential-cache';
 
@@ -22,7 +24,16 @@ const VERIFIED_TOKENS_MAX = 10_000;
  */
 const UNNOTIFIED_ACCOUNT_CHECK_MS = 5_000;
 /** The channel a deletion of an embedded-provider account is announced on (payload: its sub). */
-export const ACCOUNT_DELETED_CHANNEL = 'arcadia_account_deleted';
+const ACCOUNT_DELETED_CHANNEL = 'arcadia_account_deleted';
+
+/**
+ * A deleted player's sign-in is announced to every server process (NOTIFY, delivered when the
+ * deletion commits), so that each drops the tokens it cached for it.
+ */
+export const announceDeletedAccount: AppEventHandler<'user.deleted'> = async (tx, user) => {
+  if (user.identitySub)
+    await tx.execute(sql`select pg_notify(${ACCOUNT_DELETED_CHANNEL}, ${user.identitySub})`);
+};
 
 export interface TokenVerifier {
   issuer: string;

@@ -7,10 +7,10 @@ import {
   report,
   type TestDevice,
   type TestPlayer,
-} from '../features/device-api/test-fixtures';
-import { createUserAgent } from '../features/push/testing/rfc8291';
-import { formOf } from '../features/identity/testing/browser';
-import { TestOidcClient } from '../features/identity/testing/oidc-client';
+} from '../../test/support/arcade';
+import { createUserAgent } from '../../test/support/rfc8291';
+import { formOf } from '../../test/support/browser';
+import { TestOidcClient } from '../../test/support/oidc-client';
 import { nulPaths } from './input-hygiene';
 
 const NUL = '\u0000';

@@ -4,7 +4,7 @@ import type { FieldIssue } from '@arcadia/contracts';
 import { AppError } from './errors';
 
 const NUL = '\u0000';
-export const NUL_MESSAGE = 'must not contain NUL characters';
+const NUL_MESSAGE = 'must not contain NUL characters';
 
 /**
  * The paths (`players.0.guestName`, `searchterm`) of every string in a parsed JSON value that
@@ -35,7 +35,7 @@ export function nulPaths(value: unknown, limit = 20): string[] {
 }
 
 /** The NUL-holding fields of a request's path parameters, query and body, with their part. */
-export function nulIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): {
+function nulIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): {
   part: string;
   issues: FieldIssue[];
 } | null {

@@ -10,7 +10,7 @@ import {
   report,
   setLastSeen,
   type TestDevice,
-} from '../features/device-api/test-fixtures';
+} from '../../test/support/arcade';
 import { startMetricsServer } from './metrics-server';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';

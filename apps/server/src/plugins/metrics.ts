@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The app's Prometheus metrics, as the features and the listeners see them. */
-export interface AppMetrics {
+interface AppMetrics {
   /** One registry per app (tests build many apps in a process); undefined when metrics are off. */
   readonly registry: Registry | undefined;
   /** A game report stored a new game. */
@@ -29,7 +29,7 @@ export interface AppMetrics {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /** Whether anything is exposed: /metrics behind a token, and/or the metrics port. */
-export function metricsEnabled(config: Config): boolean {
+function metricsEnabled(config: Config): boolean {
   return config.metrics.token !== undefined || config.metrics.port !== undefined;
 }
 

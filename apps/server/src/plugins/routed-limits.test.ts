@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
-import { addArcade, addDevice, type TestDevice } from '../features/device-api/test-fixtures';
+import { addArcade, addDevice, type TestDevice } from '../../test/support/arcade';
 import { DEVICE_AUTH_FAILURES } from '../features/device-api/auth-failures';
-import { TestOidcClient } from '../features/identity/testing/oidc-client';
-import { formOf } from '../features/identity/testing/browser';
+import { TestOidcClient } from '../../test/support/oidc-client';
+import { formOf } from '../../test/support/browser';
 import { PER_EMAIL, TOKEN_FACTOR } from '../features/identity/request-limits';
 import { addressKey } from './limits';
 

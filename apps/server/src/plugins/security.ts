@@ -19,7 +19,7 @@ declare module 'fastify' {
  * unmatched request its path percent-decoded as the router would. Never the raw URL, in which
  * `/%61pi/…` is `/api/…` to the router but not to a prefix check.
  */
-export function routedPath(request: FastifyRequest): string {
+function routedPath(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route) return route;
   const raw = request.url.split('?')[0] ?? '/';

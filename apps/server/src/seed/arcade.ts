@@ -4,6 +4,7 @@ import { asc } from 'drizzle-orm';
 import { GAME_TYPES, gameReportSchema, type GameType } from '@arcadia/contracts';
 import { seededRng, simulateMatch } from '@arcadia/device-sim';
 import { maps, users } from '../db/schema';
+import { createEventBus } from '../events/map';
 import { createArcade } from '../features/arcades/service';
 import { createDevice } from '../features/devices/service';
 import { ingestGame } from '../features/games/ingest';
@@ -39,6 +40,8 @@ const WEEKS = 8;
  * development, in `${DATA_DIR}/demo-device-keys.txt` (owner only) in production.
  */
 export async function seedArcade({ db, log, config }: SeedContext): Promise<void> {
+  // A bus without handlers: demo games notify nobody.
+  const quiet = createEventBus();
   await createArcade(db, DEMO_ARCADE);
   await db.insert(maps).values(DEMO_MAPS).onConflictDoNothing();
   const devices = [];
@@ -92,8 +95,7 @@ export async function seedArcade({ db, log, config }: SeedContext): Promise<void
       playedAt: new Date(at),
       idempotencyKey: `demo-game-${String(n).padStart(4, '0')}`,
     });
-    // No ingest hooks: demo games notify nobody.
-    await ingestGame(db, device, gameReportSchema.parse(report), []);
+    await ingestGame(db, quiet, device, gameReportSchema.parse(report));
   }
   log.info(`seeded ${DEMO_GAMES} demo games at ${DEMO_ARCADE.name}`);
 }

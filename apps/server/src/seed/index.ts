@@ -14,11 +14,7 @@ export interface SeedContext {
 }
 
 /** Demo seeders in order; each feature that has demo content adds one. Invented data only. */
-export const seeders: Array<(ctx: SeedContext) => Promise<void>> = [
-  seedPlayers,
-  seedArcade,
-  seedNews,
-];
+const seeders: Array<(ctx: SeedContext) => Promise<void>> = [seedPlayers, seedArcade, seedNews];
 
 /**
  * Seeds the demo data once, on an empty database, in one transaction: a process killed during

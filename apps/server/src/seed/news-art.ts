@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * no text, so nothing depends on installed fonts. Every picture is invented here.
  */
 export type ArtTheme = 'arena' | 'leaderboard' | 'tournament' | 'map' | 'app';
-export const ART_THEMES: readonly ArtTheme[] = ['arena', 'leaderboard', 'tournament', 'map', 'app'];
+const ART_THEMES: readonly ArtTheme[] = ['arena', 'leaderboard', 'tournament', 'map', 'app'];
 
 const W = 1600;
 const H = 900;
@@ -146,7 +146,7 @@ function subject(theme: ArtTheme, p: Palette, rand: () => number): string {
  * The lines get their glow from sharp (a blurred copy screened over the background), which is
  * far cheaper than SVG filters.
  */
-export function neonArtLayers(theme: ArtTheme, seed = 1): { background: string; lines: string } {
+function neonArtLayers(theme: ArtTheme, seed = 1): { background: string; lines: string } {
   const p = PALETTES[theme];
   const rand = random(seed * 7919 + theme.length);
   const svg = (body: string) =>

@@ -1,3 +1,4 @@
+import { createEventBus } from '../events/map';
 import { publishNews } from '../features/news/service';
 import { findNewsBySlug } from '../features/news/repository';
 import { richTextFromMarkdown } from '../features/news/rich-text';
@@ -235,10 +236,12 @@ const translation = (t: { title: string; abstract: string; body: string }) => ({
 
 /** Publishes the demo articles (skipping any slug that exists) with their generated headers. */
 export async function seedNews({ db, log }: SeedContext): Promise<void> {
+  // A bus without handlers: demo articles notify nobody.
+  const quiet = createEventBus();
   let published = 0;
   for (const [index, article] of DEMO_NEWS.entries()) {
     if (await findNewsBySlug(db, article.slug)) continue;
-    await publishNews(db, {
+    await publishNews(db, quiet, {
       slug: article.slug,
       translations: { de: translation(article.de), en: translation(article.en) },
       header: { data: await neonArtJpeg(article.theme, index + 1), name: article.slug },

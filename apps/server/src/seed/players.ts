@@ -3,7 +3,7 @@ import { usernameSkeleton } from '../db/username-skeleton';
 import type { SeedContext } from './index';
 
 /** Invented demo players. Unclaimed (no identity) until someone links a card to one. */
-export const DEMO_PLAYERS = [
+const DEMO_PLAYERS = [
   'NeonNova',
   'PixelPirat',
   'LaserLuchs',

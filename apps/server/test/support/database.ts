@@ -18,6 +18,8 @@ export interface TestDatabase {
  * never reuse one), dropped afterwards.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB === 'none')
+    throw new Error('server:unit runs no database: a test that needs one is not *.unit.test.ts');
   if (testDbKind === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();

@@ -3,6 +3,7 @@ import { gameReportSchema } from '@arcadia/contracts';
 import { seededRng, simulateMatch } from '@arcadia/device-sim';
 import type { Db } from '../../src/db/client';
 import { devices, users } from '../../src/db/schema';
+import { createEventBus } from '../../src/events/map';
 import { ingestGame } from '../../src/features/games/ingest';
 import { DEMO_ARCADE, DEMO_MAPS } from '../../src/seed/arcade';
 
@@ -28,7 +29,8 @@ export async function playDemoGame(db: Db): Promise<void> {
     playedAt: new Date(),
     idempotencyKey: `after-restore-${Date.now()}`,
   });
-  await ingestGame(db, device!, gameReportSchema.parse(report), []);
+  // A bus without handlers: the game notifies nobody.
+  await ingestGame(db, createEventBus(), device!, gameReportSchema.parse(report));
 }
 
 /**

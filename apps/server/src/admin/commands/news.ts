@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FieldIssue } from '@arcadia/contracts';
-import { registerPushHooks } from '../../features/push/hooks';
 import { deleteNews, listNews, translationsOf } from '../../features/news/repository';
 import { richTextFromMarkdown } from '../../features/news/rich-text';
 import { publishNews } from '../../features/news/service';
@@ -78,8 +77,7 @@ async function publish(values: Values, ctx: AdminContext): Promise<number> {
     : { data: await neonArtJpeg(themeFor(slug), slug.length), name: slug };
 
   // The "new article" notification is enqueued in the publishing transaction.
-  registerPushHooks();
-  const article = await publishNews(ctx.db, {
+  const article = await publishNews(ctx.db, ctx.events, {
     slug,
     translations: { de, ...(en ? { en } : {}) },
     header,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /** A backup holds personal data: only its owner may read it. */
-export const BACKUP_FILE_MODE = 0o600;
+const BACKUP_FILE_MODE = 0o600;
 
 /**
  * Creates `file` through a temporary file beside it (mode 0600, flushed to disk) that is renamed

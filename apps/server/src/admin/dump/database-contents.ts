@@ -51,7 +51,7 @@ export const formatCounts = (counts: Array<[string, number]>) =>
   counts.map(([table, n]) => `${table} ${n}`).join(', ');
 
 /** The tables of these schemas (or of all but the system's), as regclass text. */
-export async function userTables(db: Queryable, schemas?: string[]): Promise<string[]> {
+async function userTables(db: Queryable, schemas?: string[]): Promise<string[]> {
   const inSchemas = schemas
     ? sql`n.nspname in (${sql.join(
         schemas.map((s) => sql`${s}`),

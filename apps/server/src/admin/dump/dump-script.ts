@@ -16,7 +16,7 @@ const SETTINGS_SINCE: Record<string, number> = { transaction_timeout: 17 };
 const SET_LINE = /^SET (\w+) = .*;$/;
 const CREATE_SCHEMA = /^CREATE SCHEMA ("(?:[^"]|"")+"|[a-z_][a-z0-9_$]*);$/;
 
-export class DumpFileError extends BackupError {}
+class DumpFileError extends BackupError {}
 
 /**
  * Refuses before anything is touched unless the file is a whole plain-SQL pg_dump script: its

@@ -12,7 +12,7 @@ import {
 import { checkDumpFile, schemasCreatedBy, scriptForServer, scriptSteps } from './dump-script';
 import { errorLines, libpqConnection, PG_TOOLS, PgToolError, runTool } from './pg-tools';
 
-export class RestoreRefused extends BackupError {}
+class RestoreRefused extends BackupError {}
 
 export interface RestoreSummary {
   kind: ConfiguredDatabase['kind'];

@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/errors';
 const NOT_IN_APP = ['/oidc/*', '/api/*', '/graphql'];
 
 /** Digital Asset Links: the Android app (package, signing certificates) may open our https links. */
-export function assetLinks(android: NonNullable<Config['appLinks']['android']>) {
+function assetLinks(android: NonNullable<Config['appLinks']['android']>) {
   return [
     {
       relation: ['delegate_permission/common.handle_all_urls'],
@@ -20,7 +20,7 @@ export function assetLinks(android: NonNullable<Config['appLinks']['android']>) 
 }
 
 /** Universal links for the iOS app, in the current (components) and the older (paths) form. */
-export function appleAppSiteAssociation(appId: string) {
+function appleAppSiteAssociation(appId: string) {
   return {
     applinks: {
       apps: [],

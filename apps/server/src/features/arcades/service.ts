@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { findArcade, insertArcade, listArcades } from './repository';
 
 /** What `arcade create` takes; the id becomes the first part of every device code. */
-export const newArcadeSchema = z.object({
+const newArcadeSchema = z.object({
   id: deviceSegmentSchema,
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
   city: z.string().trim().max(80).default(''),

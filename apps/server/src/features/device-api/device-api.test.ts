@@ -12,7 +12,7 @@ import {
   deviceRequest,
   type TestDevice,
   type TestPlayer,
-} from './test-fixtures';
+} from '../../../test/support/arcade';
 
 describe('device API', () => {
   let t: TestApp;

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceClient, runMatch, seededRng } from '@arcadia/device-sim';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { addArcade, addDevice, addPlayer, type TestDevice, type TestPlayer } from './test-fixtures';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  type TestDevice,
+  type TestPlayer,
+} from '../../../test/support/arcade';
 
 /** The device simulator against the real server: the whole loop from joining to statistics. */
 describe('device simulator', () => {

@@ -196,6 +196,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
           const { game, created } = await ingestDeviceReport(
             db,
+            app.events,
             request.deviceIdentity,
             request.body,
           );

@@ -134,6 +134,11 @@ export async function deleteSeats(
   return rows.length;
 }
 
+/** Takes the player off whichever device they joined. */
+export async function deleteSeatOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(devicePlayers).where(eq(devicePlayers.userId, userId));
+}
+
 /**
  * Wakes the devices waiting on this roster, in every server process (LISTEN on PostgreSQL,
  * PGlite's own listen): delivered when the transaction commits, dropped if it rolls back.

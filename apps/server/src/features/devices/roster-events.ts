@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from '../../db/client';
 
 /** The channel the play calls notify on (devices/repository.ts notifyRoster): "<arcade>;<id>". */
-export const ROSTER_CHANNEL = 'arcadia_device_roster';
+const ROSTER_CHANNEL = 'arcadia_device_roster';
 
 type Listener = () => void;
 

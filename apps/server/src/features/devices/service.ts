@@ -33,7 +33,7 @@ import {
 
 export type { DeviceRow };
 
-export const newDeviceSchema = z.object({
+const newDeviceSchema = z.object({
   arcade: deviceSegmentSchema,
   id: deviceSegmentSchema,
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
@@ -117,7 +117,7 @@ export async function authenticateDevice(
   return device;
 }
 
-export async function deviceRoster(db: Queryable, device: DeviceRow): Promise<DevicePlayers> {
+async function deviceRoster(db: Queryable, device: DeviceRow): Promise<DevicePlayers> {
   const players = await rosterOf(db, device.arcadeId, device.id);
   return {
     arcade: device.arcadeId,
@@ -143,10 +143,6 @@ export async function currentRoster(db: Db, arcade: string, id: string): Promise
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-}
-
-export async function rosterVersion(db: Queryable, arcade: string, id: string) {
-  return (await findDevice(db, arcade, id))?.rosterVersion;
 }
 
 export async function heartbeat(db: Queryable, device: DeviceRow): Promise<Heartbeat> {

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { friendships, users } from '../../db/schema';
 
@@ -23,4 +23,11 @@ export async function insertFriendship(
     .onConflictDoNothing()
     .returning({ userId: friendships.userId });
   return rows.length > 0;
+}
+
+/** Every friendship of the player, both ways. */
+export async function deleteFriendshipsOf(db: Queryable, userId: string): Promise<void> {
+  await db
+    .delete(friendships)
+    .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)));
 }

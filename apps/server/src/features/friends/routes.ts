@@ -28,7 +28,7 @@ const ownerParams = z.object({
 });
 
 export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, events } = app;
 
   for (const url of ['/user/me/friends', '/v2/user/me/friends']) {
     app.get(url, {
@@ -60,6 +60,7 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const friend = await addFriend(
         db,
+        events,
         requireAuth(request).sub,
         request.body.friendId,
         'friendId',
@@ -78,6 +79,7 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const friend = await addFriend(
         db,
+        events,
         requireAuth(request).sub,
         request.body.friendToAddId,
         'friendToAddId',

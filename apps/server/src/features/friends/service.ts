@@ -1,22 +1,8 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
+import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, forbidden } from '../../plugins/errors';
 import { currentUser, userById } from '../users/service';
 import { insertFriendship, listFriends } from './repository';
-
-/** userId was added as a friend by friendId, whose name is userName. */
-export interface FriendAddedEvent {
-  userId: string;
-  friendId: string;
-  userName: string;
-}
-
-/**
- * Hooks other features attach to (the "added you as a friend" push notification). They run
- * inside the transaction that stores the friendship, so what they write commits with it.
- */
-export const friendEvents = {
-  inTransaction: [] as Array<(tx: Tx, event: FriendAddedEvent) => Promise<void>>,
-};
 
 export async function ownFriends(db: Db, sub: string) {
   const me = await currentUser(db, sub);
@@ -34,7 +20,17 @@ export async function friendsOf(db: Db, sub: string, id: string) {
   return listFriends(db, me.id);
 }
 
-export async function addFriend(db: Db, sub: string, friendId: string, field: string) {
+/**
+ * Adds a friend; 'friend.added' (the "added you as a friend" notification) runs in the same
+ * transaction, so what its handlers write commits with the friendship.
+ */
+export async function addFriend(
+  db: Db,
+  events: AppEventBus,
+  sub: string,
+  friendId: string,
+  field: string,
+) {
   return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (friendId === me.id)
@@ -44,8 +40,11 @@ export async function addFriend(db: Db, sub: string, friendId: string, field: st
     const friend = await userById(tx, friendId);
     if (!(await insertFriendship(tx, me.id, friend.id)))
       throw conflict(`${friend.userName} is already your friend`);
-    const event = { userId: friend.id, friendId: me.id, userName: me.userName };
-    for (const hook of friendEvents.inTransaction) await hook(tx, event);
+    await events.emit('friend.added', tx, {
+      userId: friend.id,
+      friendId: me.id,
+      userName: me.userName,
+    });
     return { userId: friend.id, userName: friend.userName };
   });
 }

@@ -1,27 +1,12 @@
-import type { SQL } from 'drizzle-orm';
+import type { AppEventHandler } from '../../events/map';
+import { anonymisePlayer, deleteStatsOf } from './repository';
 
-/** A game as it is being stored, handed to every ingest hook. */
-export type IngestedGame = {
-  id: string;
-  applicationId: string;
-  type: 'freeforall' | 'elimination' | 'deathmatch';
-  players: Array<{
-    userId: string | null;
-    won: boolean;
-    score: number;
-    kills: number;
-    deaths: number;
-  }>;
+/** The name a deleted player has in the games they played. */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+
+/** A deleted player's statistics go; their match records stay for the others, anonymised. */
+export const forgetPlayerGames: AppEventHandler<'user.deleted'> = async (tx, user) => {
+  user.vacuumAfterCommit('game_players', 'games', 'player_stats', 'player_stats_periods');
+  await anonymisePlayer(tx, user.id, DELETED_PLAYER_NAME);
+  await deleteStatsOf(tx, user.id);
 };
-
-/**
- * A write that belongs to a stored game (push notifications plug in here): a data-modifying SQL
- * statement (INSERT, UPDATE or DELETE), or null when there is nothing to write. It runs in the
- * one statement that stores the game, so it commits or rolls back with it; if it fails, nothing
- * of the game is stored and the device gets a 500 and may report again. It must restrict itself
- * with `whenStored`, a condition that is false when the report was seen before (then nothing is
- * written). It cannot see the game's rows (one statement, one snapshot): the game comes as data.
- */
-export type GameIngestHook = (game: IngestedGame, whenStored: SQL) => SQL | null;
-
-export const gameIngestHooks: GameIngestHook[] = [];

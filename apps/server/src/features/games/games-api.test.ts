@@ -7,7 +7,7 @@ import {
   reportPlayed,
   report,
   type TestPlayer,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 
 describe('games API', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { devicePlayers, gamePlayers, games, gameTeams } from '../../db/schema';
+import { devicePlayers, gamePlayers, games, gameTeams, users } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -37,26 +37,11 @@ export async function loadGameParts(db: Queryable, gameId: string) {
   return { teams, players };
 }
 
-const list = (values: SQL[]) => sql.join(values, sql`, `);
-
-/** Whether the map exists for the game, and the names of those of the users that exist. */
-export async function checkReferences(
-  db: Queryable,
-  mapId: string,
-  applicationId: string,
-  userIds: string[],
-): Promise<{ mapExists: boolean; names: Map<string, string> }> {
-  const found =
-    userIds.length > 0
-      ? sql`(select json_agg(json_build_array(id, user_name)) from users
-             where id in (${list(userIds.map((id) => sql`${id}::uuid`))}))`
-      : sql`null::json`;
-  const res = await db.execute(sql`
-    select exists(select 1 from maps where id = ${mapId} and application_id = ${applicationId})
-             as map_exists,
-           ${found} as users`);
-  const row = res.rows[0] as { map_exists: boolean; users: Array<[string, string]> | null };
-  return { mapExists: row.map_exists, names: new Map(row.users ?? []) };
+/** Those of the given users that exist. */
+export async function existingUsers(db: Queryable, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Which of the given players are on the device's roster (joined it, not yet released). */
@@ -93,7 +78,10 @@ export interface GamePayload {
    * every report a device sends; false only for the demo seed, which stores games directly.
    */
   rosterOnly: boolean;
-  /** The new game's id (chosen here, so that hooks can name the game before it is stored). */
+  /**
+   * The new game's id (chosen here, so that the handlers of 'game.stored' can name the game
+   * before it is stored).
+   */
   id: string;
   arcadeId: string;
   deviceId: string;
@@ -121,23 +109,23 @@ export const UNKNOWN_MAP = 'AR001';
 export const UNKNOWN_USER = 'AR002';
 export const NOT_ON_ROSTER = 'AR003';
 
-/** The condition hooks restrict their writes with: the game was stored (not a repeat). */
-const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;
+/** What the handlers' writes are restricted with: the game was stored (it is not a repeat). */
+export const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;
 
 /**
- * Stores the game with everything it changes and the hooks' writes, in ONE statement (its own
- * transaction, one round trip): arcadia_ingest_game in the first CTE, each hook's write in a
- * data-modifying CTE after it. Answers the registered players' names; null when the key was
- * seen before (then the hooks wrote nothing either).
+ * Stores the game with everything it changes and the 'game.stored' handlers' writes, in ONE
+ * statement (its own transaction, one round trip): arcadia_ingest_game in the first CTE, each
+ * write in a data-modifying CTE after it. Answers the registered players' names; null when the
+ * key was seen before (then the writes wrote nothing either).
  */
 export async function storeGame(
   db: Queryable,
   payload: GamePayload,
-  hooks: Array<(whenStored: SQL) => SQL | null>,
+  writes: SQL[],
 ): Promise<{ id: string; names: Record<string, string> } | null> {
-  const writes = hooks.flatMap((hook) => hook(WHEN_STORED) ?? []);
-  // A named prepared statement on PostgreSQL: the text is the same for every report (the hooks'
-  // writes take their values as parameters), so each connection parses and plans it once.
+  // A named prepared statement on PostgreSQL: the text is the same for every report (the
+  // handlers' writes take their values as parameters), so each connection parses and plans it
+  // once.
   const res = await runPrepared(
     db,
     sql`

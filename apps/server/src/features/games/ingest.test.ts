@@ -12,8 +12,8 @@ import {
   seat,
   type TestDevice,
   type TestPlayer,
-} from '../device-api/test-fixtures';
-import { gameIngestHooks, type GameIngestHook, type IngestedGame } from './events';
+} from '../../../test/support/arcade';
+import type { AppEventHandler, StoredGame } from '../../events/map';
 
 const TABLES = [
   'games',
@@ -371,16 +371,20 @@ describe('game reports', () => {
   });
 
   describe('atomicity', () => {
-    let seen: IngestedGame[] = [];
+    let seen: StoredGame[] = [];
     beforeEach(() => {
       seen = [];
     });
-    const withHook = async <T>(hook: GameIngestHook, run: () => Promise<T>): Promise<T> => {
-      gameIngestHooks.push(hook);
+    /** Runs `run` with one more 'game.stored' handler on the app's bus, after the push one. */
+    const withHook = async <T>(
+      hook: AppEventHandler<'game.stored'>,
+      run: () => Promise<T>,
+    ): Promise<T> => {
+      const unsubscribe = t.app.events.on('game.stored', hook);
       try {
         return await run();
       } finally {
-        gameIngestHooks.splice(gameIngestHooks.indexOf(hook), 1);
+        unsubscribe();
       }
     };
     const freeForAll = (score = 100) =>
@@ -399,10 +403,10 @@ describe('game reports', () => {
       const before = await snapshot();
       // A write for a user that does not exist: a foreign-key violation at the very end.
       const res = await withHook(
-        (game, whenStored) => {
+        (statement, game) => {
           seen.push(game);
-          return sql`insert into push_outbox (user_id, kind, payload)
-            select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${whenStored}`;
+          statement.write(sql`insert into push_outbox (user_id, kind, payload)
+            select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${statement.whenStored}`);
         },
         () => post(freeForAll()),
       );
@@ -429,11 +433,11 @@ describe('game reports', () => {
     });
 
     it("writes the hooks' rows with the game, and not again for a repeated report", async () => {
-      const hook: GameIngestHook = (game, whenStored) => {
+      const hook: AppEventHandler<'game.stored'> = (statement, game) => {
         seen.push(game);
-        return sql`insert into push_outbox (user_id, kind, payload)
+        statement.write(sql`insert into push_outbox (user_id, kind, payload)
           select ${cleo.id}::uuid, 'test', jsonb_build_object('game', ${game.id}::text)
-          where ${whenStored}`;
+          where ${statement.whenStored}`);
       };
       const body = freeForAll(300);
       const res = await withHook(hook, () => post(body));

@@ -3,9 +3,9 @@ import type { SQL } from 'drizzle-orm';
 import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
-import { gameIngestHooks, type IngestedGame } from './events';
+import type { AppEventBus, StoredGame } from '../../events/map';
 import {
-  checkReferences,
+  existingUsers,
   findGameByKey,
   loadGameParts,
   NOT_ON_ROSTER,
@@ -14,6 +14,7 @@ import {
   storeGame,
   UNKNOWN_MAP,
   UNKNOWN_USER,
+  WHEN_STORED,
   type GamePayload,
   type GameRow,
   type PeriodKey,
@@ -40,7 +41,7 @@ const reportError = (code: string, message: string, details: FieldIssue[]) =>
  * Who won: in team modes every player of the team(s) with the top team score, in freeforall
  * the player(s) with the top score. Ties share the win; everyone else lost.
  */
-export function winners(report: GameReport): boolean[] {
+function winners(report: GameReport): boolean[] {
   if (report.type === 'freeforall') {
     const top = Math.max(...report.players.map((p) => p.score));
     return report.players.map((p) => p.score === top);
@@ -53,7 +54,7 @@ export function winners(report: GameReport): boolean[] {
 }
 
 /** The aggregates one game adds to: week and month for all arcades and this one, all time here. */
-export function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
+function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
   const week = weekStart(playedAt);
   const month = monthStart(playedAt);
   return [
@@ -65,14 +66,13 @@ export function periodKeys(arcadeId: string, playedAt: Date): PeriodKey[] {
   ];
 }
 
-async function answer(db: Queryable, game: GameRow) {
-  const { teams, players } = await loadGameParts(db, game.id);
-  return toResponse(game, teams, players);
-}
-
-function toResponse(
-  game: GameRow,
-  teams: Array<{ teamId: number; name: string; score: number }>,
+/** A game as the device is answered: the same whether it was stored now or before. */
+interface AnsweredGame {
+  game: Pick<
+    GameRow,
+    'id' | 'arcadeId' | 'deviceId' | 'applicationId' | 'type' | 'mapId' | 'durationSeconds'
+  > & { playedAt: Date };
+  teams: Array<{ id: number; name: string; score: number }>;
   players: Array<{
     userId: string | null;
     name: string;
@@ -81,8 +81,10 @@ function toResponse(
     deaths: number;
     score: number;
     won: boolean;
-  }>,
-): IngestedGameResponse {
+  }>;
+}
+
+function toResponse({ game, teams, players }: AnsweredGame): IngestedGameResponse {
   return {
     id: game.id,
     arcade: game.arcadeId,
@@ -93,7 +95,7 @@ function toResponse(
     playedAt: game.playedAt.toISOString(),
     durationSeconds: game.durationSeconds,
     teams: teams
-      .map((t) => ({ id: t.teamId, name: t.name, score: t.score }))
+      .map((t) => ({ id: t.id, name: t.name, score: t.score }))
       .sort((a, b) => a.id - b.id),
     players: players.map((p) => ({
       userId: p.userId,
@@ -123,21 +125,21 @@ async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Promise<T> 
   }
 }
 
-/** The 400 answer for a report naming a map or users that do not exist. */
-async function referenceError(db: Queryable, device: ReportingDevice, report: GameReport) {
-  const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
-  const { mapExists, names } = await checkReferences(
-    db,
-    report.mapId,
-    device.applicationId,
-    registered,
-  );
-  if (!mapExists)
+/**
+ * The 400 answer for a report arcadia_ingest_game refused: it checked the map (AR001), then the
+ * registered players (AR002), then the roster (AR003); here only the offending fields are
+ * looked up for the details.
+ */
+async function refusal(db: Queryable, device: ReportingDevice, report: GameReport, state: string) {
+  if (state === UNKNOWN_MAP)
     return reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
       { path: 'mapId', message: 'unknown map' },
     ]);
+  if (state === NOT_ON_ROSTER) return rosterError(db, device, report);
+  const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
+  const existing = await existingUsers(db, registered);
   const unknown: FieldIssue[] = report.players.flatMap((p, i) =>
-    p.userId && !names.has(p.userId)
+    p.userId && !existing.has(p.userId)
       ? [{ path: `players.${i}.userId`, message: 'unknown user' }]
       : [],
   );
@@ -162,22 +164,24 @@ async function rosterError(db: Queryable, device: ReportingDevice, report: GameR
 
 async function stored(db: Queryable, device: ReportingDevice, key: string) {
   const game = await findGameByKey(db, device.arcadeId, device.id, key);
-  return game ? { game: await answer(db, game), created: false } : null;
+  if (!game) return null;
+  const parts = await loadGameParts(db, game.id);
+  const teams = parts.teams.map((t) => ({ id: t.teamId, name: t.name, score: t.score }));
+  return { game: toResponse({ game, teams, players: parts.players }), created: false };
 }
 
 /**
  * Stores a reported game in ONE statement (so one transaction): the game, its teams and
  * players, the players' all-time and period statistics, the release of the players from the
- * device (and the end of the match) — all in arcadia_ingest_game — and every ingest hook's
- * write. A report whose
- * idempotency key this device sent before writes nothing and answers the stored game
- * (created: false).
+ * device (and the end of the match) — all in arcadia_ingest_game — and the writes of the
+ * 'game.stored' handlers. A report whose idempotency key this device sent before writes nothing
+ * and answers the stored game (created: false). `rosterOnly`: see GamePayload.
  */
 export async function ingestGame(
   db: Db,
+  events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
-  hooks = gameIngestHooks,
   rules: { rosterOnly?: boolean } = {},
 ): Promise<IngestResult> {
   const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
@@ -205,7 +209,7 @@ export async function ingestGame(
     })),
     periods: periodKeys(device.arcadeId, playedAt),
   };
-  const ingested: IngestedGame = {
+  const game: StoredGame = {
     id: payload.id,
     applicationId: device.applicationId,
     type: report.type,
@@ -217,33 +221,18 @@ export async function ingestGame(
       deaths,
     })),
   };
-  // Hooks are asked for their writes before anything is stored: a hook that throws here stores
-  // nothing, as one whose write fails does.
-  const writes = hooks.map((hook) => (whenStored: SQL) => hook(ingested, whenStored));
-  let result: IngestedGameResponse | null;
+  // The handlers are asked for their writes before anything is stored: one that throws here
+  // stores nothing, as one whose write fails does.
+  const writes: SQL[] = [];
+  await events.emit(
+    'game.stored',
+    { whenStored: WHEN_STORED, write: (statement) => writes.push(statement) },
+    game,
+  );
+  let written: { names: Record<string, string> } | null;
   try {
-    const game = await retryOnConflict(() => storeGame(db, payload, writes));
-    // This device sent the key before (or a concurrent report just did): nothing written.
-    result = game && {
-      id: game.id,
-      arcade: device.arcadeId,
-      deviceId: device.id,
-      applicationId: device.applicationId,
-      type: report.type,
-      mapId: report.mapId,
-      playedAt: payload.playedAt,
-      durationSeconds: report.durationSeconds,
-      teams: payload.teams.map((t) => ({ id: t.id, name: t.name, score: t.score })),
-      players: payload.players.map((p) => ({
-        userId: p.userId,
-        name: p.userId ? game.names[p.userId]! : p.guestName!,
-        teamId: p.teamId,
-        kills: p.kills,
-        deaths: p.deaths,
-        score: p.score,
-        won: p.won,
-      })),
-    };
+    // null: this device sent the key before (or a concurrent report just did): nothing written.
+    written = await retryOnConflict(() => storeGame(db, payload, writes));
   } catch (error) {
     const state = sqlState(error);
     if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER && state !== NOT_ON_ROSTER) throw error;
@@ -251,10 +240,29 @@ export async function ingestGame(
     // released from the device by the first report).
     const replay = await stored(db, device, report.idempotencyKey);
     if (replay) return replay;
-    if (state === NOT_ON_ROSTER) throw await rosterError(db, device, report);
-    throw await referenceError(db, device, report);
+    throw await refusal(db, device, report, state);
   }
-  if (result) return { game: result, created: true };
+  if (written) {
+    const { names } = written;
+    const answered: AnsweredGame = {
+      game: {
+        id: payload.id,
+        arcadeId: device.arcadeId,
+        deviceId: device.id,
+        applicationId: device.applicationId,
+        type: report.type,
+        mapId: report.mapId,
+        playedAt,
+        durationSeconds: report.durationSeconds,
+      },
+      teams: payload.teams,
+      players: payload.players.map((p) => ({
+        ...p,
+        name: p.userId ? names[p.userId]! : p.guestName!,
+      })),
+    };
+    return { game: toResponse(answered), created: true };
+  }
   const replay = await stored(db, device, report.idempotencyKey);
   if (!replay) throw new Error('A game with this idempotency key vanished');
   return replay;
@@ -267,8 +275,9 @@ export async function ingestGame(
  */
 export function ingestDeviceReport(
   db: Db,
+  events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
 ): Promise<IngestResult> {
-  return ingestGame(db, device, report, gameIngestHooks, { rosterOnly: true });
+  return ingestGame(db, events, device, report, { rosterOnly: true });
 }

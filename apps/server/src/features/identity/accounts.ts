@@ -42,6 +42,19 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
 }
 
+/**
+ * Deletes the account a sign-in subject names (its reset tokens go with it, by cascade) and
+ * answers its e-mail; undefined when the subject is not one of this provider's accounts.
+ */
+export async function deleteAccount(db: Queryable, sub: string): Promise<string | undefined> {
+  if (!UUID.test(sub)) return undefined;
+  const [row] = await db
+    .delete(accounts)
+    .where(eq(accounts.id, sub))
+    .returning({ email: accounts.email });
+  return row?.email;
+}
+
 /** Signs the account out everywhere: its sessions, grants and tokens at the provider. */
 export async function endAllSessions(db: Queryable, accountId: string): Promise<void> {
   await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);

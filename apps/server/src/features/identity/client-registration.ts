@@ -2,7 +2,7 @@ import type { ClientMetadata } from 'oidc-provider';
 import type { Config } from '../../config';
 
 /** The Vite dev server's origin, allowed to sign in in development only. */
-export const DEV_WEB_ORIGIN = 'http://localhost:5173';
+const DEV_WEB_ORIGIN = 'http://localhost:5173';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -3,8 +3,8 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_SCOPES } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { formOf } from './testing/browser';
-import { TestOidcClient, type Tokens } from './testing/oidc-client';
+import { formOf } from '../../../test/support/browser';
+import { TestOidcClient, type Tokens } from '../../../test/support/oidc-client';
 
 const password = 'arcade-Fan-2024';
 

@@ -11,7 +11,7 @@ import { command as keysCommand } from '../../admin/commands/keys';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { publishedKeys } from './local-verifier';
 import { listSigningKeys } from './signing-keys';
-import { TestOidcClient, type Tokens } from './testing/oidc-client';
+import { TestOidcClient, type Tokens } from '../../../test/support/oidc-client';
 
 const account = { email: 'keys@example.org', password: 'rotate-Keys-42', nickname: 'Keymaster' };
 
@@ -65,6 +65,7 @@ describe('embedded identity provider: signing keys, restart, foreign tokens', ()
     const code = await keysCommand.run(['rotate'], {
       db: t.db,
       config: t.config,
+      events: t.app.events,
       out: (l) => out.push(l),
     });
     expect(code).toBe(0);
@@ -93,7 +94,12 @@ describe('embedded identity provider: signing keys, restart, foreign tokens', ()
     before = { ...before, ...(refreshed.body as unknown as Tokens) };
 
     const list: string[] = [];
-    await keysCommand.run(['list'], { db: t.db, config: t.config, out: (l) => list.push(l) });
+    await keysCommand.run(['list'], {
+      db: t.db,
+      config: t.config,
+      events: t.app.events,
+      out: (l) => list.push(l),
+    });
     expect(list.join('\n')).toMatch(new RegExp(`${oldKid}\\s+retired \\(still published\\)`));
     expect(list.join('\n')).toMatch(new RegExp(`${fresh.kid}\\s+current`));
   });
@@ -117,7 +123,12 @@ describe('embedded identity provider: signing keys, restart, foreign tokens', ()
     const rows = await listSigningKeys(t.db);
     const current = rows.find((r) => !r.retiredAt)!;
     // Sign a token with the current key, then let that key expire after a rotation.
-    await keysCommand.run(['rotate'], { db: t.db, config: t.config, out: () => {} });
+    await keysCommand.run(['rotate'], {
+      db: t.db,
+      config: t.config,
+      events: t.app.events,
+      out: () => {},
+    });
     await t.db.execute(
       `update signing_keys set remove_after = now() - interval '1 second' where retired_at is not null`,
     );

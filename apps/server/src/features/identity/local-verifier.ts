@@ -39,7 +39,7 @@ export function localKeyResolver(db: Db): JWTVerifyGetKey {
 
 /**
  * Whether the embedded provider's account of a token's sub still exists: a deleted player's
- * account row is gone (users/repository.ts deleteUserData), and so are its tokens' rights.
+ * account row is gone (identity/events.ts forgetIdentity), and so are its tokens' rights.
  */
 export function localAccountExists(db: Db): (sub: string) => Promise<boolean> {
   return async (sub) => {

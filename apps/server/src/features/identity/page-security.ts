@@ -9,7 +9,7 @@ import { readCookie, serializeCookie } from './cookies';
  * post to us, and the redirects that follow a form may go to the app (web origin, the dev
  * server in development, the native scheme), as Chromium checks form-action on redirects too.
  */
-export function identityCsp(config: Config): string {
+function identityCsp(config: Config): string {
   const formTargets = ["'self'", ...extraWebOrigins(config), `${config.nativeAppScheme}:`];
   return [
     "default-src 'none'",

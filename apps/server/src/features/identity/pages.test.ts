@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { formOf } from './testing/browser';
-import { TestOidcClient } from './testing/oidc-client';
+import { formOf } from '../../../test/support/browser';
+import { TestOidcClient } from '../../../test/support/oidc-client';
 
 const account = { email: 'pages@example.org', password: 'pixel-Hero-77', nickname: 'PixelHero' };
 

@@ -7,7 +7,7 @@ import { cookieKeys } from './secrets';
 import { ensureSigningKey, providerKeys } from './signing-keys';
 
 /** How often a process looks for keys rotated by another process (`npm run admin -- keys rotate`). */
-export const KEY_CHECK_INTERVAL_MS = 30_000;
+const KEY_CHECK_INTERVAL_MS = 30_000;
 
 /**
  * Holds the provider instance and rebuilds it when the published signing keys change (a rotation,

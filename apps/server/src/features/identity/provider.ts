@@ -51,7 +51,7 @@ export interface ProviderOptions {
  * loopback URI is registered; our clients never need that. Only this provider's Client class is
  * changed.
  */
-export function exactRedirects(provider: Provider): void {
+function exactRedirects(provider: Provider): void {
   const client = provider.Client.prototype;
   client.redirectUriAllowed = function (this: { redirectUris?: string[] }, uri: string) {
     return (this.redirectUris ?? []).includes(uri);

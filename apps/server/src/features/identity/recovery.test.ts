@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { formOf } from './testing/browser';
-import { TestOidcClient, type Tokens } from './testing/oidc-client';
+import { formOf } from '../../../test/support/browser';
+import { TestOidcClient, type Tokens } from '../../../test/support/oidc-client';
 
 const account = {
   email: 'forgetful@example.org',

@@ -6,7 +6,7 @@ import { messagePage } from './views/pages';
 
 const MINUTE = 60_000;
 /** The window of the per-address limits (AUTH_RATE_LIMIT_MAX requests each). */
-export const AUTH_LIMIT_WINDOW_MS = 10 * MINUTE;
+const AUTH_LIMIT_WINDOW_MS = 10 * MINUTE;
 /** Per e-mail address, whoever asks: sign-ups that would hash and maybe mail, sign-ins, resets. */
 export const PER_EMAIL = {
   signup: { max: 3, windowMs: 60 * MINUTE },

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { loadConfig } from '../../config';
 import { DEMO_KEYS_FILE, seedArcade } from '../../seed/arcade';
 import { removeExpiredOutboxMail } from './mailer';
-import { TestOidcClient } from './testing/oidc-client';
+import { TestOidcClient } from '../../../test/support/oidc-client';
 
 const account = { email: 'quiet@example.org', password: 'quiet-Pass-12', nickname: 'Quiet' };
 

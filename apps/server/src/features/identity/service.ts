@@ -25,8 +25,12 @@ export type SignInResult =
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
+/** The throttle counters kept per e-mail: failed sign-ins, and reset mails requested. */
+export const accountThrottleKey = (email: string) => `account:${normalizeEmail(email)}`;
+export const resetThrottleKey = (email: string) => `reset:${normalizeEmail(email)}`;
+
 const signInKeys = (email: string, address: string): ThrottleKey[] => [
-  { key: `account:${normalizeEmail(email)}`, limit: THROTTLE_MAX_PER_ACCOUNT },
+  { key: accountThrottleKey(email), limit: THROTTLE_MAX_PER_ACCOUNT },
   { key: `address:${address}`, limit: THROTTLE_MAX_PER_ADDRESS },
 ];
 
@@ -57,7 +61,7 @@ export async function signIn(
 
 const emailSchema = z.email().max(MAIL_MAX);
 
-export type SignUpField = 'email' | 'nickname' | 'password';
+type SignUpField = 'email' | 'nickname' | 'password';
 export type SignUpErrors = Partial<Record<SignUpField, MessageKey>>;
 
 export function signUpErrors(input: {
@@ -118,7 +122,7 @@ export async function requestPasswordReset(
   send: (account: AccountRow, token: string) => Promise<void>,
 ): Promise<void> {
   const key: ThrottleKey = {
-    key: `reset:${normalizeEmail(email)}`,
+    key: resetThrottleKey(email),
     limit: THROTTLE_MAX_RESET_MAILS,
   };
   if ((await blockedFor(db, [key])) > 0) return;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { formOf, type Page } from './testing/browser';
-import { TestOidcClient } from './testing/oidc-client';
+import { formOf, type Page } from '../../../test/support/browser';
+import { TestOidcClient } from '../../../test/support/oidc-client';
 
 const owner = { email: 'owner@example.org', password: 'owner-Pass-12', nickname: 'Owner' };
 

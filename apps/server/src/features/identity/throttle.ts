@@ -1,5 +1,5 @@
 import { eq, inArray, lt, and, or, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { loginThrottle } from '../../db/schema';
 import { THROTTLE_BLOCK_SECONDS, THROTTLE_WINDOW_SECONDS } from './lifetimes';
 
@@ -59,6 +59,11 @@ export async function recordFailure(db: Db, keys: ThrottleKey[]): Promise<void> 
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}
+
+/** Removes the counters of these keys (a deleted account's), whatever their state. */
+export async function forgetThrottles(db: Queryable, keys: string[]): Promise<void> {
+  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
 }
 
 /** Removes counters whose window and block are both over. */

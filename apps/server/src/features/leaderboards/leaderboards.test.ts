@@ -9,7 +9,7 @@ import {
   report,
   type TestDevice,
   type TestPlayer,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 
 /**
  * Hand-computed fixture (all freeforall):

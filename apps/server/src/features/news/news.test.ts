@@ -24,7 +24,7 @@ describe('news (built-in content service)', () => {
     t = await createTestApp({ env: { DATA_DIR: dataDir } });
     await seedNews({ db: t.db, config: t.config, log: t.app.log });
     // An article written in German only: English readers get the German text.
-    await publishNews(t.db, {
+    await publishNews(t.db, t.app.events, {
       slug: 'nur-auf-deutsch',
       translations: {
         de: {

@@ -7,7 +7,7 @@ import {
 import type { AssetMeta, NewsRow, TranslationRow } from './repository';
 
 /** The path of an asset on our own origin; the image transform answers there. */
-export function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
+function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
   return `/api/assets/${asset.id}/${encodeURIComponent(asset.fileName)}`;
 }
 

@@ -14,7 +14,12 @@ describe('admin: news publish / list / delete', () => {
   let output: string[];
   const run = (...args: string[]) => {
     output = [];
-    return command.run(args, { db: t.db, config: t.config, out: (line) => output.push(line) });
+    return command.run(args, {
+      db: t.db,
+      config: t.config,
+      events: t.app.events,
+      out: (line) => output.push(line),
+    });
   };
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { newsSlugSchema, type NewsEntry, type NewsList, type NewsLocale } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
+import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { newsPublishedHooks } from './events';
 import { normalizeImage } from './images';
 import { toEntry } from './presenter';
 import {
@@ -43,10 +43,11 @@ export interface PublishInput {
 }
 
 /**
- * Publishes an article with its header image in one transaction; the hooks (the "new article"
- * push notification) run in it too, so either all of it is there or none.
+ * Publishes an article with its header image in one transaction; the handlers of
+ * 'news.published' (the "new article" push notification) run in it too, so either all of it is
+ * there or none.
  */
-export async function publishNews(db: Db, input: PublishInput) {
+export async function publishNews(db: Db, events: AppEventBus, input: PublishInput) {
   const slug = newsSlugSchema.safeParse(input.slug);
   if (!slug.success) {
     throw badRequest('Invalid slug', [
@@ -78,7 +79,7 @@ export async function publishNews(db: Db, input: PublishInput) {
       slug: slug.data,
       titles: { de: input.translations.de.title, en: input.translations.en?.title },
     };
-    for (const hook of newsPublishedHooks) await hook(tx, article);
+    await events.emit('news.published', tx, article);
     return { ...article, publishedAt: row.publishedAt, headerAssetId };
   });
 }

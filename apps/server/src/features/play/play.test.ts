@@ -8,7 +8,7 @@ import {
   setLastSeen,
   type TestDevice,
   type TestPlayer,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 
 describe('playing on a device', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { pushOutbox, pushSubscriptions } from '../../db/schema';
-import { addPlayer, type TestPlayer } from '../device-api/test-fixtures';
+import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
 import { deliver } from './delivery';
 import {
   checkEndpoint,
@@ -16,8 +16,8 @@ import {
 } from './endpoint-policy';
 import { enqueue } from './outbox';
 import { pushWorkerOf } from './routes';
-import { startPushService, type TestPushService } from './testing/push-service';
-import { createUserAgent } from './testing/rfc8291';
+import { startPushService, type TestPushService } from '../../../test/support/push-service';
+import { createUserAgent } from '../../../test/support/rfc8291';
 import { vapidKeys } from './vapid';
 
 const production: PushTargetPolicy = pushTargetPolicy({

@@ -1,6 +1,6 @@
 import type { PushMessage } from '@arcadia/contracts';
 
-export type Language = 'de' | 'en';
+type Language = 'de' | 'en';
 /** One notification in every language a player may have chosen. */
 export type Localized = Record<Language, PushMessage>;
 

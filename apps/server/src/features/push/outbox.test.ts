@@ -10,8 +10,12 @@ import { friendAddedMessage } from './messages';
 import { enqueue, pruneOld } from './outbox';
 import { pushWorkerOf } from './routes';
 import { createPushTransport, pushTargetPolicy } from './endpoint-policy';
-import { freePort, startPushService, type TestPushService } from './testing/push-service';
-import { createUserAgent, decryptWebPush, type UserAgent } from './testing/rfc8291';
+import {
+  freePort,
+  startPushService,
+  type TestPushService,
+} from '../../../test/support/push-service';
+import { createUserAgent, decryptWebPush, type UserAgent } from '../../../test/support/rfc8291';
 import { vapidKeys } from './vapid';
 import { backoffMs, DEFAULT_PUSH_WORKER_OPTIONS, PushWorker } from './worker';
 

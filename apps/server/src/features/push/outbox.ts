@@ -11,7 +11,6 @@ import type { Localized } from './messages';
  * with that change and survives restarts until the worker delivered it.
  */
 export const outboxPayloadSchema = z.object({ endpoint: z.string(), message: pushMessageSchema });
-export type OutboxPayload = z.infer<typeof outboxPayloadSchema>;
 
 /**
  * Enqueues the message for every subscription of the given users (or of every subscribed player),
@@ -170,6 +169,24 @@ export async function subscriptionFor(db: Queryable, userId: string, endpoint: s
 
 export async function removeSubscription(db: Queryable, endpoint: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+}
+
+/**
+ * A deleted player's own deliveries, and the other players' "X added you as a friend" ones that
+ * carry the player (tagged friend-<id>).
+ */
+export async function deleteDeliveriesOf(db: Queryable, userId: string): Promise<void> {
+  await db
+    .delete(pushOutbox)
+    .where(
+      or(
+        eq(pushOutbox.userId, userId),
+        and(
+          eq(pushOutbox.kind, 'friend_added'),
+          sql`${pushOutbox.payload}::text like ${`%friend-${userId}%`}`,
+        ),
+      ),
+    );
 }
 
 /** Forgets delivered rows, and rows given up on, once they are older than the retention time. */

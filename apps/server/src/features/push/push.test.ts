@@ -4,13 +4,19 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { appSettings, maps, pushOutbox, pushSubscriptions, users } from '../../db/schema';
+import { createEventBus } from '../../events/map';
 import { ingestGame } from '../games/ingest';
 import { richTextFromMarkdown } from '../news/rich-text';
 import { publishNews } from '../news/service';
-import { notifyMatchResult } from './hooks';
+import { notifyMatchResult } from './events';
 import { pushWorkerOf } from './routes';
-import { startPushService, type TestPushService } from './testing/push-service';
-import { createUserAgent, decryptWebPush, verifyVapid, type UserAgent } from './testing/rfc8291';
+import { startPushService, type TestPushService } from '../../../test/support/push-service';
+import {
+  createUserAgent,
+  decryptWebPush,
+  verifyVapid,
+  type UserAgent,
+} from '../../../test/support/rfc8291';
 import { vapidKeys } from './vapid';
 import type { PushWorker } from './worker';
 
@@ -186,13 +192,11 @@ describe('web push', () => {
   });
 
   it('enqueues the friend notification in the friendship\u2019s transaction', async () => {
-    const { friendEvents } = await import('../friends/service');
     const before = await t.counts('friendships', 'push_outbox');
-    // A hook after ours fails: the friendship and the notification roll back together.
-    const failing = async () => {
+    // A handler after ours fails: the friendship and the notification roll back together.
+    const unsubscribe = t.app.events.on('friend.added', async () => {
       throw new Error('boom');
-    };
-    friendEvents.inTransaction.push(failing);
+    });
     try {
       const res = await t.request('POST', '/api/user/me/friends', {
         token: morpheus.token,
@@ -200,7 +204,7 @@ describe('web push', () => {
       });
       expect(res.status).toBe(500);
     } finally {
-      friendEvents.inTransaction.splice(friendEvents.inTransaction.indexOf(failing), 1);
+      unsubscribe();
     }
     expect(await t.counts('friendships', 'push_outbox')).toEqual(before);
     // Without the failing hook the same request stores both.
@@ -251,20 +255,19 @@ describe('web push', () => {
       ],
     });
 
-    // A hook after ours whose write fails (a user that does not exist): no game and no
+    // A handler after ours whose write fails (a user that does not exist): no game and no
     // notification.
+    const failing = createEventBus();
+    failing.on('game.stored', notifyMatchResult);
+    failing.on('game.stored', (statement) =>
+      statement.write(sql`insert into push_outbox (user_id, kind, payload)
+        select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${statement.whenStored}`),
+    );
     const before = await t.counts('games', 'push_outbox');
-    await expect(
-      ingestGame(t.db, device, report('game-rolled-back'), [
-        notifyMatchResult,
-        (_game, whenStored) =>
-          sql`insert into push_outbox (user_id, kind, payload)
-            select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${whenStored}`,
-      ]),
-    ).rejects.toThrow();
+    await expect(ingestGame(t.db, failing, device, report('game-rolled-back'))).rejects.toThrow();
     expect(await t.counts('games', 'push_outbox')).toEqual(before);
 
-    const { game } = await ingestGame(t.db, device, report('game-stored-1'));
+    const { game } = await ingestGame(t.db, t.app.events, device, report('game-stored-1'));
     const [forNeo] = await messagesFor(neo);
     const [forTrinity] = await messagesFor(trinity);
     expect(forNeo).toEqual({
@@ -284,7 +287,7 @@ describe('web push', () => {
   it('announces a new article to every subscriber in their language', async () => {
     await subscribe(morpheus);
     const content = richTextFromMarkdown('Text');
-    await publishNews(t.db, {
+    await publishNews(t.db, t.app.events, {
       slug: 'push-test-artikel',
       translations: {
         de: { title: 'Großes Finale', abstract: 'Kurz', content },

@@ -9,7 +9,6 @@ import {
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
 import { createPushTransport, pushTargetPolicy } from './endpoint-policy';
-import { registerPushHooks } from './hooks';
 import { subscribe, unsubscribe } from './subscriptions';
 import { vapidKeys } from './vapid';
 import { PushWorker } from './worker';
@@ -36,7 +35,6 @@ export function pushWorkerOf(app: FastifyInstance): PushWorker | undefined {
  */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
-  registerPushHooks();
   const keys = await vapidKeys(db, config);
   // Real push services are https on public addresses; plain http and loopback are for a local
   // push service in development and tests only (see endpoint-policy.ts).

@@ -1,14 +1,14 @@
 import { ECDH } from 'node:crypto';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { PushSubscriptionInput } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { currentUser } from '../users/service';
 import { checkEndpoint, PushTargetRefused, type PushTargetPolicy } from './endpoint-policy';
 
 /** Devices per player; subscribing one more forgets the oldest. */
-export const SUBSCRIPTIONS_PER_PLAYER = 10;
+const SUBSCRIPTIONS_PER_PLAYER = 10;
 
 async function checkSubscription(input: PushSubscriptionInput, policy: PushTargetPolicy) {
   try {
@@ -83,4 +83,9 @@ export async function unsubscribe(db: Db, sub: string, endpoint: string): Promis
       .returning({ id: pushSubscriptions.id });
     if (removed.length === 0) throw notFound('Not subscribed to push notifications.');
   });
+}
+
+/** Every subscription of a deleted player. */
+export async function deleteSubscriptionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

@@ -7,7 +7,7 @@ import {
   reportPlayed,
   report,
   type TestPlayer,
-} from '../device-api/test-fixtures';
+} from '../../../test/support/arcade';
 
 const QUERY = `query Statistics($playerId: UUID) {
   statistics(playerId: $playerId) { name value applicationId }

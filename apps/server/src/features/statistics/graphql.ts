@@ -8,7 +8,7 @@ import { currentUser } from '../users/service';
 import { queryCostRule } from './query-cost';
 import { playerStatistics } from './service';
 
-export const MAX_QUERY_DEPTH = 5;
+const MAX_QUERY_DEPTH = 5;
 
 const schema = /* GraphQL */ `
   "A UUID such as a player id."

@@ -8,8 +8,8 @@ import {
 } from 'graphql';
 
 /** What a query may cost: every field 1, fields that read the database more. */
-export const MAX_QUERY_COST = 100;
-export const FIELD_COSTS: Record<string, number> = { statistics: 10 };
+const MAX_QUERY_COST = 100;
+const FIELD_COSTS: Record<string, number> = { statistics: 10 };
 
 function costOf(
   set: SelectionSetNode | undefined,

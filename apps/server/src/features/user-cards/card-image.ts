@@ -5,8 +5,8 @@ import sharp from 'sharp';
  * A printable user card: credit-card format (85.6 x 54 mm) at 300 dpi, the player's name on
  * the left and the QR code of the card URL on a white field with a quiet zone on the right.
  */
-export const CARD_WIDTH = 1011;
-export const CARD_HEIGHT = 638;
+const CARD_WIDTH = 1011;
+const CARD_HEIGHT = 638;
 
 export interface CardContent {
   userName: string;

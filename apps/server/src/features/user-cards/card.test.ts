@@ -19,7 +19,12 @@ describe('admin: card create / card print', () => {
   let lines: string[];
   const run = (...args: string[]) => {
     lines = [];
-    return command.run(args, { db: t.db, config: t.config, out: (line) => lines.push(line) });
+    return command.run(args, {
+      db: t.db,
+      config: t.config,
+      events: t.app.events,
+      out: (line) => lines.push(line),
+    });
   };
   const userCount = async () => {
     const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);

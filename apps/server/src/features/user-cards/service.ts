@@ -19,8 +19,8 @@ import {
  * spent claim secret alike (a claimed profile's secret is spent), so that the answer tells
  * nothing about a profile to someone who only read its id.
  */
-export const unknownCard = () => notFound('No player has this user card');
-export const alreadyRegistered = () =>
+const unknownCard = () => notFound('No player has this user card');
+const alreadyRegistered = () =>
   new AppError(
     409,
     'already_registered',
@@ -73,7 +73,7 @@ export async function linkCard(
   }
 }
 
-export const nameTaken = (name: string) =>
+const nameTaken = (name: string) =>
   new AppError(409, 'conflict', `The user name ${name} is already taken`, [
     { path: 'name', message: 'is already taken' },
   ]);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { TestOidcClient } from '../identity/testing/oidc-client';
+import { TestOidcClient } from '../../../test/support/oidc-client';
 
 /**
  * What a deletion must not leave behind (issue 11): the player's reset mail in the outbox, the

@@ -16,7 +16,7 @@ import {
 } from '../games/history';
 import type { UserRow } from './repository';
 
-export async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
+async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
   return {
     id: user.id,
     userName: user.userName,

@@ -1,17 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { ACCOUNT_DELETED_CHANNEL } from '../../plugins/auth';
 import { usernameSkeleton } from '../../db/username-skeleton';
-import {
-  accounts,
-  gamePlayers,
-  loginThrottle,
-  oidcModels,
-  pushOutbox,
-  users,
-  visits,
-} from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -43,8 +34,12 @@ export async function findUserByName(
   return row;
 }
 
+/** Profiles linked to a sign-in (registered players; unclaimed card profiles do not count). */
 export async function countLinkedUsers(db: Queryable): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(isNotNull(users.identitySub));
   return Number(row?.n ?? 0);
 }
 
@@ -82,89 +77,10 @@ export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RE
   );
 }
 
-export const DELETED_PLAYER_NAME = 'Deleted player';
-
 /**
- * The tables a deletion writes to (directly, by cascade or by trigger): vacuumed after it
- * commits so that the deleted rows' bytes do not stay in the table files.
+ * Removes the profile row: the player's name, mail, birthday and the rest. What other features
+ * hold of the player they forget first, on 'user.deleted' (service.ts deleteProfile).
  */
-export const DELETION_TABLES = [
-  'users',
-  'friendships',
-  'device_players',
-  'push_subscriptions',
-  'push_outbox',
-  'player_stats',
-  'player_stats_periods',
-  'visits',
-  'game_players',
-  'games',
-  'accounts',
-  'oidc_models',
-  'password_resets',
-  'login_throttle',
-] as const;
-
-export interface DeletedUser {
-  /** The embedded provider's account e-mail, when the player had such an account. */
-  accountEmail: string | null;
-}
-
-/**
- * Removes a player's personal data for real: the profile row (with it, by cascade, friendships
- * both ways, push subscriptions, device seat, stats and visits), the embedded identity account
- * with its sessions, grants and reset tokens, and the sign-in throttle counters keyed by its
- * e-mail. Other players' games keep the rows, anonymised. Tells the other server processes that
- * the account is gone (NOTIFY, delivered on commit) so that its tokens stop working there too.
- */
-export async function deleteUserData(db: Queryable, user: UserRow): Promise<DeletedUser> {
-  await db
-    .update(gamePlayers)
-    .set({ name: DELETED_PLAYER_NAME, userId: null })
-    .where(eq(gamePlayers.userId, user.id));
-  await db.update(visits).set({ recordedBy: null }).where(eq(visits.recordedBy, user.id));
-  // Other players' pending or kept "X added you as a friend" notifications carry the name.
-  await db
-    .delete(pushOutbox)
-    .where(
-      and(
-        eq(pushOutbox.kind, 'friend_added'),
-        sql`${pushOutbox.payload}::text like ${`%friend-${user.id}%`}`,
-      ),
-    );
-  await db.delete(users).where(eq(users.id, user.id));
-  let accountEmail: string | null = null;
-  if (user.identitySub) {
-    await db
-      .delete(oidcModels)
-      .where(sql`${oidcModels.payload}->>'accountId' = ${user.identitySub}`);
-    if (/^[0-9a-f-]{36}$/i.test(user.identitySub)) {
-      const [account] = await db
-        .delete(accounts)
-        .where(eq(accounts.id, user.identitySub))
-        .returning({ email: accounts.email });
-      accountEmail = account?.email ?? null;
-    }
-    if (accountEmail) {
-      // Keys of features/identity/service.ts: sign-in failures and reset requests per e-mail.
-      await db
-        .delete(loginThrottle)
-        .where(inArray(loginThrottle.key, [`account:${accountEmail}`, `reset:${accountEmail}`]));
-    }
-    await db.execute(sql`select pg_notify(${ACCOUNT_DELETED_CHANNEL}, ${user.identitySub})`);
-  }
-  return { accountEmail };
-}
-
-export async function unclaimedProfiles(db: Queryable) {
-  return db.select().from(users).where(isNull(users.identitySub));
-}
-
-export async function linkIdentity(db: Queryable, userId: string, sub: string) {
-  const [row] = await db
-    .update(users)
-    .set({ identitySub: sub })
-    .where(and(eq(users.id, userId), isNull(users.identitySub)))
-    .returning();
-  return row;
+export async function deleteUser(db: Queryable, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
 }

@@ -13,10 +13,9 @@ import {
 } from '@arcadia/contracts';
 import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
-import { outboxDir, removeOutboxMailTo } from '../identity/mailer';
 import { sendJsonText } from '../../plugins/json-text';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
-import { DELETION_TABLES, searchUsers } from './repository';
+import { searchUsers } from './repository';
 import { currentUser, deleteProfile, register, updateProfile, userById } from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
@@ -108,14 +107,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { sub } = requireAuth(request);
-      const deleted = await deleteProfile(db, sub, request.params.id);
+      const deleted = await deleteProfile(db, app.events, sub, request.params.id);
       // Committed. This process stops taking the account's tokens at once (the others when the
       // deletion's NOTIFY reaches them); reset mail in the outbox names the player: it goes too.
       app.forgetAccount(sub);
-      if (deleted.accountEmail)
-        await removeOutboxMailTo(outboxDir(app.config), deleted.accountEmail);
+      await deleted.afterCommit();
       // The deleted rows' bytes: VACUUM in the background, the answer does not wait for it.
-      vacuum.request(DELETION_TABLES);
+      vacuum.request(deleted.vacuum);
       return { success: true as const };
     },
   });

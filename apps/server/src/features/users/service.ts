@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
+import type { AppEventBus } from '../../events/map';
 import {
   countLinkedUsers,
-  deleteUserData,
-  type DeletedUser,
+  deleteUser,
   findUserById,
   findUserByName,
   findUserBySub,
@@ -17,7 +17,7 @@ import {
 /** The first players to register get the 'Early adopter' badge. */
 export const EARLY_ADOPTER_LIMIT = 1000;
 
-export const usernameTaken = () =>
+const usernameTaken = () =>
   conflict('This user name is already taken', [
     { path: 'username', message: 'This user name is already taken' },
   ]);
@@ -36,7 +36,7 @@ export async function userById(db: Queryable, id: string): Promise<UserRow> {
   return user;
 }
 
-export const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
+const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
 
 /** The constraint a unique violation hit (the driver error may be wrapped by Drizzle). */
 function uniqueViolation(error: unknown): string | null {
@@ -71,13 +71,44 @@ export async function register(db: Db, sub: string, input: Registration): Promis
   }
 }
 
-/** Deletes the own profile and its personal data in one transaction (see deleteUserData). */
-export async function deleteProfile(db: Db, sub: string, id: string): Promise<DeletedUser> {
-  return db.transaction(async (tx) => {
+/** A committed deletion: what is left to do outside the transaction. */
+export interface ProfileDeletion {
+  /** The handlers' work outside the database (files): the caller runs it. */
+  afterCommit(): Promise<void>;
+  /** The tables the deletion wrote to, to vacuum. */
+  vacuum: string[];
+}
+
+/**
+ * Deletes the own profile and the player's personal data in one transaction: every feature
+ * forgets what it holds of the player on 'user.deleted' (features/events.ts), then the profile
+ * row goes. A handler that fails rolls all of it back.
+ */
+export async function deleteProfile(
+  db: Db,
+  events: AppEventBus,
+  sub: string,
+  id: string,
+): Promise<ProfileDeletion> {
+  const tables = new Set<string>(['users']);
+  const tasks: Array<() => Promise<void>> = [];
+  await db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
-    return deleteUserData(tx, me);
+    await events.emit('user.deleted', tx, {
+      id: me.id,
+      identitySub: me.identitySub,
+      vacuumAfterCommit: (...names) => names.forEach((name) => tables.add(name)),
+      afterCommit: (task) => tasks.push(task),
+    });
+    await deleteUser(tx, me.id);
   });
+  return {
+    afterCommit: async () => {
+      for (const task of tasks) await task();
+    },
+    vacuum: [...tables],
+  };
 }
 
 export async function updateProfile(db: Db, sub: string, changes: ProfileUpdate): Promise<UserRow> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, friendships, users, visits } from '../../db/schema';
 
@@ -54,4 +54,14 @@ export async function recentMeetings(db: Queryable, userId: string, limit: numbe
     .leftJoin(arcades, eq(arcades.id, latest.arcadeId))
     .orderBy(desc(latest.visitedAt), users.id)
     .limit(limit);
+}
+
+/** The visits of the player and those where someone met them. */
+export async function deleteVisitsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(visits).where(or(eq(visits.userId, userId), eq(visits.metUserId, userId)));
+}
+
+/** Visits the player recorded for others stay, without them. */
+export async function forgetRecorder(db: Queryable, userId: string): Promise<void> {
+  await db.update(visits).set({ recordedBy: null }).where(eq(visits.recordedBy, userId));
 }

@@ -14,7 +14,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;

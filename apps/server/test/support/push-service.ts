@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

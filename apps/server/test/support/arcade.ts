@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { deviceAuthorization, type GameReportInput } from '@arcadia/contracts';
-import type { TestApp } from '../../../test/support/app';
-import { devicePlayers, maps, users } from '../../db/schema';
-import { createArcade } from '../arcades/service';
-import { createDevice } from '../devices/service';
+import type { TestApp } from './app';
+import { devicePlayers, maps, users } from '../../src/db/schema';
+import { createArcade } from '../../src/features/arcades/service';
+import { createDevice } from '../../src/features/devices/service';
 
-/** Test-only helpers shared by the arcade features' integration tests. */
+/** Fixtures of the integration tests: an arcade, its devices and players, the reports they send. */
 
 export interface TestDevice {
   arcade: string;

@@ -1,0 +1,85 @@
+import type { SQL } from 'drizzle-orm';
+import type { NewsLocale } from '@arcadia/contracts';
+import type { Tx } from '../db/client';
+import { EventBus, type EventHandler } from './bus';
+
+/**
+ * Every event of the server: who emits it, the transaction handle its handlers get, and what
+ * happened. Which feature reacts to which event is wired in features/events.ts.
+ */
+interface AppEvents {
+  /** A device reported a game (features/games/ingest.ts); it is being stored. */
+  'game.stored': { tx: GameStatement; payload: StoredGame };
+  /** A player added another as a friend (features/friends/service.ts). */
+  'friend.added': { tx: Tx; payload: FriendAdded };
+  /** An article was published (features/news/service.ts). */
+  'news.published': { tx: Tx; payload: PublishedNews };
+  /**
+   * A player deletes their profile (features/users/service.ts): every feature forgets what it
+   * holds of them. Emitted before the profile row goes, so their rows can still be found.
+   */
+  'user.deleted': { tx: Tx; payload: DeletedUser };
+}
+
+export type AppEventBus = EventBus<AppEvents>;
+export type AppEventHandler<K extends keyof AppEvents> = EventHandler<AppEvents[K]>;
+
+/** A bus without subscribers: each app and admin command makes its own (features/events.ts). */
+export function createEventBus(): AppEventBus {
+  return new EventBus<AppEvents>();
+}
+
+/** A game as it is being stored. */
+export interface StoredGame {
+  id: string;
+  applicationId: string;
+  type: 'freeforall' | 'elimination' | 'deathmatch';
+  players: Array<{
+    userId: string | null;
+    won: boolean;
+    score: number;
+    kills: number;
+    deaths: number;
+  }>;
+}
+
+/**
+ * The transaction of a stored game is ONE statement (features/games/ingest-queries.ts
+ * storeGame): a handler adds its writes to it, as data-modifying SQL statements (INSERT, UPDATE
+ * or DELETE), so they commit or roll back with the game; if one fails, nothing of the game is
+ * stored and the device gets a 500 and may report again. Every write must restrict itself with
+ * `whenStored`, which is false when the report was seen before (then nothing is written). The
+ * writes cannot see the game's rows (one statement, one snapshot): the game comes as data.
+ */
+interface GameStatement {
+  whenStored: SQL;
+  write(statement: SQL): void;
+}
+
+/** userId was added as a friend by friendId, whose name is userName. */
+interface FriendAdded {
+  userId: string;
+  friendId: string;
+  userName: string;
+}
+
+interface PublishedNews {
+  id: string;
+  slug: string;
+  /** The title per locale (German always present). */
+  titles: Partial<Record<NewsLocale, string>> & { de: string };
+}
+
+/** The player being deleted, and what the deletion does for its handlers after it committed. */
+export interface DeletedUser {
+  id: string;
+  /** The sign-in the profile was linked to; null for an unclaimed card profile. */
+  identitySub: string | null;
+  /**
+   * The tables the handler deleted rows from or rewrote (directly, by cascade or by trigger):
+   * vacuumed once the deletion committed, so that the old rows' bytes leave the table files.
+   */
+  vacuumAfterCommit(...tables: string[]): void;
+  /** Work outside the database (files), done once the deletion committed. */
+  afterCommit(task: () => Promise<void>): void;
+}

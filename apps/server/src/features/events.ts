@@ -1,0 +1,36 @@
+import type { Config } from '../config';
+import { createEventBus, type AppEventBus } from '../events/map';
+import { announceDeletedAccount } from '../plugins/auth';
+import { forgetSeat } from './devices/events';
+import { forgetFriendships } from './friends/events';
+import { forgetPlayerGames } from './games/events';
+import { forgetIdentity } from './identity/events';
+import { outboxDir } from './identity/mailer';
+import {
+  forgetPushData,
+  notifyFriendAdded,
+  notifyMatchResult,
+  notifyNewsPublished,
+} from './push/events';
+import { forgetVisits } from './visits/events';
+
+/**
+ * The event bus of an app (buildApp) or an admin command, with every feature's handlers: which
+ * feature reacts to which event, one line each. Handlers run in the order listed here.
+ */
+export function featureEvents(config: Config): AppEventBus {
+  const events = createEventBus();
+  // Push notifications, enqueued in the transaction that causes them.
+  events.on('game.stored', notifyMatchResult);
+  events.on('friend.added', notifyFriendAdded);
+  events.on('news.published', notifyNewsPublished);
+  // A deleted player: each feature forgets what it holds of them, then the profile row goes.
+  events.on('user.deleted', forgetPlayerGames);
+  events.on('user.deleted', forgetVisits);
+  events.on('user.deleted', forgetFriendships);
+  events.on('user.deleted', forgetSeat);
+  events.on('user.deleted', forgetPushData);
+  events.on('user.deleted', forgetIdentity(outboxDir(config)));
+  events.on('user.deleted', announceDeletedAccount);
+  return events;
+}

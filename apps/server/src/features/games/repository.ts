@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { gamePlayers, playerStats, playerStatsPeriods } from '../../db/schema';
+
+/**
+ * The player's rows in games stay for the other players of those games, under `name` and
+ * without the player's id (a trigger rebuilds the players stored with each game,
+ * games.players_json).
+ */
+export async function anonymisePlayer(db: Queryable, userId: string, name: string): Promise<void> {
+  await db.update(gamePlayers).set({ name, userId: null }).where(eq(gamePlayers.userId, userId));
+}
+
+/** The player's all-time and period statistics (triggers keep the rank buckets counted). */
+export async function deleteStatsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(playerStats).where(eq(playerStats.userId, userId));
+  await db.delete(playerStatsPeriods).where(eq(playerStatsPeriods.userId, userId));
+}

@@ -1,0 +1,46 @@
+import type { AppEventHandler } from '../../events/map';
+import { friendAddedMessage, matchResultMessage, newsMessage } from './messages';
+import { deleteDeliveriesOf, enqueue, enqueueEachStatement } from './outbox';
+import { deleteSubscriptionsOf } from './subscriptions';
+
+/** Every registered player of a stored game hears about their own result. */
+export const notifyMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
+  const write = enqueueEachStatement(
+    'match_result',
+    game.players.flatMap(({ userId, won, score, kills, deaths }) =>
+      userId
+        ? [
+            {
+              userId,
+              message: matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
+            },
+          ]
+        : [],
+    ),
+    statement.whenStored,
+  );
+  if (write) statement.write(write);
+};
+
+export const notifyFriendAdded: AppEventHandler<'friend.added'> = async (tx, event) => {
+  await enqueue(
+    tx,
+    'friend_added',
+    [event.userId],
+    friendAddedMessage(event.friendId, event.userName),
+  );
+};
+
+export const notifyNewsPublished: AppEventHandler<'news.published'> = async (tx, article) => {
+  await enqueue(tx, 'news', 'all-subscribers', newsMessage(article.slug, article.titles));
+};
+
+/**
+ * A deleted player's subscriptions and notifications go, and so do the other players' "X added
+ * you as a friend" notifications, which carry the player's name.
+ */
+export const forgetPushData: AppEventHandler<'user.deleted'> = async (tx, user) => {
+  user.vacuumAfterCommit('push_subscriptions', 'push_outbox');
+  await deleteDeliveriesOf(tx, user.id);
+  await deleteSubscriptionsOf(tx, user.id);
+};
