@@ -72,7 +72,14 @@ export default tseslint.config(
     // Boundaries (docs/architecture.md): a feature imports its own files and other features'
     // index.ts only; shared layers (lib, components, db, plugins) never import features or the
     // app shell; no import cycles.
-    files: ['apps/*/src/**/*.{ts,tsx}', 'tools/**/*.ts', 'system/**/*.ts', 'e2e/**/*.ts'],
+    files: [
+      'apps/*/src/**/*.{ts,tsx}',
+      'apps/*/test/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'tools/**/*.ts',
+      'system/**/*.ts',
+      'e2e/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       // TypeScript files are parsed for no-cycle (the plugin's default parses only .js).

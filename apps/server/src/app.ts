@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import type { AppEventBus } from './events/map';
 import { apiFeatures, rootFeatures } from './features';
 import { featureEvents } from './features/events';
+import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     overload: config.overload,
     waiting: () => database.stats().waiting,
   });
-  await app.register(metricsPlugin, { config });
+  await app.register(metricsPlugin, { config, domainMetrics: registerDomainMetrics });
   await app.register(inputHygienePlugin);
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);

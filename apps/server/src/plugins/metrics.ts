@@ -3,11 +3,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyMetrics, { type IMetricsPluginOptions } from 'fastify-metrics';
-import promClient, { Registry } from 'prom-client';
+import promClient, { Gauge, Registry, type Counter } from 'prom-client';
 import type { Config } from '../config';
 import { unauthorized } from './errors';
 import { shareWithClusterPrimary } from './metrics-cluster';
-import { registerDomainMetrics, registerPoolMetrics } from './metrics-domain';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +22,34 @@ interface AppMetrics {
   gameIngested(): void;
   /** Closes `close` together with the app (a listener started after `app.listen`). */
   closeWithApp(close: () => Promise<void>): void;
+}
+
+/** The counters the features move, made by the domain metrics. */
+export interface DomainCounters {
+  gamesIngested: Counter;
+}
+
+/**
+ * Registers the features' own figures (given by the app, which knows the features: a plugin
+ * never imports one).
+ */
+export type DomainMetrics = (registry: Registry, app: FastifyInstance) => DomainCounters;
+
+/** The pool of `app.database`: a PGlite database reports itself as a pool of one. */
+function registerPoolMetrics(registry: Registry, app: FastifyInstance): void {
+  const { database } = app;
+  const figure = (name: string, help: string, pick: 'total' | 'idle' | 'waiting') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(database.stats()[pick]);
+      },
+    });
+  figure('arcadia_db_pool_connections', 'Open connections of the database pool', 'total');
+  figure('arcadia_db_pool_idle_connections', 'Open connections not running a query', 'idle');
+  figure('arcadia_db_pool_waiting', 'Queries queued for a free pool connection', 'waiting');
 }
 
 /** Request duration buckets (seconds): fine where the API answers, coarse up to a long poll. */
@@ -77,7 +104,10 @@ function routeMetricsOptions(registry: Registry): Partial<IMetricsPluginOptions>
  * nothing is collected.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
+  async (
+    app: FastifyInstance,
+    { config, domainMetrics }: { config: Config; domainMetrics?: DomainMetrics },
+  ) => {
     if (!metricsEnabled(config)) {
       app.decorate('appMetrics', {
         registry: undefined,
@@ -89,7 +119,7 @@ export const metricsPlugin = fp(
     const registry = new Registry();
     await app.register(fastifyMetrics, routeMetricsOptions(registry));
     registerPoolMetrics(registry, app);
-    const { gamesIngested } = registerDomainMetrics(registry, app);
+    const gamesIngested = domainMetrics?.(registry, app).gamesIngested;
     // A worker answers the primary's requests for its figures (startClusterMetricsServer).
     if (cluster.isWorker) shareWithClusterPrimary(registry);
 
@@ -99,7 +129,7 @@ export const metricsPlugin = fp(
     });
     app.decorate('appMetrics', {
       registry,
-      gameIngested: () => gamesIngested.inc(),
+      gameIngested: () => gamesIngested?.inc(),
       closeWithApp: (close) => void listeners.add(close),
     } satisfies AppMetrics);
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import { addressKey, type LimitState } from '../../plugins/limits';
-import { parseDeviceAuthorization } from '../devices/keys';
+import { parseDeviceAuthorization } from '../devices';
 
 const WINDOW_MS = 10 * 60_000;
 /**

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { testDbKind } from '../../../test/support/database';
-import { rotateDeviceKey } from '../devices/service';
+import { rotateDeviceKey } from '../devices';
 import {
   addArcade,
   addDevice,

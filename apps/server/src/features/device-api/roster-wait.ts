@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { DevicePlayers } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
-import { currentRoster, type DeviceRow } from '../devices/service';
-import type { RosterEvents } from '../devices/roster-events';
+import { currentRoster, type DeviceRow } from '../devices';
+import type { RosterEvents } from '../devices';
 
 const KEEP_ALIVE_MS = 15_000;
 

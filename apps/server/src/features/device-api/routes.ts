@@ -11,9 +11,9 @@ import {
 } from '@arcadia/contracts';
 import { AppError, unauthorized } from '../../plugins/errors';
 import { VerifiedCredentialCache } from '../../plugins/credential-cache';
-import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices/service';
-import { closeRosterEvents, rosterEventsFor } from '../devices/roster-events';
-import { ingestDeviceReport } from '../games/ingest';
+import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices';
+import { closeRosterEvents, rosterEventsFor } from '../devices';
+import { ingestDeviceReport } from '../games';
 import { deviceAuthFailures } from './auth-failures';
 import { streamRoster, waitForRoster } from './roster-wait';
 

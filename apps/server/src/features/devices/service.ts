@@ -8,7 +8,7 @@ import {
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, conflict, notFound } from '../../plugins/errors';
-import { arcadeExists, parseInput } from '../arcades/service';
+import { arcadeExists, parseInput } from '../arcades';
 import {
   deviceKeyMatches,
   generateDeviceKey,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, forbidden } from '../../plugins/errors';
-import { currentUser, userById } from '../users/service';
+import { currentUser, userById } from '../users';
 import { insertFriendship, listFriends } from './repository';
 
 export async function ownFriends(db: Db, sub: string) {

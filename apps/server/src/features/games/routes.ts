@@ -8,7 +8,7 @@ import {
   matchHistoryQuerySchema,
 } from '@arcadia/contracts';
 import { AppError } from '../../plugins/errors';
-import { currentUser, userById } from '../users/service';
+import { currentUser, userById } from '../users';
 import { matchHistoryPage } from './history';
 import { gamesOverview } from './overview';
 

@@ -7,9 +7,9 @@ import {
 } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../plugins/errors';
-import { arcadeExists } from '../arcades/service';
-import { APPLICATIONS } from '../games/overview-content';
-import { ALL_TIME_START, periodStart } from '../games/periods';
+import { arcadeExists } from '../arcades';
+import { APPLICATIONS } from '../games';
+import { ALL_TIME_START, periodStart } from '../games';
 import { countAbove, ownRow, pageOf, userIdOf, type Board, type BoardRow } from './repository';
 
 function boardFor(

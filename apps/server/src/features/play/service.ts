@@ -1,9 +1,9 @@
 import type { CurrentDevice, PlayErrorCode, PlayingDevice } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../plugins/errors';
-import { arcadeById } from '../arcades/service';
-import { isOnline, seats, type DeviceRow } from '../devices/service';
-import { currentUser } from '../users/service';
+import { arcadeById } from '../arcades';
+import { isOnline, seats, type DeviceRow } from '../devices';
+import { currentUser } from '../users';
 
 const playError = (status: number, code: PlayErrorCode, message: string) =>
   new AppError(status, code, message);

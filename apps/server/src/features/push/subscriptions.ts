@@ -4,7 +4,7 @@ import type { PushSubscriptionInput } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
-import { currentUser } from '../users/service';
+import { currentUser } from '../users';
 import { checkEndpoint, PushTargetRefused, type PushTargetPolicy } from './endpoint-policy';
 
 /** Devices per player; subscribing one more forgets the oldest. */

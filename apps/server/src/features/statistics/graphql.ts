@@ -4,7 +4,7 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { uuidSchema } from '@arcadia/contracts';
 import type { AuthContext } from '../../plugins/auth';
 import { unauthorized } from '../../plugins/errors';
-import { currentUser } from '../users/service';
+import { currentUser } from '../users';
 import { queryCostRule } from './query-cost';
 import { playerStatistics } from './service';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, linkCardSchema, ownProfileSchema } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
-import { toOwnProfile } from '../users/presenter';
+import { toOwnProfile } from '../users';
 import { linkCard } from './service';
 
 const errors = {

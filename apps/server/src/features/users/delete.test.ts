@@ -15,7 +15,7 @@ import {
   visits,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { DELETED_PLAYER_NAME } from '../games/events';
+import { DELETED_PLAYER_NAME } from '../games';
 
 interface Player {
   sub: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { backfillUsernameSkeletons, usernameSkeleton } from '../../db/username-skeleton';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { createUnclaimedProfile } from '../user-cards/service';
+import { createUnclaimedProfile } from '../user-cards';
 
 /** Names that look like NeonNova (issue 11: they all registered beside it). */
 const LOOK_ALIKES = [

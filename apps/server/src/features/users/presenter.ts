@@ -7,13 +7,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../plugins/errors';
-import {
-  historyAndStatistics,
-  historyJson,
-  summarize,
-  totalsJson,
-  type Totals,
-} from '../games/history';
+import { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from '../games';
 import type { UserRow } from './repository';
 
 async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {

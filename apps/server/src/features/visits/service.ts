@@ -1,7 +1,7 @@
 import { VISITS_LIST_LIMIT, type RecordVisitInput, type Visit } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
-import { currentUser, userById } from '../users/service';
+import { currentUser, userById } from '../users';
 import { arcadeById, insertVisit, isFriend, recentMeetings } from './repository';
 
 /**

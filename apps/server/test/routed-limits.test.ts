@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/app';
-import { addArcade, addDevice, type TestDevice } from '../../test/support/arcade';
-import { DEVICE_AUTH_FAILURES } from '../features/device-api/auth-failures';
-import { TestOidcClient } from '../../test/support/oidc-client';
-import { formOf } from '../../test/support/browser';
-import { PER_EMAIL, TOKEN_FACTOR } from '../features/identity/request-limits';
-import { addressKey } from './limits';
+import { createTestApp, type TestApp } from './support/app';
+import { addArcade, addDevice, type TestDevice } from './support/arcade';
+import { DEVICE_AUTH_FAILURES } from '../src/features/device-api';
+import { TestOidcClient } from './support/oidc-client';
+import { formOf } from './support/browser';
+import { PER_EMAIL, TOKEN_FACTOR } from '../src/features/identity';
+import { addressKey } from '../src/plugins/limits';
 
 const STATS = '{ statistics { name } }';
 

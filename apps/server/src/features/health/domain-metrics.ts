@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { rosterEventsConnected } from '../features/devices/roster-events';
-import { countOnlineDevices } from '../features/devices/service';
-import { outboxBacklog, type OutboxBacklog } from '../features/push/outbox';
-import { pushWorkerOf } from '../features/push/routes';
-import { DEFAULT_PUSH_WORKER_OPTIONS } from '../features/push/worker';
+import type { DomainCounters } from '../../plugins/metrics';
+import { countOnlineDevices, rosterEventsConnected } from '../devices';
+import {
+  DEFAULT_PUSH_WORKER_OPTIONS,
+  outboxBacklog,
+  pushWorkerOf,
+  type OutboxBacklog,
+} from '../push';
 
 /**
- * The server's own figures for Prometheus: the database pool, and domain gauges read from the
+ * The features' figures for Prometheus (the pool's are the metrics plugin's): gauges read from the
  * database when scraped (cheap queries, each bounded by PROBE_TIMEOUT_MS). A figure that is not
  * known (the read failed) is NaN rather than a stale value: comparisons with it are false, so it
  * neither fires nor clears an alert (arcadia_database_up tells why).
@@ -46,23 +49,6 @@ function probe(app: FastifyInstance, name: string, read: (gauge: Gauge) => Promi
   };
 }
 
-/** The pool of `app.database`: a PGlite database reports itself as a pool of one. */
-export function registerPoolMetrics(registry: Registry, app: FastifyInstance): void {
-  const { database } = app;
-  const figure = (name: string, help: string, pick: 'total' | 'idle' | 'waiting') =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(database.stats()[pick]);
-      },
-    });
-  figure('arcadia_db_pool_connections', 'Open connections of the database pool', 'total');
-  figure('arcadia_db_pool_idle_connections', 'Open connections not running a query', 'idle');
-  figure('arcadia_db_pool_waiting', 'Queries queued for a free pool connection', 'waiting');
-}
-
 /**
  * The outbox backlog, read once for the three gauges of one scrape: prom-client collects a
  * scrape's metrics at the same time, so they share the read in flight.
@@ -77,10 +63,6 @@ function sharedBacklog(app: FastifyInstance): () => Promise<OutboxBacklog> {
     }
     return reading;
   };
-}
-
-export interface DomainCounters {
-  gamesIngested: Counter;
 }
 
 /** Gauges read on scrape, and the counters the features move. */

@@ -1,0 +1,2 @@
+/** The arcades feature as other features see it. */
+export { arcadeById, arcadeExists, parseInput } from './service';

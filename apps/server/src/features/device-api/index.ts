@@ -1,0 +1,2 @@
+/** The device API as other code sees it. */
+export { DEVICE_AUTH_FAILURES } from './auth-failures';

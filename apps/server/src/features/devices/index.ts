@@ -1,0 +1,19 @@
+/** The devices feature as other features see it: a device's row, key, roster and roster events. */
+export { parseDeviceAuthorization } from './keys';
+export {
+  authenticateDevice,
+  countOnlineDevices,
+  currentRoster,
+  heartbeat,
+  isOnline,
+  rotateDeviceKey,
+  seats,
+  setMatchRunning,
+  type DeviceRow,
+} from './service';
+export {
+  closeRosterEvents,
+  rosterEventsConnected,
+  rosterEventsFor,
+  type RosterEvents,
+} from './roster-events';

@@ -1,0 +1,6 @@
+/** The games feature as other features see it: ingest, the catalogue, periods and history. */
+export { ingestDeviceReport, ingestGame } from './ingest';
+export { APPLICATIONS } from './overview-content';
+export { ALL_TIME_START, periodStart } from './periods';
+export { DELETED_PLAYER_NAME } from './events';
+export { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from './history';

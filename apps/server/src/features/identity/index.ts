@@ -1,0 +1,2 @@
+/** The identity feature as other code sees it. */
+export { PER_EMAIL, TOKEN_FACTOR } from './request-limits';

@@ -1,0 +1,4 @@
+/** The push feature as other features see it: the outbox backlog and the worker's settings. */
+export { outboxBacklog, type OutboxBacklog } from './outbox';
+export { pushWorkerOf } from './routes';
+export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';

@@ -1,0 +1,2 @@
+/** The user-cards feature as other features see it. */
+export { createUnclaimedProfile } from './service';
