@@ -5,8 +5,8 @@ const postgres = process.env.TEST_DATABASE_URL;
 /**
  * Server tests are told apart by their file name:
  * - `*.unit.test.ts` need no database (pure rules, parsers, a bare Fastify): the `server:unit`
- *   project runs them once, alone in seconds (`npx vitest run --project server:unit`), with the
- *   tools' tests; a test database opened there fails (TEST_DB=none).
+ *   project runs them once, alone in seconds (`npx vitest run --project server:unit`); a test
+ *   database opened there fails (TEST_DB=none). The tooling's tests are the `tools` project.
  * - Every other `apps/server/**\/*.test.ts` is a database test: `server:pglite` runs it on
  *   PGlite, and `server:postgres` again on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -44,9 +44,15 @@ export default defineConfig({
         test: {
           ...serverTests,
           name: 'server:unit',
-          include: [UNIT_TESTS, 'tools/**/*.test.ts'],
+          include: [UNIT_TESTS],
           env: { TEST_DB: 'none' },
         },
+      },
+      {
+        // The repository's own tooling: the migration drift check and the lint boundaries run
+        // PGlite and ESLint on the whole tree, so they take a minute, apart from the fast tier.
+        extends: true,
+        test: { ...serverTests, name: 'tools', include: ['tools/**/*.test.ts'] },
       },
       databaseProject('server:pglite', { TEST_DB: 'pglite' }),
       ...(postgres
