@@ -71,7 +71,7 @@ export interface PeriodKey {
   arcadeId: string;
 }
 
-/** What arcadia_ingest_game (migrations 0007, 0010, 0011, 0013) stores. */
+/** What arcadia_ingest_game (src/db/functions/ingest-game.sql) stores. */
 export interface GamePayload {
   /**
    * Refuse (AR003) a registered player who is not on the reporting device's roster: true for

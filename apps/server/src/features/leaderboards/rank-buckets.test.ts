@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERBOARD_PAGE_SIZE } from '@arcadia/contracts';
+import { LEADERBOARD_KD_MIN_GAMES, LEADERBOARD_PAGE_SIZE } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
 const PLAYERS = 3000;
@@ -9,7 +9,11 @@ const VALUE = {
   wins: 'games_won',
   kd: '(kills::float8 / greatest(deaths, 1))',
 } as const;
-const ELIGIBLE = { score: 'true', wins: 'true', kd: 'games_played >= 3' } as const;
+const ELIGIBLE = {
+  score: 'true',
+  wins: 'true',
+  kd: `games_played >= ${LEADERBOARD_KD_MIN_GAMES}`,
+} as const;
 type Metric = keyof typeof VALUE;
 
 /**

@@ -13,8 +13,8 @@ import {
  * "how many are above v" is a sum over buckets above v's plus a count inside v's bucket.
  * Membership is always decided by SQL's arcadia_rank_bucket; the SQL below only composes it.
  */
-/** 2^(1/256) with a margin: an upper bound for a bucket's width factor. */
-const STEP_WITH_MARGIN = 1.0028;
+/** A bucket's width factor, 2^(1/buckets per doubling), with a margin: an upper bound. */
+const STEP_WITH_MARGIN = 2 ** (1 / LEADERBOARD_RANK_BUCKETS_PER_DOUBLING) * 1.0001;
 /** The K/D scale as SQL text (a literal, like the functions have it, not a parameter). */
 const KD_SCALE = sql.raw(String(LEADERBOARD_KD_BUCKET_SCALE));
 
