@@ -78,6 +78,14 @@ export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RE
 }
 
 /**
+ * Locks the profile row until the transaction ends: whatever would refer to the player (a game,
+ * a friendship) waits for it.
+ */
+export async function lockUser(db: Queryable, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
+/**
  * Removes the profile row: the player's name, mail, birthday and the rest. What other features
  * hold of the player they forget first, on 'user.deleted' (service.ts deleteProfile).
  */

@@ -11,6 +11,7 @@ import {
   findUserByName,
   findUserBySub,
   insertUser,
+  lockUser,
   type UserRow,
 } from './repository';
 
@@ -95,6 +96,9 @@ export async function deleteProfile(
   await db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
+    // Locked first: a game or friendship stored for the player meanwhile waits and then finds
+    // no player, rather than meeting the handlers halfway (or deadlocking with them).
+    await lockUser(tx, me.id);
     await events.emit('user.deleted', tx, {
       id: me.id,
       identitySub: me.identitySub,
