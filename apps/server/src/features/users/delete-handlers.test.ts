@@ -9,6 +9,7 @@ import {
   passwordResets,
   pushOutbox,
   pushSubscriptions,
+  staffArcades,
   visits,
 } from '../../db/schema';
 import type { Queryable } from '../../db/client';
@@ -147,6 +148,8 @@ describe("'user.deleted': each feature forgets the player", () => {
       { userId: sam.id, metUserId: quorra.id, arcadeId: 'test-arcade' },
       { userId: sam.id, metUserId: sam.id, arcadeId: 'test-arcade', recordedBy: quorra.id },
     ]);
+    // admin: she runs the arcade as staff.
+    await t.db.insert(staffArcades).values({ userId: quorra.id, arcadeId: 'test-arcade' });
 
     expect(Object.keys(await mentions()).sort()).toEqual([
       'accounts',
@@ -161,6 +164,7 @@ describe("'user.deleted': each feature forgets the player", () => {
       'player_stats_periods',
       'push_outbox',
       'push_subscriptions',
+      'staff_arcades',
       'users',
       'visits',
     ]);
@@ -199,6 +203,7 @@ describe("'user.deleted': each feature forgets the player", () => {
       'player_stats_periods',
       'push_outbox',
       'push_subscriptions',
+      'staff_arcades',
       'visits',
     ]);
     // The mail outbox is a folder: emptied of her mail once the deletion committed.
