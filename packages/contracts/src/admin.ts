@@ -22,3 +22,38 @@ export const operatorSchema = z.object({
 export type OperatorInfo = z.infer<typeof operatorSchema>;
 
 export const adminArcadeParamsSchema = z.object({ arcadeId: deviceSegmentSchema });
+
+/** GET /api/admin/audit: filters (all optional), newest first, `before` = the last id seen. */
+export const auditQuerySchema = z.object({
+  action: z.string().trim().min(1).max(64).optional(),
+  targetType: z.string().trim().min(1).max(32).optional(),
+  targetId: z.string().trim().min(1).max(128).optional(),
+  actor: z.uuid({ message: 'actor must be a user id' }).optional(),
+  arcade: deviceSegmentSchema.optional(),
+  from: z.iso.datetime({ offset: true, message: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'to must be an ISO date-time' }).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  arcadeId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminArcadeParamsSchema, arcadeSchema, operatorSchema } from '@arcadia/contracts';
+import {
+  adminArcadeParamsSchema,
+  arcadeSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  operatorSchema,
+} from '@arcadia/contracts';
 import { arcadeById } from '../arcades';
+import { auditPage } from './audit';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
 /**
@@ -29,5 +36,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: arcadeSchema },
     },
     handler: async (request) => arcadeById(app.db, request.params.arcadeId),
+  });
+  app.get('/admin/audit', {
+    config: { access: { role: 'staff' } },
+    schema: {
+      tags: ['admin'],
+      summary: 'The audit log, newest first (admins: all; staff: their arcades)',
+      querystring: auditQuerySchema,
+      response: { 200: auditPageSchema },
+    },
+    handler: async (request) => auditPage(app.db, operatorOf(request), request.query),
   });
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   accounts,
+  auditLog,
   loginThrottle,
   oidcModels,
   passwordResets,
@@ -150,9 +151,27 @@ describe("'user.deleted': each feature forgets the player", () => {
     ]);
     // admin: she runs the arcade as staff.
     await t.db.insert(staffArcades).values({ userId: quorra.id, arcadeId: 'test-arcade' });
+    await t.db.insert(auditLog).values([
+      {
+        actorUserId: quorra.id,
+        actorLabel: 'Quorra',
+        action: 'device.create',
+        targetType: 'device',
+        targetId: 'test-arcade;arena-1',
+        arcadeId: 'test-arcade',
+      },
+      {
+        actorLabel: 'cli',
+        action: 'user.role',
+        targetType: 'user',
+        targetId: quorra.id,
+        after: { role: 'staff' },
+      },
+    ]);
 
     expect(Object.keys(await mentions()).sort()).toEqual([
       'accounts',
+      'audit_log',
       'device_players',
       'friendships',
       'game_players',
@@ -192,6 +211,7 @@ describe("'user.deleted': each feature forgets the player", () => {
     expect(left).toEqual({ users: 1 });
     expect(vacuum.sort()).toEqual([
       'accounts',
+      'audit_log',
       'device_players',
       'friendships',
       'game_players',
