@@ -57,3 +57,36 @@ export const auditPageSchema = z.object({
   next: z.number().int().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** PUT /api/admin/users/{id}/role: staff need the arcades they run; others take none. */
+export const roleChangeSchema = z
+  .object({
+    role: userRoleSchema,
+    arcades: z.array(deviceSegmentSchema).max(100).optional(),
+  })
+  .refine((v) => v.role !== 'staff' || (v.arcades?.length ?? 0) > 0, {
+    path: ['arcades'],
+    message: 'staff need at least one arcade',
+  })
+  .refine((v) => v.role === 'staff' || !v.arcades?.length, {
+    path: ['arcades'],
+    message: 'only staff run arcades',
+  });
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
+export const roleAnswerSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  role: userRoleSchema,
+  arcades: z.array(z.string()),
+});
+
+export const adminUserParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be a user id' }),
+});
+
+/** POST /api/admin/bootstrap: the first admin, with the secret the server wrote at start. */
+export const bootstrapRequestSchema = z.object({
+  secret: z.string().min(16).max(256),
+  email: z.email({ message: 'email must be an e-mail address' }).max(254),
+});

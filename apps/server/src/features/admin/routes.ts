@@ -2,12 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminArcadeParamsSchema,
   arcadeSchema,
+  adminUserParamsSchema,
   auditPageSchema,
   auditQuerySchema,
+  bootstrapRequestSchema,
   operatorSchema,
+  roleAnswerSchema,
+  roleChangeSchema,
 } from '@arcadia/contracts';
 import { arcadeById } from '../arcades';
 import { auditPage } from './audit';
+import { redeemBootstrap } from './bootstrap';
+import { changeRole } from './roles';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
 /**
@@ -15,6 +21,12 @@ import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
  * (access.ts) enforces it before the input is read.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(operatorRoutes);
+  await app.register(bootstrapRoute);
+};
+
+/** Every route here passes the operator guard. */
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   guardOperatorRoutes(app);
 
   app.get('/admin/me', {
@@ -46,5 +58,35 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: auditPageSchema },
     },
     handler: async (request) => auditPage(app.db, operatorOf(request), request.query),
+  });
+  app.put('/admin/users/:id/role', {
+    config: { access: { role: 'admin' } },
+    schema: {
+      tags: ['admin'],
+      summary: "Sets a user's role (staff: with the arcades they run); admins only, audited",
+      params: adminUserParamsSchema,
+      body: roleChangeSchema,
+      response: { 200: roleAnswerSchema },
+    },
+    handler: async (request) =>
+      changeRole(app.db, operatorOf(request), request.params.id, request.body),
+  });
+};
+
+/**
+ * The first admin, while none exists: the secret the server wrote to its data directory
+ * (bootstrap.ts) proves the caller can read that directory. No bearer token involved.
+ */
+const bootstrapRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post('/admin/bootstrap', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Makes a registered account the first admin, with the one-time bootstrap secret',
+      body: bootstrapRequestSchema,
+      response: { 200: roleAnswerSchema },
+    },
+    handler: async (request) =>
+      redeemBootstrap(app.db, app.config.dataDir, request.body.secret, request.body.email),
   });
 };
