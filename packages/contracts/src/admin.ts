@@ -90,3 +90,92 @@ export const bootstrapRequestSchema = z.object({
   secret: z.string().min(16).max(256),
   email: z.email({ message: 'email must be an e-mail address' }).max(254),
 });
+
+/** One opening period of a week day; `closes` before `opens` means after midnight. */
+export const openingPeriodSchema = z.object({
+  day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
+  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
+  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
+});
+export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
+
+const arcadeDetails = {
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  city: z.string().trim().max(80),
+  address: z.string().trim().max(200),
+  openingHours: z.array(openingPeriodSchema).max(21),
+};
+
+/** POST /api/admin/arcades (admins). */
+export const arcadeCreateSchema = z.object({
+  id: deviceSegmentSchema,
+  name: arcadeDetails.name,
+  city: arcadeDetails.city.default(''),
+  address: arcadeDetails.address.default(''),
+  openingHours: arcadeDetails.openingHours.default([]),
+});
+export type ArcadeCreate = z.infer<typeof arcadeCreateSchema>;
+
+/** PATCH /api/admin/arcades/{arcadeId} (staff of it, admins): the fields to change. */
+export const arcadeUpdateSchema = z
+  .object({
+    name: arcadeDetails.name.optional(),
+    city: arcadeDetails.city.optional(),
+    address: arcadeDetails.address.optional(),
+    openingHours: arcadeDetails.openingHours.optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type ArcadeUpdate = z.infer<typeof arcadeUpdateSchema>;
+
+export const adminArcadeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  openingHours: z.array(openingPeriodSchema),
+  retiredAt: z.string().nullable(),
+});
+export type AdminArcade = z.infer<typeof adminArcadeSchema>;
+export const adminArcadesSchema = z.object({ arcades: z.array(adminArcadeSchema) });
+
+export const adminDeviceParamsSchema = z.object({
+  arcadeId: deviceSegmentSchema,
+  deviceId: deviceSegmentSchema,
+});
+export const adminKickParamsSchema = adminDeviceParamsSchema.extend({
+  userId: z.uuid({ message: 'userId must be a user id' }),
+});
+
+/** POST /api/admin/arcades/{arcadeId}/devices (staff of it, admins). */
+export const deviceCreateSchema = z.object({
+  id: deviceSegmentSchema,
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  capacity: z.number().int().min(1).max(32).optional(),
+  kind: z.string().trim().min(1).max(40).optional(),
+  applicationId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
+    .optional(),
+});
+export type DeviceCreate = z.infer<typeof deviceCreateSchema>;
+
+export const adminDeviceSchema = z.object({
+  arcadeId: z.string(),
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  applicationId: z.string(),
+  capacity: z.number().int(),
+  online: z.boolean(),
+  lastHeartbeatAt: z.string().nullable(),
+  matchStartedAt: z.string().nullable(),
+  disabled: z.boolean(),
+  /** Who is on the device now. */
+  players: z.array(z.object({ userId: z.string(), userName: z.string(), joinedAt: z.string() })),
+});
+export type AdminDevice = z.infer<typeof adminDeviceSchema>;
+export const adminDevicesSchema = z.object({ devices: z.array(adminDeviceSchema) });
+
+/** A new device or a rotated key: the key is answered this once, only its hash is stored. */
+export const deviceWithKeySchema = z.object({ device: adminDeviceSchema, key: z.string() });

@@ -81,4 +81,11 @@ export async function anonymiseAudit(tx: Tx, userId: string): Promise<void> {
     .update(auditLog)
     .set({ targetId: 'deleted', before: null, after: null })
     .where(and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)));
+  // Changes that named them in their contents (a kick from a device) keep no contents.
+  await tx
+    .update(auditLog)
+    .set({ before: null, after: null })
+    .where(
+      sql`(${auditLog.before}::text like ${`%${userId}%`} or ${auditLog.after}::text like ${`%${userId}%`})`,
+    );
 }

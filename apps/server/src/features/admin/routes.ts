@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminArcadeParamsSchema,
-  arcadeSchema,
+  adminArcadeSchema,
   adminUserParamsSchema,
   auditPageSchema,
   auditQuerySchema,
@@ -10,10 +10,11 @@ import {
   roleAnswerSchema,
   roleChangeSchema,
 } from '@arcadia/contracts';
-import { arcadeById } from '../arcades';
+import { arcadeDetails } from '../arcades';
 import { auditPage } from './audit';
 import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
+import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
 /**
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Every route here passes the operator guard. */
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   guardOperatorRoutes(app);
+  venueRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },
@@ -45,9 +47,9 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['admin'],
       summary: 'One arcade (staff of it, admins)',
       params: adminArcadeParamsSchema,
-      response: { 200: arcadeSchema },
+      response: { 200: adminArcadeSchema },
     },
-    handler: async (request) => arcadeById(app.db, request.params.arcadeId),
+    handler: async (request) => arcadeDetails(app.db, request.params.arcadeId),
   });
   app.get('/admin/audit', {
     config: { access: { role: 'staff' } },
