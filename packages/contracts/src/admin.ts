@@ -179,3 +179,46 @@ export const adminDevicesSchema = z.object({ devices: z.array(adminDeviceSchema)
 
 /** A new device or a rotated key: the key is answered this once, only its hash is stored. */
 export const deviceWithKeySchema = z.object({ device: adminDeviceSchema, key: z.string() });
+
+/** A map of a game, as the operator console edits it (the `maps` table; reports name its id). */
+export const adminMapSchema = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  name: z.string(),
+  iconPath: z.string(),
+});
+export type AdminMap = z.infer<typeof adminMapSchema>;
+export const adminMapsSchema = z.object({ maps: z.array(adminMapSchema) });
+
+const mapName = z.string().trim().min(1, { message: 'name must not be empty' }).max(80);
+/** A site path (`/assets/maps/x.svg`) or an https URL of the map's icon. */
+const iconPath = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
+    message: 'iconPath must be a site path (/assets/…) or an https URL',
+  });
+
+/** POST /api/admin/maps (admins). */
+export const mapCreateSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'id must be a lowercase slug' }),
+  applicationId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
+    .default('commando'),
+  name: mapName,
+  iconPath,
+});
+export type MapCreate = z.infer<typeof mapCreateSchema>;
+
+/** PATCH /api/admin/maps/{mapId} (admins). */
+export const mapUpdateSchema = z
+  .object({ name: mapName.optional(), iconPath: iconPath.optional() })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type MapUpdate = z.infer<typeof mapUpdateSchema>;
+
+export const adminMapParamsSchema = z.object({
+  mapId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'mapId must be a slug' }),
+});

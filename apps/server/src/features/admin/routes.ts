@@ -14,6 +14,7 @@ import { arcadeDetails } from '../arcades';
 import { auditPage } from './audit';
 import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
+import { catalogueRoutes } from './routes-catalogue';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -30,6 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   guardOperatorRoutes(app);
   venueRoutes(app);
+  catalogueRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },
