@@ -11,6 +11,7 @@ export * from './auth-config';
 export * from './scanner';
 export * from './visits';
 export * from './news';
+export * from './admin';
 export * from './push';
 export * from './arcade';
 export * from './device-api';

@@ -22,10 +22,18 @@ async function main(argv: string[]): Promise<number> {
     return group && group !== 'help' && group !== '--help' ? 2 : 0;
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+    });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError) || !command.runThroughServer) throw error;
+    const out = (line: string) => console.log(line);
+    out(`The server (pid ${error.holder.pid}) holds the database: asking it.`);
+    return command.runThroughServer(rest, { config, out });
+  }
   try {
     await database.exclusively(() => database.migrate());
     const ctx: AdminContext = {

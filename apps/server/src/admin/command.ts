@@ -16,7 +16,15 @@ export interface AdminCommand {
   usage: string[];
   /** Returns the process exit code: 0 on success, non-zero on any failure. */
   run(args: string[], ctx: AdminContext): Promise<number>;
+  /**
+   * Runs instead of `run` when the embedded database is held by a running server (PGlite's data
+   * directory lock): the command asks that server. Without it, the CLI exits 75 (busy).
+   */
+  runThroughServer?(args: string[], ctx: RemoteContext): Promise<number>;
 }
+
+/** What a command has when the server holds the database: the configuration, no database. */
+export type RemoteContext = Pick<AdminContext, 'config' | 'out'>;
 
 /** `<action> --flag value ...` parsed with node:util; unknown flags are an error. */
 export function parseAction<T extends ParseArgsOptionsConfig>(args: string[], options: T) {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { createEventBus, type AppEventBus } from '../events/map';
 import { announceDeletedAccount } from '../plugins/auth';
+import { forgetStaffRoles } from './admin/events';
 import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
 import { forgetPlayerGames } from './games/events';
@@ -30,6 +31,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('user.deleted', forgetFriendships);
   events.on('user.deleted', forgetSeat);
   events.on('user.deleted', forgetPushData);
+  events.on('user.deleted', forgetStaffRoles);
   events.on('user.deleted', forgetIdentity(outboxDir(config)));
   events.on('user.deleted', announceDeletedAccount);
   return events;

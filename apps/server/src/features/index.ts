@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminRoutes } from './admin/routes';
 import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
 import { friendRoutes } from './friends/routes';
@@ -36,6 +37,7 @@ export const apiFeatures: Feature[] = [
   gameRoutes,
   leaderboardRoutes,
   arcadeRoutes,
+  adminRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

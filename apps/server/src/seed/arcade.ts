@@ -3,10 +3,11 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { GAME_TYPES, gameReportSchema, type GameType } from '@arcadia/contracts';
 import { seededRng, simulateMatch } from '@arcadia/device-sim';
-import { maps, users } from '../db/schema';
+import { users } from '../db/schema';
 import { createEventBus } from '../events/map';
 import { createArcade } from '../features/arcades/service';
 import { createDevice } from '../features/devices/service';
+import { insertMap } from '../features/games/catalogue';
 import { ingestGame } from '../features/games/ingest';
 import { secretsMayBeLogged } from '../plugins/logging';
 import type { SeedContext } from './index';
@@ -43,7 +44,8 @@ export async function seedArcade({ db, log, config }: SeedContext): Promise<void
   // A bus without handlers: demo games notify nobody.
   const quiet = createEventBus();
   await createArcade(db, DEMO_ARCADE);
-  await db.insert(maps).values(DEMO_MAPS).onConflictDoNothing();
+  // Through the catalogue, as the operator console adds maps.
+  for (const map of DEMO_MAPS) await insertMap(db, map);
   const devices = [];
   const lines: string[] = [];
   for (const d of DEMO_DEVICES) {

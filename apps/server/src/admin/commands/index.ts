@@ -1,4 +1,5 @@
 import type { AdminCommand } from '../command';
+import { command as admin } from './admin';
 import { command as arcade } from './arcade';
 import { command as backup } from './backup';
 import { command as card } from './card';
@@ -9,6 +10,7 @@ import { command as restore } from './restore';
 
 /** Every command group of `npm run admin`, by the name typed after it. Add one line per group. */
 export const commands: Record<string, AdminCommand> = {
+  admin,
   arcade,
   backup,
   card,

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -23,6 +24,11 @@ export const arcades = pgTable('arcades', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   city: text('city').notNull().default(''),
+  address: text('address').notNull().default(''),
+  /** Weekly opening hours: [{ day: 'mon'…'sun', opens: 'HH:MM', closes: 'HH:MM' }]. */
+  openingHours: jsonb('opening_hours').notNull().default([]),
+  /** Set when the arcade closed for good: it leaves the public list, its history stays. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -38,6 +44,8 @@ export const devices = pgTable(
     applicationId: text('application_id').notNull().default('commando'),
     capacity: integer('capacity').notNull().default(8),
     keyHash: text('key_hash').notNull(),
+    /** Set while an operator has disabled the device: its key is refused until enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     matchStartedAt: timestamp('match_started_at', { withTimezone: true }),
     // Grows with every join, leave and release: devices long-poll on it.

@@ -3,3 +3,4 @@ export * from './arcade';
 export * from './content';
 export * from './identity';
 export * from './push';
+export * from './admin';

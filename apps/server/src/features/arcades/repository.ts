@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades } from '../../db/schema';
 
@@ -12,12 +12,33 @@ export async function findArcade(db: Queryable, id: string): Promise<ArcadeRow |
 /** Inserts the arcade; undefined when one with this id exists already. */
 export async function insertArcade(
   db: Queryable,
-  values: { id: string; name: string; city: string },
+  values: Pick<ArcadeRow, 'id' | 'name' | 'city'> &
+    Partial<Pick<ArcadeRow, 'address' | 'openingHours'>>,
 ): Promise<ArcadeRow | undefined> {
   const [row] = await db.insert(arcades).values(values).onConflictDoNothing().returning();
   return row;
 }
 
+/** The arcades open for business (not retired), by id. */
 export async function listArcades(db: Queryable): Promise<ArcadeRow[]> {
-  return db.select().from(arcades).orderBy(asc(arcades.id));
+  return db.select().from(arcades).where(isNull(arcades.retiredAt)).orderBy(asc(arcades.id));
+}
+
+/** Every arcade, retired ones too, or those of the given ids (null: all). */
+export async function listAllArcades(db: Queryable, ids: string[] | null): Promise<ArcadeRow[]> {
+  if (ids?.length === 0) return [];
+  return db
+    .select()
+    .from(arcades)
+    .where(ids ? inArray(arcades.id, ids) : undefined)
+    .orderBy(asc(arcades.id));
+}
+
+export async function updateArcadeRow(
+  db: Queryable,
+  id: string,
+  values: Partial<Pick<ArcadeRow, 'name' | 'city' | 'address' | 'openingHours' | 'retiredAt'>>,
+): Promise<ArcadeRow | undefined> {
+  const [row] = await db.update(arcades).set(values).where(eq(arcades.id, id)).returning();
+  return row;
 }

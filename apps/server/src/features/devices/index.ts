@@ -2,6 +2,7 @@
 export { parseDeviceAuthorization } from './keys';
 export {
   authenticateDevice,
+  createDeviceIn,
   countOnlineDevices,
   currentRoster,
   heartbeat,
@@ -17,3 +18,10 @@ export {
   rosterEventsFor,
   type RosterEvents,
 } from './roster-events';
+export {
+  adminDevice,
+  adminDevices,
+  kickPlayer,
+  setDeviceDisabled,
+  toAdminDevice,
+} from './operator-view';

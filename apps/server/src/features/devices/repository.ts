@@ -37,7 +37,7 @@ export async function updateDevice(
   db: Queryable,
   arcade: string,
   id: string,
-  values: Partial<Pick<DeviceRow, 'keyHash' | 'lastSeenAt' | 'matchStartedAt'>> & {
+  values: Partial<Pick<DeviceRow, 'keyHash' | 'lastSeenAt' | 'matchStartedAt' | 'disabledAt'>> & {
     bumpRoster?: boolean;
   },
 ): Promise<DeviceRow | undefined> {

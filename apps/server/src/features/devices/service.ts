@@ -51,8 +51,16 @@ export async function createDevice(
   db: Db,
   input: NewDevice,
 ): Promise<{ device: DeviceRow; key: string }> {
+  return db.transaction(async (tx) => createDeviceIn(tx, input));
+}
+
+/** createDevice inside the caller's transaction (the operator console audits it there). */
+export async function createDeviceIn(
+  tx: Queryable,
+  input: NewDevice,
+): Promise<{ device: DeviceRow; key: string }> {
   const values = parseInput(newDeviceSchema, input);
-  return db.transaction(async (tx) => {
+  {
     if (!(await arcadeExists(tx, values.arcade)))
       throw notFound(`No arcade "${values.arcade}"; create it first with: arcade create`);
     const key = generateDeviceKey();
@@ -67,7 +75,7 @@ export async function createDevice(
     });
     if (!device) throw conflict(`The device "${values.arcade};${values.id}" exists already`);
     return { device, key };
-  });
+  }
 }
 
 /** A new key for a device; the old one stops working at once. */
@@ -114,6 +122,8 @@ export async function authenticateDevice(
   // One answer for an unknown device and a wrong key: nothing to learn from the difference.
   if (!device || !deviceKeyMatches(credentials.key, device.keyHash))
     throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
+  if (device.disabledAt)
+    throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
   return device;
 }
 

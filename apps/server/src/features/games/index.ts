@@ -4,3 +4,4 @@ export { APPLICATIONS } from './overview-content';
 export { ALL_TIME_START, periodStart } from './periods';
 export { DELETED_PLAYER_NAME } from './events';
 export { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from './history';
+export { allMaps, createMap, insertMap, updateMap } from './catalogue';

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   accounts,
+  auditLog,
   loginThrottle,
   oidcModels,
   passwordResets,
   pushOutbox,
   pushSubscriptions,
+  staffArcades,
   visits,
 } from '../../db/schema';
 import type { Queryable } from '../../db/client';
@@ -147,9 +149,29 @@ describe("'user.deleted': each feature forgets the player", () => {
       { userId: sam.id, metUserId: quorra.id, arcadeId: 'test-arcade' },
       { userId: sam.id, metUserId: sam.id, arcadeId: 'test-arcade', recordedBy: quorra.id },
     ]);
+    // admin: she runs the arcade as staff.
+    await t.db.insert(staffArcades).values({ userId: quorra.id, arcadeId: 'test-arcade' });
+    await t.db.insert(auditLog).values([
+      {
+        actorUserId: quorra.id,
+        actorLabel: 'Quorra',
+        action: 'device.create',
+        targetType: 'device',
+        targetId: 'test-arcade;arena-1',
+        arcadeId: 'test-arcade',
+      },
+      {
+        actorLabel: 'cli',
+        action: 'user.role',
+        targetType: 'user',
+        targetId: quorra.id,
+        after: { role: 'staff' },
+      },
+    ]);
 
     expect(Object.keys(await mentions()).sort()).toEqual([
       'accounts',
+      'audit_log',
       'device_players',
       'friendships',
       'game_players',
@@ -161,6 +183,7 @@ describe("'user.deleted': each feature forgets the player", () => {
       'player_stats_periods',
       'push_outbox',
       'push_subscriptions',
+      'staff_arcades',
       'users',
       'visits',
     ]);
@@ -188,6 +211,7 @@ describe("'user.deleted': each feature forgets the player", () => {
     expect(left).toEqual({ users: 1 });
     expect(vacuum.sort()).toEqual([
       'accounts',
+      'audit_log',
       'device_players',
       'friendships',
       'game_players',
@@ -199,6 +223,7 @@ describe("'user.deleted': each feature forgets the player", () => {
       'player_stats_periods',
       'push_outbox',
       'push_subscriptions',
+      'staff_arcades',
       'visits',
     ]);
     // The mail outbox is a folder: emptied of her mail once the deletion committed.

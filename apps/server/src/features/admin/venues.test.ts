@@ -1,0 +1,251 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceAuthorization } from '@arcadia/contracts';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { addDevice, addPlayer, seat } from '../../../test/support/arcade';
+import {
+  addOperators,
+  checkAccessMatrix,
+  type Caller,
+  type Operators,
+} from '../../../test/support/operators';
+import { auditLog, devices } from '../../db/schema';
+
+const WRITES = ['arcades', 'devices', 'device_players', 'audit_log'] as const;
+const hours = [{ day: 'mon', opens: '14:00', closes: '23:30' }];
+
+describe('operator API: arcades and devices', () => {
+  let t: TestApp;
+  let ops: Operators;
+  /** A fresh id per caller, for routes that create. */
+  const fresh = (caller: Caller) => `new-${caller.toLowerCase()}`;
+  const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(auditLog.id)).at(-1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ops = await addOperators(t);
+  });
+  afterAll(() => t.close());
+
+  it('POST /api/admin/arcades: admins create; 400 with fields for bad input', async () => {
+    await checkAccessMatrix(t, ops, {
+      call: (caller) => ({
+        method: 'POST',
+        path: '/api/admin/arcades',
+        body: { id: fresh(caller), name: 'New', city: 'Berlin', openingHours: hours },
+      }),
+      expect: { staff: 403, admin: 201 },
+      tables: WRITES,
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'arcade.create',
+      targetId: 'new-admin',
+      arcadeId: 'new-admin',
+      actorUserId: ops.admin.id,
+    });
+    const before = await t.counts('arcades', 'audit_log');
+    const bad = await t.request('POST', '/api/admin/arcades', {
+      token: ops.admin.token,
+      body: { id: 'no spaces', name: '', openingHours: [{ day: 'xyz', opens: '25:00' }] },
+    });
+    expect(bad.status).toBe(400);
+    const fields = JSON.stringify(bad.body.error.details);
+    for (const f of ['id', 'name', 'openingHours']) expect(fields).toContain(f);
+    expect(await t.counts('arcades', 'audit_log')).toEqual(before);
+    const dup = await t.request('POST', '/api/admin/arcades', {
+      token: ops.admin.token,
+      body: { id: ops.arcade, name: 'Again' },
+    });
+    expect(dup.status).toBe(409);
+  });
+
+  it('PATCH /api/admin/arcades/{id}: staff of it and admins edit; audited with before/after', async () => {
+    await checkAccessMatrix(t, ops, {
+      call: (caller) => ({
+        method: 'PATCH',
+        path: `/api/admin/arcades/${ops.arcade}`,
+        body: { address: `Street of ${caller}`, openingHours: hours },
+      }),
+      expect: { staff: 200, admin: 200 },
+      tables: WRITES,
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'arcade.update',
+      before: { address: 'Street of staff' },
+      after: { address: 'Street of admin', openingHours: hours },
+    });
+    const bad = await t.request('PATCH', `/api/admin/arcades/${ops.arcade}`, {
+      token: ops.staff.token,
+      body: { name: '', color: 'red' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('POST /api/admin/arcades/{id}/retire: admins; the arcade leaves the public list', async () => {
+    await checkAccessMatrix(t, ops, {
+      call: () => ({ method: 'POST', path: '/api/admin/arcades/new-admin/retire' }),
+      expect: { staff: 403, admin: 200, otherStaff: 403 },
+      tables: WRITES,
+    });
+    const list = await t.request('GET', '/api/arcades');
+    expect(list.body.arcades.map((a: { id: string }) => a.id)).not.toContain('new-admin');
+    expect(await lastAudit()).toMatchObject({ action: 'arcade.retire', targetId: 'new-admin' });
+  });
+
+  it('GET /api/admin/arcades: staff see theirs, admins all', async () => {
+    const staff = await t.request('GET', '/api/admin/arcades', { token: ops.staff.token });
+    expect(staff.body.arcades.map((a: { id: string }) => a.id)).toEqual([ops.arcade]);
+    const admin = await t.request('GET', '/api/admin/arcades', { token: ops.admin.token });
+    expect(admin.body.arcades.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('POST …/devices: the key is answered once, only its hash stored, and it works', async () => {
+    await checkAccessMatrix(t, ops, {
+      call: (caller) => ({
+        method: 'POST',
+        path: `/api/admin/arcades/${ops.arcade}/devices`,
+        body: { id: fresh(caller), name: `Pod of ${caller}`, capacity: 4 },
+      }),
+      expect: { staff: 201, admin: 201 },
+      tables: WRITES,
+    });
+    const res = await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices`, {
+      token: ops.staff.token,
+      body: { id: 'pod-9', name: 'Pod 9' },
+    });
+    expect(res.status).toBe(201);
+    const key = res.body.key as string;
+    expect(res.body.device).toMatchObject({ id: 'pod-9', online: false, disabled: false });
+    const [row] = await t.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.arcadeId, ops.arcade), eq(devices.id, 'pod-9')));
+    expect(row!.keyHash).not.toContain(key);
+    expect(JSON.stringify(await t.db.select().from(auditLog))).not.toContain(key);
+    const beat = await t.request('POST', '/api/device/v1/heartbeat', {
+      headers: { authorization: deviceAuthorization(ops.arcade, 'pod-9', key) },
+    });
+    expect(beat.status).toBe(200);
+    const bad = await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices`, {
+      token: ops.staff.token,
+      body: { id: 'x y', name: '', capacity: 99 },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.error.details)).toContain('capacity');
+  });
+
+  it('GET …/devices: online status, last heartbeat, who is on it', async () => {
+    const sam = await addPlayer(t, 'SamOnPod');
+    await seat(t, ops.device, [sam.id]);
+    await checkAccessMatrix(t, ops, {
+      call: () => ({ method: 'GET', path: `/api/admin/arcades/${ops.arcade}/devices` }),
+      expect: { staff: 200, admin: 200 },
+      tables: WRITES,
+    });
+    const res = await t.request('GET', `/api/admin/arcades/${ops.arcade}/devices`, {
+      token: ops.staff.token,
+    });
+    const device = res.body.devices.find((d: { id: string }) => d.id === ops.device.id);
+    expect(device).toMatchObject({ online: true, disabled: false });
+    expect(device.lastHeartbeatAt).toEqual(expect.any(String));
+    expect(device.players).toEqual([
+      { userId: sam.id, userName: 'SamOnPod', joinedAt: expect.any(String) },
+    ]);
+  });
+
+  it('DELETE …/players/{userId}: takes a player off the device', async () => {
+    const players = await Promise.all(
+      ['KickA', 'KickB', 'KickC'].map((name) => addPlayer(t, name)),
+    );
+    const target = await addDevice(t, ops.arcade, 'kick-pod');
+    await seat(
+      t,
+      target,
+      players.map((p) => p.id),
+    );
+    const order: Caller[] = ['staff', 'admin'];
+    let n = 0;
+    await checkAccessMatrix(t, ops, {
+      call: (caller) => {
+        const userId = order.includes(caller) ? players[n++]!.id : players[2]!.id;
+        return {
+          method: 'DELETE',
+          path: `/api/admin/arcades/${ops.arcade}/devices/kick-pod/players/${userId}`,
+        };
+      },
+      expect: { staff: 200, admin: 200 },
+      tables: WRITES,
+    });
+    const roster = await t.request('GET', `/api/admin/arcades/${ops.arcade}/devices`, {
+      token: ops.admin.token,
+    });
+    const pod = roster.body.devices.find((d: { id: string }) => d.id === 'kick-pod');
+    expect(pod.players.map((p: { userId: string }) => p.userId)).toEqual([players[2]!.id]);
+    expect(await lastAudit()).toMatchObject({ action: 'device.kick' });
+    const again = await t.request(
+      'DELETE',
+      `/api/admin/arcades/${ops.arcade}/devices/kick-pod/players/${players[0]!.id}`,
+      { token: ops.admin.token },
+    );
+    expect(again.status).toBe(404);
+  });
+
+  it('POST …/rotate-key: the old key stops working, the new one works', async () => {
+    const pod = await addDevice(t, ops.arcade, 'rotate-pod');
+    await checkAccessMatrix(t, ops, {
+      call: () => ({
+        method: 'POST',
+        path: `/api/admin/arcades/${ops.arcade}/devices/rotate-pod/rotate-key`,
+      }),
+      expect: { staff: 200, admin: 200 },
+      tables: WRITES,
+    });
+    const old = await t.request('POST', '/api/device/v1/heartbeat', { headers: pod.headers });
+    expect(old.status).toBe(401);
+    const res = await t.request(
+      'POST',
+      `/api/admin/arcades/${ops.arcade}/devices/rotate-pod/rotate-key`,
+      { token: ops.admin.token },
+    );
+    const beat = await t.request('POST', '/api/device/v1/heartbeat', {
+      headers: { authorization: deviceAuthorization(ops.arcade, 'rotate-pod', res.body.key) },
+    });
+    expect(beat.status).toBe(200);
+    expect(await lastAudit()).toMatchObject({ action: 'device.rotate_key', after: null });
+  });
+
+  it('POST …/disable and …/enable: a disabled device is refused', async () => {
+    const pod = await addDevice(t, ops.arcade, 'toggle-pod');
+    for (const action of ['disable', 'enable'] as const)
+      await checkAccessMatrix(t, ops, {
+        call: () => ({
+          method: 'POST',
+          path: `/api/admin/arcades/${ops.arcade}/devices/toggle-pod/${action}`,
+        }),
+        expect: { staff: 200, admin: 200 },
+        tables: WRITES,
+      });
+    await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices/toggle-pod/disable`, {
+      token: ops.staff.token,
+    });
+    const refused = await t.request('POST', '/api/device/v1/heartbeat', { headers: pod.headers });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('device_disabled');
+    expect(await lastAudit()).toMatchObject({
+      action: 'device.disable',
+      before: { disabled: false },
+      after: { disabled: true },
+    });
+    await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices/toggle-pod/enable`, {
+      token: ops.staff.token,
+    });
+    const back = await t.request('POST', '/api/device/v1/heartbeat', { headers: pod.headers });
+    expect(back.status).toBe(200);
+    const missing = await t.request(
+      'POST',
+      `/api/admin/arcades/${ops.arcade}/devices/nope/disable`,
+      { token: ops.admin.token },
+    );
+    expect(missing.status).toBe(404);
+  });
+});

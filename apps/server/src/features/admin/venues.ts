@@ -1,0 +1,166 @@
+import type {
+  AdminArcade,
+  AdminDevice,
+  ArcadeCreate,
+  ArcadeUpdate,
+  DeviceCreate,
+} from '@arcadia/contracts';
+import type { Db } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import {
+  arcadeDetails,
+  arcadeExists,
+  arcadesDetails,
+  createArcadeDetails,
+  updateArcadeDetails,
+} from '../arcades';
+import {
+  adminDevice,
+  createDeviceIn,
+  kickPlayer,
+  rotateDeviceKey,
+  setDeviceDisabled,
+  toAdminDevice,
+} from '../devices';
+import type { Operator } from './access';
+import { recordAudit } from './audit';
+
+/**
+ * The operator console's changes to arcades and devices: each one transaction with its audit
+ * entry. Who may call which is the routes' `access` (routes-venues.ts).
+ */
+
+export async function visibleArcades(db: Db, operator: Operator): Promise<AdminArcade[]> {
+  return arcadesDetails(db, operator.arcades);
+}
+
+export async function createArcade(
+  db: Db,
+  operator: Operator,
+  input: ArcadeCreate,
+): Promise<AdminArcade> {
+  return db.transaction(async (tx) => {
+    const arcade = await createArcadeDetails(tx, input);
+    await recordAudit(tx, operator, {
+      action: 'arcade.create',
+      targetType: 'arcade',
+      targetId: arcade.id,
+      arcadeId: arcade.id,
+      after: arcade,
+    });
+    return arcade;
+  });
+}
+
+export async function editArcade(
+  db: Db,
+  operator: Operator,
+  id: string,
+  changes: ArcadeUpdate & { retiredAt?: Date },
+  action = 'arcade.update',
+): Promise<AdminArcade> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await updateArcadeDetails(tx, id, changes);
+    await recordAudit(tx, operator, {
+      action,
+      targetType: 'arcade',
+      targetId: id,
+      arcadeId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Retires an arcade (idempotent: a retired one keeps its date). */
+export async function retireArcade(db: Db, operator: Operator, id: string): Promise<AdminArcade> {
+  const arcade = await arcadeDetails(db, id);
+  if (arcade.retiredAt) return arcade;
+  return editArcade(db, operator, id, { retiredAt: new Date() }, 'arcade.retire');
+}
+
+const deviceTarget = (arcadeId: string, id: string) => `${arcadeId};${id}`;
+
+export async function createDevice(
+  db: Db,
+  operator: Operator,
+  arcadeId: string,
+  input: DeviceCreate,
+): Promise<{ device: AdminDevice; key: string }> {
+  return db.transaction(async (tx) => {
+    if (!(await arcadeExists(tx, arcadeId))) throw notFound(`No arcade "${arcadeId}"`);
+    const { device: row, key } = await createDeviceIn(tx, { ...input, arcade: arcadeId });
+    const device = await toAdminDevice(tx, row);
+    const { players: _players, online: _online, ...after } = device;
+    await recordAudit(tx, operator, {
+      action: 'device.create',
+      targetType: 'device',
+      targetId: deviceTarget(arcadeId, device.id),
+      arcadeId,
+      after,
+    });
+    return { device, key };
+  });
+}
+
+export async function rotateKey(
+  db: Db,
+  operator: Operator,
+  arcadeId: string,
+  id: string,
+): Promise<{ device: AdminDevice; key: string }> {
+  return db.transaction(async (tx) => {
+    const { device: row, key } = await rotateDeviceKey(tx, arcadeId, id);
+    await recordAudit(tx, operator, {
+      action: 'device.rotate_key',
+      targetType: 'device',
+      targetId: deviceTarget(arcadeId, id),
+      arcadeId,
+    });
+    return { device: await toAdminDevice(tx, row), key };
+  });
+}
+
+export async function setDisabled(
+  db: Db,
+  operator: Operator,
+  arcadeId: string,
+  id: string,
+  disabled: boolean,
+): Promise<AdminDevice> {
+  return db.transaction(async (tx) => {
+    const before = await adminDevice(tx, arcadeId, id);
+    const after = await setDeviceDisabled(tx, arcadeId, id, disabled);
+    await recordAudit(tx, operator, {
+      action: disabled ? 'device.disable' : 'device.enable',
+      targetType: 'device',
+      targetId: deviceTarget(arcadeId, id),
+      arcadeId,
+      before: { disabled: before.disabled },
+      after: { disabled: after.disabled },
+    });
+    return after;
+  });
+}
+
+export async function kick(
+  db: Db,
+  operator: Operator,
+  arcadeId: string,
+  id: string,
+  userId: string,
+): Promise<AdminDevice> {
+  return db.transaction(async (tx) => {
+    await adminDevice(tx, arcadeId, id);
+    await kickPlayer(tx, arcadeId, id, userId);
+    await recordAudit(tx, operator, {
+      action: 'device.kick',
+      targetType: 'device',
+      targetId: deviceTarget(arcadeId, id),
+      arcadeId,
+      before: { userId },
+    });
+    return adminDevice(tx, arcadeId, id);
+  });
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { deviceSegmentSchema } from './device-code';
+
+/**
+ * The operator console's API under /api/admin (docs/operator-console.md). Roles: `admin` may do
+ * everything; `staff` acts only for the arcades they run; players and anonymous callers are
+ * refused (403 / 401), and a device key never works here.
+ */
+
+export const USER_ROLES = ['player', 'staff', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** GET /api/admin/me: who the signed-in operator is and what they run. */
+export const operatorSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  role: z.enum(['staff', 'admin']),
+  /** The arcades a staff member runs; null for an admin (every arcade). */
+  arcades: z.array(z.string()).nullable(),
+});
+export type OperatorInfo = z.infer<typeof operatorSchema>;
+
+export const adminArcadeParamsSchema = z.object({ arcadeId: deviceSegmentSchema });
+
+/** GET /api/admin/audit: filters (all optional), newest first, `before` = the last id seen. */
+export const auditQuerySchema = z.object({
+  action: z.string().trim().min(1).max(64).optional(),
+  targetType: z.string().trim().min(1).max(32).optional(),
+  targetId: z.string().trim().min(1).max(128).optional(),
+  actor: z.uuid({ message: 'actor must be a user id' }).optional(),
+  arcade: deviceSegmentSchema.optional(),
+  from: z.iso.datetime({ offset: true, message: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'to must be an ISO date-time' }).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  arcadeId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next: z.number().int().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** PUT /api/admin/users/{id}/role: staff need the arcades they run; others take none. */
+export const roleChangeSchema = z
+  .object({
+    role: userRoleSchema,
+    arcades: z.array(deviceSegmentSchema).max(100).optional(),
+  })
+  .refine((v) => v.role !== 'staff' || (v.arcades?.length ?? 0) > 0, {
+    path: ['arcades'],
+    message: 'staff need at least one arcade',
+  })
+  .refine((v) => v.role === 'staff' || !v.arcades?.length, {
+    path: ['arcades'],
+    message: 'only staff run arcades',
+  });
+export type RoleChange = z.infer<typeof roleChangeSchema>;
+
+export const roleAnswerSchema = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  role: userRoleSchema,
+  arcades: z.array(z.string()),
+});
+
+export const adminUserParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be a user id' }),
+});
+
+/** POST /api/admin/bootstrap: the first admin, with the secret the server wrote at start. */
+export const bootstrapRequestSchema = z.object({
+  secret: z.string().min(16).max(256),
+  email: z.email({ message: 'email must be an e-mail address' }).max(254),
+});
+
+/** One opening period of a week day; `closes` before `opens` means after midnight. */
+export const openingPeriodSchema = z.object({
+  day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
+  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
+  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
+});
+export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
+
+const arcadeDetails = {
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  city: z.string().trim().max(80),
+  address: z.string().trim().max(200),
+  openingHours: z.array(openingPeriodSchema).max(21),
+};
+
+/** POST /api/admin/arcades (admins). */
+export const arcadeCreateSchema = z.object({
+  id: deviceSegmentSchema,
+  name: arcadeDetails.name,
+  city: arcadeDetails.city.default(''),
+  address: arcadeDetails.address.default(''),
+  openingHours: arcadeDetails.openingHours.default([]),
+});
+export type ArcadeCreate = z.infer<typeof arcadeCreateSchema>;
+
+/** PATCH /api/admin/arcades/{arcadeId} (staff of it, admins): the fields to change. */
+export const arcadeUpdateSchema = z
+  .object({
+    name: arcadeDetails.name.optional(),
+    city: arcadeDetails.city.optional(),
+    address: arcadeDetails.address.optional(),
+    openingHours: arcadeDetails.openingHours.optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type ArcadeUpdate = z.infer<typeof arcadeUpdateSchema>;
+
+export const adminArcadeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  openingHours: z.array(openingPeriodSchema),
+  retiredAt: z.string().nullable(),
+});
+export type AdminArcade = z.infer<typeof adminArcadeSchema>;
+export const adminArcadesSchema = z.object({ arcades: z.array(adminArcadeSchema) });
+
+export const adminDeviceParamsSchema = z.object({
+  arcadeId: deviceSegmentSchema,
+  deviceId: deviceSegmentSchema,
+});
+export const adminKickParamsSchema = adminDeviceParamsSchema.extend({
+  userId: z.uuid({ message: 'userId must be a user id' }),
+});
+
+/** POST /api/admin/arcades/{arcadeId}/devices (staff of it, admins). */
+export const deviceCreateSchema = z.object({
+  id: deviceSegmentSchema,
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  capacity: z.number().int().min(1).max(32).optional(),
+  kind: z.string().trim().min(1).max(40).optional(),
+  applicationId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
+    .optional(),
+});
+export type DeviceCreate = z.infer<typeof deviceCreateSchema>;
+
+export const adminDeviceSchema = z.object({
+  arcadeId: z.string(),
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  applicationId: z.string(),
+  capacity: z.number().int(),
+  online: z.boolean(),
+  lastHeartbeatAt: z.string().nullable(),
+  matchStartedAt: z.string().nullable(),
+  disabled: z.boolean(),
+  /** Who is on the device now. */
+  players: z.array(z.object({ userId: z.string(), userName: z.string(), joinedAt: z.string() })),
+});
+export type AdminDevice = z.infer<typeof adminDeviceSchema>;
+export const adminDevicesSchema = z.object({ devices: z.array(adminDeviceSchema) });
+
+/** A new device or a rotated key: the key is answered this once, only its hash is stored. */
+export const deviceWithKeySchema = z.object({ device: adminDeviceSchema, key: z.string() });
+
+/** A map of a game, as the operator console edits it (the `maps` table; reports name its id). */
+export const adminMapSchema = z.object({
+  id: z.string(),
+  applicationId: z.string(),
+  name: z.string(),
+  iconPath: z.string(),
+});
+export type AdminMap = z.infer<typeof adminMapSchema>;
+export const adminMapsSchema = z.object({ maps: z.array(adminMapSchema) });
+
+const mapName = z.string().trim().min(1, { message: 'name must not be empty' }).max(80);
+/** A site path (`/assets/maps/x.svg`) or an https URL of the map's icon. */
+const iconPath = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
+    message: 'iconPath must be a site path (/assets/…) or an https URL',
+  });
+
+/** POST /api/admin/maps (admins). */
+export const mapCreateSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'id must be a lowercase slug' }),
+  applicationId: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
+    .default('commando'),
+  name: mapName,
+  iconPath,
+});
+export type MapCreate = z.infer<typeof mapCreateSchema>;
+
+/** PATCH /api/admin/maps/{mapId} (admins). */
+export const mapUpdateSchema = z
+  .object({ name: mapName.optional(), iconPath: iconPath.optional() })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type MapUpdate = z.infer<typeof mapUpdateSchema>;
+
+export const adminMapParamsSchema = z.object({
+  mapId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'mapId must be a slug' }),
+});
