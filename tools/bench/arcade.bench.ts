@@ -23,6 +23,7 @@ import {
 import { startBaseline } from './support/baseline';
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './support/database';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './support/open-loop';
+import { BENCH_SKELETON_SUFFIX } from './support/players';
 import { ms, progress, ratio, rps, table } from './support/report';
 
 const TITLE = '## Arcade: leaderboards and game ingest (arcade.bench.ts)';
@@ -131,8 +132,9 @@ async function main(): Promise<void> {
     progress(`seeding ${rps(PLAYERS)} players with statistics on ${db.server}`);
     const seedStart = performance.now();
     await db.query(`
-      insert into users (identity_sub, user_name, agb_accepted_at)
-      select 'lb-' || g, 'lb' || g, now() from generate_series(1, ${PLAYERS}) g`);
+      insert into users (identity_sub, user_name, user_name_skeleton, agb_accepted_at)
+      select 'lb-' || g, 'lb' || g, 'lb' || g || '${BENCH_SKELETON_SUFFIX}', now()
+      from generate_series(1, ${PLAYERS}) g`);
     // Pseudo-random but repeatable totals: many ties at the bottom, a long tail at the top.
     await db.query(`
       insert into player_stats (user_id, application_id, games_played, games_won, games_lost,
