@@ -89,7 +89,11 @@ describe('user cards', () => {
     // The app knows the player is registered now: /play opens instead of the registration.
     await page.getByRole('link', { name: 'Spielen' }).click();
     await page.waitForURL('**/play');
-    await expect(page.getByRole('heading', { name: 'Spielen' }).count()).resolves.toBe(1);
+    // The play page is lazy: its heading follows the URL.
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Spielen' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(page.url()).toMatch(/\/play$/);
     expect(errors).toEqual([]);
     await context.close();
   });
