@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../plugins/errors';
 import { countAdmins } from '../users';
-import { changeRole, userIdByMail, type RoleAnswer } from './roles';
+import { changeRole, lockRoleChanges, userIdByMail, type RoleAnswer } from './roles';
 
 /**
  * The first admin (docs/operator-console.md): while no admin exists, the server writes a random
@@ -59,12 +59,16 @@ export async function redeemBootstrap(
   const expected = readBootstrapToken(dataDir);
   if (!expected || !sameSecret(secret, expected))
     throw forbidden('The bootstrap secret is wrong or already used');
-  if ((await countAdmins(db)) > 0) {
-    fs.rmSync(bootstrapTokenPath(dataDir), { force: true });
-    throw new AppError(409, 'admin_exists', 'An admin exists already: an admin grants roles now');
-  }
-  const answer = await changeRole(db, { label: 'bootstrap' }, await userIdByMail(db, email), {
-    role: 'admin',
+  const userId = await userIdByMail(db, email);
+  // The check and the grant in one transaction under the role lock: of two calls at once, the
+  // second sees the first one's admin.
+  const answer = await db.transaction(async (tx) => {
+    await lockRoleChanges(tx);
+    if ((await countAdmins(tx)) > 0) {
+      fs.rmSync(bootstrapTokenPath(dataDir), { force: true });
+      throw new AppError(409, 'admin_exists', 'An admin exists already: an admin grants roles now');
+    }
+    return changeRole(tx, { label: 'bootstrap' }, userId, { role: 'admin' });
   });
   fs.rmSync(bootstrapTokenPath(dataDir), { force: true });
   return answer;

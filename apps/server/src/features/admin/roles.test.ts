@@ -120,6 +120,27 @@ describe('the first admin: bootstrap secret and `admin grant`', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('two bootstrap calls at once make exactly one admin', async () => {
+    const secret = readBootstrapToken(dataDir)!;
+    const answers = await Promise.all(
+      [flynn, alan].map((p) =>
+        t.request('POST', '/api/admin/bootstrap', {
+          body: { secret, email: `${p.userName.toLowerCase()}@example.test` },
+        }),
+      ),
+    );
+    // The loser finds the admin (409) or, when it came after the winner, the secret spent (403).
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const roles = [await roleOf(t, flynn.id), await roleOf(t, alan.id)].sort();
+    expect(roles).toEqual(['admin', 'player']);
+    // Back to the start for the tests below: no admin, a fresh secret.
+    await t.db.update(users).set({ role: 'player' });
+    await t.db.delete(auditLog);
+    await offerAdminBootstrap(t.db, dataDir);
+  });
+
   it('the CLI, when the server holds the database, sends the secret to it; then it is spent', async () => {
     const lines: string[] = [];
     const config = loadConfig({

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { RoleChange, UserRole } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
 import { countAdmins, registeredUserByMail, setUserRole, userById } from '../users';
@@ -14,17 +15,25 @@ export interface RoleAnswer {
 }
 
 /**
+ * Role changes wait for each other: two admins demoting each other at once would otherwise both
+ * see a second admin, and two bootstrap calls would both see none.
+ */
+export const lockRoleChanges = (tx: Queryable) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('arcadia.user_roles'))`);
+
+/**
  * Gives a user a role (staff: for the listed arcades), audited, in one transaction. The last
  * admin cannot be demoted (409 last_admin): someone must be able to grant roles.
  */
 export async function changeRole(
-  db: Db,
+  db: Queryable,
   actor: AuditActor,
   userId: string,
   change: RoleChange,
 ): Promise<RoleAnswer> {
   const arcades = change.role === 'staff' ? [...new Set(change.arcades ?? [])].sort() : [];
   return db.transaction(async (tx) => {
+    await lockRoleChanges(tx);
     const user = await userById(tx, userId);
     const missing: string[] = [];
     for (const id of arcades) if (!(await arcadeExists(tx, id))) missing.push(id);
