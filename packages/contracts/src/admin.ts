@@ -99,11 +99,21 @@ export const openingPeriodSchema = z.object({
 });
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
+/** A site path (`/assets/maps/x.svg`) or an https URL of an icon or logo (an uploaded image's URL is such a path). */
+const iconPath = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
+    message: 'must be a site path (/assets/…) or an https URL',
+  });
+
 const arcadeDetails = {
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
   city: z.string().trim().max(80),
   address: z.string().trim().max(200),
   openingHours: z.array(openingPeriodSchema).max(21),
+  logoPath: iconPath.nullable(),
 };
 
 /** POST /api/admin/arcades (admins). */
@@ -113,6 +123,7 @@ export const arcadeCreateSchema = z.object({
   city: arcadeDetails.city.default(''),
   address: arcadeDetails.address.default(''),
   openingHours: arcadeDetails.openingHours.default([]),
+  logoPath: arcadeDetails.logoPath.default(null),
 });
 export type ArcadeCreate = z.infer<typeof arcadeCreateSchema>;
 
@@ -123,6 +134,7 @@ export const arcadeUpdateSchema = z
     city: arcadeDetails.city.optional(),
     address: arcadeDetails.address.optional(),
     openingHours: arcadeDetails.openingHours.optional(),
+    logoPath: arcadeDetails.logoPath.optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
@@ -134,6 +146,8 @@ export const adminArcadeSchema = z.object({
   city: z.string(),
   address: z.string(),
   openingHours: z.array(openingPeriodSchema),
+  /** The arcade's logo (a site path or https URL), null without one. */
+  logoPath: z.string().nullable(),
   retiredAt: z.string().nullable(),
 });
 export type AdminArcade = z.infer<typeof adminArcadeSchema>;
@@ -191,14 +205,6 @@ export type AdminMap = z.infer<typeof adminMapSchema>;
 export const adminMapsSchema = z.object({ maps: z.array(adminMapSchema) });
 
 const mapName = z.string().trim().min(1, { message: 'name must not be empty' }).max(80);
-/** A site path (`/assets/maps/x.svg`) or an https URL of the map's icon. */
-const iconPath = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
-    message: 'iconPath must be a site path (/assets/…) or an https URL',
-  });
 
 /** POST /api/admin/maps (admins). */
 export const mapCreateSchema = z.object({

@@ -27,6 +27,8 @@ export const arcades = pgTable('arcades', {
   address: text('address').notNull().default(''),
   /** Weekly opening hours: [{ day: 'mon'…'sun', opens: 'HH:MM', closes: 'HH:MM' }]. */
   openingHours: jsonb('opening_hours').notNull().default([]),
+  /** The arcade's logo: a site path (an uploaded image) or an https URL; null without one. */
+  logoPath: text('logo_path'),
   /** Set when the arcade closed for good: it leaves the public list, its history stays. */
   retiredAt: timestamp('retired_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -81,6 +81,35 @@ describe('operator API: arcades and devices', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('an arcade has a logo: a site path or an https URL, removed with null', async () => {
+    const path = `/api/admin/arcades/${ops.arcade}`;
+    const logo = '/api/images/1b0c7a52-5d5c-4d5e-9a40-3f7d2f1f8c11/logo.png';
+    const set = await t.request('PATCH', path, {
+      token: ops.staff.token,
+      body: { logoPath: logo },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.logoPath).toBe(logo);
+    expect((await t.request('GET', path, { token: ops.staff.token })).body.logoPath).toBe(logo);
+    expect(await lastAudit()).toMatchObject({
+      before: { logoPath: null },
+      after: { logoPath: logo },
+    });
+    const before = await t.counts('audit_log');
+    const bad = await t.request('PATCH', path, {
+      token: ops.staff.token,
+      body: { logoPath: 'javascript:alert(1)' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.error.details)).toContain('logoPath');
+    expect(await t.counts('audit_log')).toEqual(before);
+    const removed = await t.request('PATCH', path, {
+      token: ops.staff.token,
+      body: { logoPath: null },
+    });
+    expect(removed.body.logoPath).toBeNull();
+  });
+
   it('POST /api/admin/arcades/{id}/retire: admins; the arcade leaves the public list', async () => {
     await checkAccessMatrix(t, ops, {
       call: () => ({ method: 'POST', path: '/api/admin/arcades/new-admin/retire' }),

@@ -17,6 +17,7 @@ export function toAdminArcade(row: ArcadeRow): AdminArcade {
     city: row.city,
     address: row.address,
     openingHours: row.openingHours as OpeningPeriod[],
+    logoPath: row.logoPath,
     retiredAt: row.retiredAt?.toISOString() ?? null,
   };
 }

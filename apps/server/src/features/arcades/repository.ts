@@ -13,7 +13,7 @@ export async function findArcade(db: Queryable, id: string): Promise<ArcadeRow |
 export async function insertArcade(
   db: Queryable,
   values: Pick<ArcadeRow, 'id' | 'name' | 'city'> &
-    Partial<Pick<ArcadeRow, 'address' | 'openingHours'>>,
+    Partial<Pick<ArcadeRow, 'address' | 'openingHours' | 'logoPath'>>,
 ): Promise<ArcadeRow | undefined> {
   const [row] = await db.insert(arcades).values(values).onConflictDoNothing().returning();
   return row;
@@ -37,7 +37,9 @@ export async function listAllArcades(db: Queryable, ids: string[] | null): Promi
 export async function updateArcadeRow(
   db: Queryable,
   id: string,
-  values: Partial<Pick<ArcadeRow, 'name' | 'city' | 'address' | 'openingHours' | 'retiredAt'>>,
+  values: Partial<
+    Pick<ArcadeRow, 'name' | 'city' | 'address' | 'openingHours' | 'logoPath' | 'retiredAt'>
+  >,
 ): Promise<ArcadeRow | undefined> {
   const [row] = await db.update(arcades).set(values).where(eq(arcades.id, id)).returning();
   return row;

@@ -1,0 +1,1 @@
+ALTER TABLE "arcades" ADD COLUMN "logo_path" text;
