@@ -17,3 +17,4 @@ export * from './arcade';
 export * from './device-api';
 export * from './leaderboard';
 export * from './games-overview';
+export * from './admin-games';

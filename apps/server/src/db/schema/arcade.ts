@@ -105,6 +105,10 @@ export const games = pgTable(
     // "build it from game_players / game_teams" (migration 0010).
     playersJson: json('players_json'),
     teamsJson: json('teams_json'),
+    // Set when an operator voids the game (features/admin/games.ts): it then counts nowhere —
+    // statistics, ranks, history, overview — and stays only for the console and the audit.
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
   },
   (t) => [
     unique('games_device_idempotency_key').on(t.arcadeId, t.deviceId, t.idempotencyKey),
@@ -140,6 +144,9 @@ export const gamePlayers = pgTable(
     deaths: integer('deaths').notNull(),
     score: integer('score').notNull(),
     won: boolean('won').notNull(),
+    // True once the slot's player deleted their profile (userId null, name anonymised): such a
+    // slot is no guest's and is never given to another player.
+    anonymised: boolean('anonymised').notNull().default(false),
     // The game's playedAt, copied so that a player's history is read newest first straight
     // from the index below.
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),

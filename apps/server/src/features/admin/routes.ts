@@ -15,6 +15,7 @@ import { auditPage } from './audit';
 import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
 import { catalogueRoutes } from './routes-catalogue';
+import { gameRoutes } from './routes-games';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -32,6 +33,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   guardOperatorRoutes(app);
   venueRoutes(app);
   catalogueRoutes(app);
+  gameRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },

@@ -24,7 +24,8 @@ const GAME_JSON = `json_build_object(
 /**
  * SQL for the games of the player `user` (an SQL expression), newest first, `limit` of them
  * after skipping `offset`, as one JSON array: the player's rows come in order from
- * game_players_user_played_idx (read backwards), then one games row each.
+ * game_players_user_played_idx (read backwards), then one games row each; a voided game
+ * (features/admin/games.ts) leaves the history.
  */
 export const historyJson = (user: string, limit: string, offset: string) => `(
   select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
@@ -32,7 +33,7 @@ export const historyJson = (user: string, limit: string, offset: string) => `(
     select g.id, g.type, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
            g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won
     from game_players gp join games g on g.id = gp.game_id
-    where gp.user_id = ${user}
+    where gp.user_id = ${user} and g.voided_at is null
     order by gp.played_at desc, gp.game_id desc
     limit ${limit} offset ${offset}
   ) o join maps m on m.id = o.map_id)`;

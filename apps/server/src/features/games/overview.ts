@@ -1,17 +1,24 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { GAME_TYPES, type GamesOverview, type ModeBest } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { gamePlayers, games, maps } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { APPLICATIONS } from './overview-content';
 
-/** A player's best results per mode: read from their own games only (an index on user_id). */
+/**
+ * A player's best results per mode: read from their own games only (an index on user_id), voided
+ * games left out.
+ */
 async function bestPerMode(
   db: Queryable,
   userId: string,
   applicationId: string,
 ): Promise<ModeBest[]> {
-  const mine = and(eq(gamePlayers.userId, userId), eq(games.applicationId, applicationId));
+  const mine = and(
+    eq(gamePlayers.userId, userId),
+    eq(games.applicationId, applicationId),
+    isNull(games.voidedAt),
+  );
   const [totals, bestGames] = await Promise.all([
     db
       .select({

@@ -8,7 +8,10 @@ import { gamePlayers, playerStats, playerStatsPeriods } from '../../db/schema';
  * games.players_json).
  */
 export async function anonymisePlayer(db: Queryable, userId: string, name: string): Promise<void> {
-  await db.update(gamePlayers).set({ name, userId: null }).where(eq(gamePlayers.userId, userId));
+  await db
+    .update(gamePlayers)
+    .set({ name, userId: null, anonymised: true })
+    .where(eq(gamePlayers.userId, userId));
 }
 
 /** The player's all-time and period statistics (triggers keep the rank buckets counted). */

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { StatisticEntry } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { gamePlayers, games, maps, playerStats } from '../../db/schema';
@@ -8,7 +8,7 @@ const round = (value: number, digits: number) => {
   return Math.round(value * f) / f;
 };
 
-/** The player's favourite map and mode per application: the ones they played most. */
+/** The player's favourite map and mode per application: the ones they played most (not voided). */
 async function favourites(db: Queryable, userId: string) {
   const [byMap, byMode] = await Promise.all([
     db
@@ -20,7 +20,7 @@ async function favourites(db: Queryable, userId: string) {
       .from(gamePlayers)
       .innerJoin(games, eq(games.id, gamePlayers.gameId))
       .innerJoin(maps, eq(maps.id, games.mapId))
-      .where(eq(gamePlayers.userId, userId))
+      .where(and(eq(gamePlayers.userId, userId), isNull(games.voidedAt)))
       .groupBy(games.applicationId, maps.name)
       .orderBy(desc(sql`count(*)`), maps.name),
     db
@@ -31,7 +31,7 @@ async function favourites(db: Queryable, userId: string) {
       })
       .from(gamePlayers)
       .innerJoin(games, eq(games.id, gamePlayers.gameId))
-      .where(eq(gamePlayers.userId, userId))
+      .where(and(eq(gamePlayers.userId, userId), isNull(games.voidedAt)))
       .groupBy(games.applicationId, games.type)
       .orderBy(desc(sql`count(*)`), games.type),
   ]);
