@@ -46,13 +46,16 @@ describe('operator API: the games of an arcade', () => {
     `/api/admin/arcades/${ops.arcade}/games${gameId ? `/${gameId}` : ''}`;
   const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(auditLog.id)).at(-1);
 
-  /** A game on the staff's arcade: Ann, Bob and two guests, or on the other arcade. */
-  async function play(minutesAgo: number, device?: TestDevice): Promise<string> {
+  /**
+   * A game on the staff's arcade: Ann, Bob and two guests, or on the other arcade. Seconds apart,
+   * so that all of them fall on today's Berlin day (minutes would cross midnight at 00:10).
+   */
+  async function play(secondsAgo: number, device?: TestDevice): Promise<string> {
     const res = await reportPlayed(
       t,
       device ?? ops.device,
       report({
-        playedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        playedAt: new Date(Date.now() - secondsAgo * 1000).toISOString(),
         players: [
           { userId: ann.id, teamId: 1, kills: 5, deaths: 1, score: 500 },
           { userId: bob.id, teamId: 2, kills: 1, deaths: 4, score: 100 },
