@@ -62,7 +62,10 @@ export async function applicationExists(db: Queryable, id: string): Promise<bool
 export async function allApplications(db: Queryable): Promise<AdminApplication[]> {
   const [apps, modes] = await Promise.all([
     db.select().from(applications).orderBy(asc(applications.id)),
-    db.select().from(gameModes).orderBy(...modeOrder),
+    db
+      .select()
+      .from(gameModes)
+      .orderBy(...modeOrder),
   ]);
   return apps.map((a) => toAdminApplication(a, modes));
 }
@@ -91,14 +94,12 @@ export async function publicApplication(db: Queryable, id: string) {
     id: row.id,
     name: row.name,
     description: bilingual(row.descriptionDe, row.descriptionEn),
-    modes: modes.map(
-      (m): GameMode => ({
-        type: m.id,
-        name: bilingual(m.nameDe, m.nameEn),
-        description: bilingual(m.descriptionDe, m.descriptionEn),
-        teams: m.id !== 'freeforall',
-      }),
-    ),
+    modes: modes.map((m): GameMode => ({
+      type: m.id,
+      name: bilingual(m.nameDe, m.nameEn),
+      description: bilingual(m.descriptionDe, m.descriptionEn),
+      teams: m.id !== 'freeforall',
+    })),
   };
 }
 
@@ -153,8 +154,7 @@ export async function createMode(
   applicationId: string,
   input: ModeCreate,
 ): Promise<AdminMode> {
-  if (!(await applicationExists(db, applicationId)))
-    throw notFound(`No game "${applicationId}"`);
+  if (!(await applicationExists(db, applicationId))) throw notFound(`No game "${applicationId}"`);
   const [row] = await db
     .insert(gameModes)
     .values({
