@@ -1,0 +1,17 @@
+import { adminMapSchema, type AdminMap, type MapCreate } from '@arcadia/contracts';
+import { api } from '../../../../lib/api/base';
+
+/** POST /api/admin/maps (admins); 409 when the id exists. */
+export const createMapApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCatalogueMap: build.mutation<AdminMap, MapCreate>({
+      query: (body) => ({ url: 'api/admin/maps', method: 'POST', body }),
+      responseSchema: adminMapSchema,
+      invalidatesTags: (_r, _e, { applicationId }) => [
+        { type: 'Catalogue', id: 'maps' },
+        { type: 'Games', id: applicationId },
+      ],
+    }),
+  }),
+});
+export const { useCreateCatalogueMapMutation } = createMapApi;

@@ -1,0 +1,28 @@
+import {
+  adminApplicationSchema,
+  type AdminApplication,
+  type ApplicationUpdate,
+} from '@arcadia/contracts';
+import { api } from '../../../../lib/api/base';
+
+/** PATCH /api/admin/applications/{applicationId} (admins). */
+export const updateApplicationApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateCatalogueApplication: build.mutation<
+      AdminApplication,
+      { id: string; changes: ApplicationUpdate }
+    >({
+      query: ({ id, changes }) => ({
+        url: `api/admin/applications/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: changes,
+      }),
+      responseSchema: adminApplicationSchema,
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Catalogue', id: 'applications' },
+        { type: 'Games', id },
+      ],
+    }),
+  }),
+});
+export const { useUpdateCatalogueApplicationMutation } = updateApplicationApi;
