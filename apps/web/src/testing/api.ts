@@ -122,7 +122,12 @@ async function record(request: Request): Promise<ApiCall> {
     method: request.method,
     path: url.pathname + url.search,
     query: url.searchParams,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    // An uploaded image (POST /api/admin/assets) is recorded as its text, anything else as JSON.
+    body: text
+      ? request.headers.get('content-type')?.startsWith('image/')
+        ? text
+        : (JSON.parse(text) as unknown)
+      : undefined,
     authorization: request.headers.get('authorization'),
   };
   apiCalls.push(call);
@@ -143,7 +148,7 @@ type Method = 'get' | 'post' | 'patch' | 'delete';
  * A route of the API: `route(answer)` is its handler; `route(answer, { id })` answers only for
  * those path parameters (a later handler for the same request wins, as `server.use` prepends).
  */
-function route<Res, Req = undefined>(method: Method, path: string) {
+export function route<Res, Req = undefined>(method: Method, path: string) {
   return (answer: Answer<Res, Req>, only: Record<string, string> = {}): HttpHandler => {
     const concrete = path.replace(/:(\w+)/g, (whole, name: string) =>
       name in only ? encodeURIComponent(only[name]!) : whole,

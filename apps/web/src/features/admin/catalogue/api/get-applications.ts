@@ -6,7 +6,7 @@ export const getApplicationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCatalogueApplications: build.query<AdminApplication[], void>({
       query: () => 'api/admin/applications',
-      responseSchema: adminApplicationsSchema,
+      rawResponseSchema: adminApplicationsSchema,
       transformResponse: (answer: { applications: AdminApplication[] }) => answer.applications,
       providesTags: [{ type: 'Catalogue', id: 'applications' }],
     }),

@@ -6,7 +6,7 @@ export const getMapsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCatalogueMaps: build.query<AdminMap[], void>({
       query: () => 'api/admin/maps',
-      responseSchema: adminMapsSchema,
+      rawResponseSchema: adminMapsSchema,
       transformResponse: (answer: { maps: AdminMap[] }) => answer.maps,
       providesTags: [{ type: 'Catalogue', id: 'maps' }],
     }),

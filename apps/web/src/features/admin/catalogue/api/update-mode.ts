@@ -1,4 +1,9 @@
-import { adminModeSchema, type AdminMode, type GameType, type ModeUpdate } from '@arcadia/contracts';
+import {
+  adminModeSchema,
+  type AdminMode,
+  type GameType,
+  type ModeUpdate,
+} from '@arcadia/contracts';
 import { api } from '../../../../lib/api/base';
 
 export interface ModeChange {
