@@ -45,11 +45,14 @@ async function renderArcades(
     }),
   );
   const store = await signedInStore();
-  return renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
     path,
     store,
     toaster: false,
   });
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return view;
 }
 
 describe('/admin/arcades', () => {
