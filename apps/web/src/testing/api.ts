@@ -139,10 +139,13 @@ async function respond(reply: Reply<unknown>) {
   if ('networkError' in reply) return HttpResponse.error();
   const status = reply.status ?? 200;
   if (reply.body === undefined || reply.body === null) return new HttpResponse(null, { status });
+  // A file (a printed sign): answered as it is, with its type.
+  if (reply.body instanceof Blob)
+    return new HttpResponse(reply.body, { status, headers: { 'content-type': reply.body.type } });
   return HttpResponse.json(reply.body as Record<string, unknown>, { status });
 }
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * A route of the API: `route(answer)` is its handler; `route(answer, { id })` answers only for
