@@ -53,7 +53,6 @@ export const api = createApi({
     'Games',
     'Visits',
     'Push',
-    'Catalogue',
   ],
   endpoints: () => ({}),
   // An answer that breaks its contract is a failed call like any other (tags, error state).

@@ -2,9 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminApplication, AdminMap, AdminMode } from '@arcadia/contracts';
 import { apiError, callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
 import { catalogueHandlers as api } from '../../../testing/catalogue-api';
 import { renderApp } from '../../../testing/render-app';
-import { CatalogueSection } from './CatalogueSection';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
 
 const mode = (id: AdminMode['id'], de: string, en: string, position: number): AdminMode => ({
   applicationId: 'commando',
@@ -48,9 +51,23 @@ function serve(applications = [commando], maps = [neonDocks, frostBase]) {
   server.use(api.getApplications({ body: { applications } }), api.getMaps({ body: { maps } }));
 }
 
+/** The whole console at /admin/catalogue, as an admin (edits) or staff (reads). */
+async function renderConsole(canEdit = true, lang: 'de' | 'en' = 'de') {
+  server.use(
+    adminHandlers.getOperator({ body: canEdit ? operator() : staffOperator() }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+  );
+  return renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path: '/admin/catalogue?arcade=berlin',
+    store: await signedInStore(),
+    lang,
+  });
+}
+
 async function renderCatalogue(canEdit = true, lang: 'de' | 'en' = 'de') {
-  const view = await renderApp(<CatalogueSection canEdit={canEdit} />, { lang });
-  await screen.findByRole('heading', { name: 'Commando' });
+  const view = await renderConsole(canEdit, lang);
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { name: 'Commando' }, { timeout: 10_000 });
   return view;
 }
 
@@ -59,6 +76,10 @@ describe('the console catalogue section', () => {
     serve();
     await renderCatalogue();
     expect(screen.getByRole('heading', { level: 2, name: 'Katalog' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Katalog' })).toHaveAttribute(
+      'href',
+      '/admin/catalogue?arcade=berlin',
+    );
     const modes = within(screen.getByRole('region', { name: 'Modi von Commando' }));
     const rows = modes.getAllByRole('listitem').map((li) => li.textContent);
     expect(rows[0]).toContain('Jeder gegen jeden');
@@ -260,8 +281,10 @@ describe('the console catalogue section', () => {
       api.getApplications(apiError(500, 'internal', 'boom')),
       api.getMaps({ body: { maps: [] } }),
     );
-    const { user } = await renderApp(<CatalogueSection canEdit />);
-    expect(await screen.findByText('Der Katalog konnte nicht geladen werden.')).toBeInTheDocument();
+    const { user } = await renderConsole();
+    expect(
+      await screen.findByText('Der Katalog konnte nicht geladen werden.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     serve();
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('heading', { name: 'Commando' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState, PageSpinner, Tabs } from '../../../components/ui';
+import { useConsole } from '../shell/console-context';
 import { useGetCatalogueApplicationsQuery } from './api/get-applications';
 import { useGetCatalogueMapsQuery } from './api/get-maps';
 import { ApplicationsPanel } from './components/ApplicationsPanel';
@@ -8,6 +9,12 @@ import { MapsPanel } from './components/MapsPanel';
 export interface CatalogueSectionProps {
   /** Admins edit; staff read (the server refuses their changes anyway). */
   canEdit: boolean;
+}
+
+/** The section as the console mounts it (sections.ts): admins edit, staff read. */
+export function Component() {
+  const { operator } = useConsole();
+  return <CatalogueSection canEdit={operator.role === 'admin'} />;
 }
 
 /**
@@ -21,12 +28,12 @@ export function CatalogueSection({ canEdit }: CatalogueSectionProps) {
 
   let body;
   if (applications.isLoading || maps.isLoading)
-    body = <PageSpinner label={t('adminCatalogue.loading')} />;
+    body = <PageSpinner label={t('admin-catalogue.loading')} />;
   else if (!applications.data || !maps.data)
     body = (
       <ErrorState
-        message={t('adminCatalogue.loadError')}
-        retryLabel={t('adminCatalogue.retry')}
+        message={t('admin-catalogue.loadError')}
+        retryLabel={t('admin-catalogue.retry')}
         onRetry={() => {
           void applications.refetch();
           void maps.refetch();
@@ -36,16 +43,16 @@ export function CatalogueSection({ canEdit }: CatalogueSectionProps) {
   else
     body = (
       <Tabs
-        label={t('adminCatalogue.tabs.label')}
+        label={t('admin-catalogue.tabs.label')}
         items={[
           {
             value: 'applications',
-            label: t('adminCatalogue.tabs.applications'),
+            label: t('admin-catalogue.tabs.applications'),
             content: <ApplicationsPanel applications={applications.data} canEdit={canEdit} />,
           },
           {
             value: 'maps',
-            label: t('adminCatalogue.tabs.maps'),
+            label: t('admin-catalogue.tabs.maps'),
             content: (
               <MapsPanel maps={maps.data} applications={applications.data} canEdit={canEdit} />
             ),
@@ -58,10 +65,10 @@ export function CatalogueSection({ canEdit }: CatalogueSectionProps) {
     <section aria-labelledby="catalogue-title" className="space-y-4">
       <header>
         <h2 id="catalogue-title" className="font-display text-2xl font-bold">
-          {t('adminCatalogue.title')}
+          {t('admin-catalogue.title')}
         </h2>
-        <p className="mt-1 text-ink-muted">{t('adminCatalogue.intro')}</p>
-        {!canEdit && <p className="mt-1 text-sm text-ink-muted">{t('adminCatalogue.readOnly')}</p>}
+        <p className="mt-1 text-ink-muted">{t('admin-catalogue.intro')}</p>
+        {!canEdit && <p className="mt-1 text-sm text-ink-muted">{t('admin-catalogue.readOnly')}</p>}
       </header>
       {body}
     </section>

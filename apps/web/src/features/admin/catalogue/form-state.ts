@@ -1,5 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import { toFailure, type ApiFailure } from '../../../lib/api/failure';
+import { failureFieldErrors } from '../shell/form-errors';
 
 /** What a refused save shows: the 400 answer's field messages by path, or one line for the form. */
 export interface SaveRefusal {
@@ -14,8 +15,7 @@ export const NO_REFUSAL: SaveRefusal = { fields: {}, message: null, conflict: fa
 /** Reads a failed mutation: field issues by their path ("description.de"), else its message. */
 export function refusalOf(error: unknown): SaveRefusal {
   const failure: ApiFailure = toFailure(error as ApiFailure | SerializedError);
-  const fields: Record<string, string> = {};
-  for (const issue of failure.details ?? []) fields[issue.path] ??= issue.message;
+  const fields = failureFieldErrors(failure);
   return {
     fields,
     message: Object.keys(fields).length > 0 ? null : failure.message,

@@ -1,8 +1,8 @@
 import { adminModeSchema, type AdminMode, type ModeCreate } from '@arcadia/contracts';
-import { api } from '../../../../lib/api/base';
+import { adminApi } from '../../shell/admin-api';
 
 /** POST /api/admin/applications/{applicationId}/modes (admins); 409 when offered already. */
-export const createModeApi = api.injectEndpoints({
+export const createModeApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     createCatalogueMode: build.mutation<AdminMode, { applicationId: string; mode: ModeCreate }>({
       query: ({ applicationId, mode }) => ({
@@ -12,7 +12,8 @@ export const createModeApi = api.injectEndpoints({
       }),
       responseSchema: adminModeSchema,
       invalidatesTags: (_r, _e, { applicationId }) => [
-        { type: 'Catalogue', id: 'applications' },
+        'AdminAudit',
+        { type: 'AdminCatalogue', id: 'applications' },
         { type: 'Games', id: applicationId },
       ],
     }),

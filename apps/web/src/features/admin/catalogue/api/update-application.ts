@@ -3,10 +3,10 @@ import {
   type AdminApplication,
   type ApplicationUpdate,
 } from '@arcadia/contracts';
-import { api } from '../../../../lib/api/base';
+import { adminApi } from '../../shell/admin-api';
 
 /** PATCH /api/admin/applications/{applicationId} (admins). */
-export const updateApplicationApi = api.injectEndpoints({
+export const updateApplicationApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     updateCatalogueApplication: build.mutation<
       AdminApplication,
@@ -19,7 +19,8 @@ export const updateApplicationApi = api.injectEndpoints({
       }),
       responseSchema: adminApplicationSchema,
       invalidatesTags: (_r, _e, { id }) => [
-        { type: 'Catalogue', id: 'applications' },
+        'AdminAudit',
+        { type: 'AdminCatalogue', id: 'applications' },
         { type: 'Games', id },
       ],
     }),

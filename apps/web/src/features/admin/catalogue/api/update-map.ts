@@ -1,5 +1,5 @@
 import { adminMapSchema, type AdminMap, type MapUpdate } from '@arcadia/contracts';
-import { api } from '../../../../lib/api/base';
+import { adminApi } from '../../shell/admin-api';
 
 export interface MapChange {
   map: Pick<AdminMap, 'id' | 'applicationId'>;
@@ -8,7 +8,7 @@ export interface MapChange {
 }
 
 /** PATCH /api/admin/maps/{mapId}, or POST …/retire | …/unretire (admins). */
-export const updateMapApi = api.injectEndpoints({
+export const updateMapApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     updateCatalogueMap: build.mutation<AdminMap, MapChange>({
       query: ({ map, change }) => {
@@ -19,7 +19,8 @@ export const updateMapApi = api.injectEndpoints({
       },
       responseSchema: adminMapSchema,
       invalidatesTags: (_r, _e, { map }) => [
-        { type: 'Catalogue', id: 'maps' },
+        'AdminAudit',
+        { type: 'AdminCatalogue', id: 'maps' },
         { type: 'Games', id: map.applicationId },
       ],
     }),

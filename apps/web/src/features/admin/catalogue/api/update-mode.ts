@@ -4,7 +4,7 @@ import {
   type GameType,
   type ModeUpdate,
 } from '@arcadia/contracts';
-import { api } from '../../../../lib/api/base';
+import { adminApi } from '../../shell/admin-api';
 
 export interface ModeChange {
   applicationId: string;
@@ -17,7 +17,7 @@ export interface ModeChange {
  * PATCH /api/admin/applications/{applicationId}/modes/{modeId}, or POST …/retire | …/unretire
  * (admins).
  */
-export const updateModeApi = api.injectEndpoints({
+export const updateModeApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     updateCatalogueMode: build.mutation<AdminMode, ModeChange>({
       query: ({ applicationId, modeId, change }) => {
@@ -28,7 +28,8 @@ export const updateModeApi = api.injectEndpoints({
       },
       responseSchema: adminModeSchema,
       invalidatesTags: (_r, _e, { applicationId }) => [
-        { type: 'Catalogue', id: 'applications' },
+        'AdminAudit',
+        { type: 'AdminCatalogue', id: 'applications' },
         { type: 'Games', id: applicationId },
       ],
     }),

@@ -1,11 +1,11 @@
 import { adminAssetSchema, type AdminAsset } from '@arcadia/contracts';
-import { api } from '../../../../lib/api/base';
+import { adminApi } from '../../shell/admin-api';
 
 /**
  * POST /api/admin/assets?name=… with the image's bytes (Content-Type image/*, at most
  * ASSET_UPLOAD_MAX_BYTES): answers the stored asset, whose `url` is the icon path to save.
  */
-export const uploadIconApi = api.injectEndpoints({
+export const uploadIconApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     uploadCatalogueIcon: build.mutation<AdminAsset, File>({
       query: (file) => ({
@@ -15,6 +15,7 @@ export const uploadIconApi = api.injectEndpoints({
         headers: { 'content-type': file.type },
       }),
       responseSchema: adminAssetSchema,
+      invalidatesTags: ['AdminAudit'],
     }),
   }),
 });

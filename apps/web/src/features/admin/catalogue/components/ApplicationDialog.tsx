@@ -39,8 +39,8 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
       onOpenChange={onOpenChange}
       title={
         application
-          ? t('adminCatalogue.applications.editTitle', { name: application.name })
-          : t('adminCatalogue.applications.createTitle')
+          ? t('admin-catalogue.applications.editTitle', { name: application.name })
+          : t('admin-catalogue.applications.createTitle')
       }
       onSave={save}
     >
@@ -48,7 +48,7 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
         <>
           {!application && (
             <TextField
-              label={t('adminCatalogue.applications.id')}
+              label={t('admin-catalogue.applications.id')}
               value={id}
               onChange={(e) => setId(e.target.value)}
               error={fieldError(refusal, 'id')}
@@ -57,21 +57,21 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
             />
           )}
           <TextField
-            label={t('adminCatalogue.applications.name')}
+            label={t('admin-catalogue.applications.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={fieldError(refusal, 'name')}
             required
           />
           <LongTextField
-            label={t('adminCatalogue.applications.descriptionDe')}
+            label={t('admin-catalogue.applications.descriptionDe')}
             lang="de"
             value={de}
             onChange={(e) => setDe(e.target.value)}
             error={fieldError(refusal, 'description.de')}
           />
           <LongTextField
-            label={t('adminCatalogue.applications.descriptionEn')}
+            label={t('admin-catalogue.applications.descriptionEn')}
             lang="en"
             value={en}
             onChange={(e) => setEn(e.target.value)}

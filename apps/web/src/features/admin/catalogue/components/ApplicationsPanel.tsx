@@ -30,10 +30,10 @@ export function ApplicationsPanel({
       {canEdit && (
         <Button onClick={() => setEditing({ kind: 'application' })}>
           <Plus aria-hidden="true" size={18} />
-          {t('adminCatalogue.applications.add')}
+          {t('admin-catalogue.applications.add')}
         </Button>
       )}
-      {applications.length === 0 && <EmptyState title={t('adminCatalogue.applications.empty')} />}
+      {applications.length === 0 && <EmptyState title={t('admin-catalogue.applications.empty')} />}
       {applications.map((application) => {
         const free = GAME_TYPES.filter((type) => !application.modes.some((m) => m.id === type));
         return (
@@ -52,20 +52,20 @@ export function ApplicationsPanel({
                   <Button
                     variant="secondary"
                     size="sm"
-                    aria-label={`${t('adminCatalogue.edit')}: ${application.name}`}
+                    aria-label={`${t('admin-catalogue.edit')}: ${application.name}`}
                     onClick={() => setEditing({ kind: 'application', application })}
                   >
-                    {t('adminCatalogue.edit')}
+                    {t('admin-catalogue.edit')}
                   </Button>
                 )}
               </div>
               <section aria-labelledby={`modes-${application.id}`}>
                 <h4 id={`modes-${application.id}`} className="mb-2 font-semibold">
-                  {t('adminCatalogue.applications.modes', { name: application.name })}
+                  {t('admin-catalogue.applications.modes', { name: application.name })}
                 </h4>
                 {application.modes.length === 0 ? (
                   <p className="text-sm text-ink-muted">
-                    {t('adminCatalogue.applications.noModes')}
+                    {t('admin-catalogue.applications.noModes')}
                   </p>
                 ) : (
                   <ul className="divide-y divide-line rounded-xl border border-line">
@@ -87,7 +87,7 @@ export function ApplicationsPanel({
                     onClick={() => setEditing({ kind: 'mode', application })}
                   >
                     <Plus aria-hidden="true" size={16} />
-                    {t('adminCatalogue.modes.add')}
+                    {t('admin-catalogue.modes.add')}
                   </Button>
                 )}
               </section>

@@ -25,7 +25,7 @@ export function FormDialog({ open, onOpenChange, title, onSave, children }: Form
     try {
       await onSave();
       setRefusal(NO_REFUSAL);
-      toast({ variant: 'success', title: t('adminCatalogue.saved') });
+      toast({ variant: 'success', title: t('admin-catalogue.saved') });
       onOpenChange(false);
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -35,8 +35,8 @@ export function FormDialog({ open, onOpenChange, title, onSave, children }: Form
   }
 
   const formMessage = refusal.conflict
-    ? t('adminCatalogue.conflict')
-    : refusal.message && t('adminCatalogue.failed', { message: refusal.message });
+    ? t('admin-catalogue.conflict')
+    : refusal.message && t('admin-catalogue.failed', { message: refusal.message });
   return (
     <Dialog
       open={open}
@@ -50,11 +50,11 @@ export function FormDialog({ open, onOpenChange, title, onSave, children }: Form
         <>
           <DialogClose>
             <Button type="button" variant="ghost">
-              {t('adminCatalogue.cancel')}
+              {t('admin-catalogue.cancel')}
             </Button>
           </DialogClose>
           <Button type="submit" form={formId} disabled={saving}>
-            {t('adminCatalogue.save')}
+            {t('admin-catalogue.save')}
           </Button>
         </>
       }

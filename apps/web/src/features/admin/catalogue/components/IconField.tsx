@@ -26,16 +26,16 @@ export function IconField({ value, onChange, error }: IconFieldProps) {
   async function choose(file: File | undefined) {
     if (!file) return;
     setUploadError(null);
-    if (!file.type.startsWith('image/')) return setUploadError(t('adminCatalogue.icon.notImage'));
+    if (!file.type.startsWith('image/')) return setUploadError(t('admin-catalogue.icon.notImage'));
     if (file.size > ASSET_UPLOAD_MAX_BYTES)
       return setUploadError(
-        t('adminCatalogue.icon.tooLarge', { mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024 }),
+        t('admin-catalogue.icon.tooLarge', { mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024 }),
       );
     try {
       const asset = await upload(file).unwrap();
       onChange(asset.url);
     } catch (failure) {
-      setUploadError(refusalOf(failure).message ?? t('adminCatalogue.icon.notImage'));
+      setUploadError(refusalOf(failure).message ?? t('admin-catalogue.icon.notImage'));
     } finally {
       if (input.current) input.current.value = '';
     }
@@ -43,11 +43,11 @@ export function IconField({ value, onChange, error }: IconFieldProps) {
 
   return (
     <div className="flex items-start gap-3">
-      <IconPreview path={value || null} label={t('adminCatalogue.icon.preview')} />
+      <IconPreview path={value || null} label={t('admin-catalogue.icon.preview')} />
       <div className="min-w-0 flex-1 space-y-2">
         <TextField
-          label={t('adminCatalogue.icon.label')}
-          hint={t('adminCatalogue.icon.hint')}
+          label={t('admin-catalogue.icon.label')}
+          hint={t('admin-catalogue.icon.hint')}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           error={error}
@@ -70,11 +70,11 @@ export function IconField({ value, onChange, error }: IconFieldProps) {
             disabled={isLoading}
             onClick={() => input.current?.click()}
           >
-            {isLoading ? t('adminCatalogue.icon.uploading') : t('adminCatalogue.icon.upload')}
+            {isLoading ? t('admin-catalogue.icon.uploading') : t('admin-catalogue.icon.upload')}
           </Button>
           {value && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
-              {t('adminCatalogue.icon.remove')}
+              {t('admin-catalogue.icon.remove')}
             </Button>
           )}
         </div>

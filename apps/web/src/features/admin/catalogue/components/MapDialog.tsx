@@ -38,8 +38,8 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
       onOpenChange={onOpenChange}
       title={
         map
-          ? t('adminCatalogue.maps.editTitle', { name: map.name })
-          : t('adminCatalogue.maps.createTitle')
+          ? t('admin-catalogue.maps.editTitle', { name: map.name })
+          : t('admin-catalogue.maps.createTitle')
       }
       onSave={save}
     >
@@ -48,7 +48,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
           {!map && (
             <>
               <TextField
-                label={t('adminCatalogue.maps.id')}
+                label={t('admin-catalogue.maps.id')}
                 value={id}
                 onChange={(e) => setId(e.target.value)}
                 error={fieldError(refusal, 'id')}
@@ -56,7 +56,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
                 autoComplete="off"
               />
               <SelectField
-                label={t('adminCatalogue.maps.game')}
+                label={t('admin-catalogue.maps.game')}
                 value={applicationId}
                 onChange={(e) => setApplicationId(e.target.value)}
                 options={applications.map((a) => ({ value: a.id, label: a.name }))}
@@ -65,7 +65,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
             </>
           )}
           <TextField
-            label={t('adminCatalogue.maps.name')}
+            label={t('admin-catalogue.maps.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={fieldError(refusal, 'name')}

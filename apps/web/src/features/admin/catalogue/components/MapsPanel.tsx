@@ -30,7 +30,7 @@ export function MapsPanel({
     } catch (error) {
       toast({
         variant: 'error',
-        title: t('adminCatalogue.failed', { message: refusalOf(error).message ?? '' }),
+        title: t('admin-catalogue.failed', { message: refusalOf(error).message ?? '' }),
       });
     }
   }
@@ -40,32 +40,32 @@ export function MapsPanel({
       {canEdit && (
         <Button onClick={() => setEditing({})}>
           <Plus aria-hidden="true" size={18} />
-          {t('adminCatalogue.maps.add')}
+          {t('admin-catalogue.maps.add')}
         </Button>
       )}
       {maps.length === 0 ? (
-        <EmptyState title={t('adminCatalogue.maps.empty')} />
+        <EmptyState title={t('admin-catalogue.maps.empty')} />
       ) : (
         <div className="overflow-x-auto rounded-xl border border-line">
           <table className="w-full min-w-[40rem] text-left">
-            <caption className="sr-only">{t('adminCatalogue.maps.table')}</caption>
+            <caption className="sr-only">{t('admin-catalogue.maps.table')}</caption>
             <thead className="bg-night-800 text-sm text-ink-muted">
               <tr>
                 <th scope="col" className="p-3">
-                  {t('adminCatalogue.maps.iconColumn')}
+                  {t('admin-catalogue.maps.iconColumn')}
                 </th>
                 <th scope="col" className="p-3">
-                  {t('adminCatalogue.maps.name')}
+                  {t('admin-catalogue.maps.name')}
                 </th>
                 <th scope="col" className="p-3">
-                  {t('adminCatalogue.maps.game')}
+                  {t('admin-catalogue.maps.game')}
                 </th>
                 <th scope="col" className="p-3">
-                  {t('adminCatalogue.maps.status')}
+                  {t('admin-catalogue.maps.status')}
                 </th>
                 {canEdit && (
                   <th scope="col" className="p-3">
-                    {t('adminCatalogue.maps.actions')}
+                    {t('admin-catalogue.maps.actions')}
                   </th>
                 )}
               </tr>
@@ -87,7 +87,7 @@ export function MapsPanel({
                     {map.retiredAt ? (
                       <RetiredBadge at={map.retiredAt} />
                     ) : (
-                      t('adminCatalogue.maps.active')
+                      t('admin-catalogue.maps.active')
                     )}
                   </td>
                   {canEdit && (
@@ -96,20 +96,20 @@ export function MapsPanel({
                         <Button
                           variant="secondary"
                           size="sm"
-                          aria-label={`${t('adminCatalogue.edit')}: ${map.name}`}
+                          aria-label={`${t('admin-catalogue.edit')}: ${map.name}`}
                           onClick={() => setEditing({ map })}
                         >
-                          {t('adminCatalogue.edit')}
+                          {t('admin-catalogue.edit')}
                         </Button>
                         <Button
                           variant={map.retiredAt ? 'secondary' : 'danger'}
                           size="sm"
                           disabled={isLoading}
-                          title={t('adminCatalogue.maps.retireHint')}
-                          aria-label={`${t(map.retiredAt ? 'adminCatalogue.unretire' : 'adminCatalogue.retire')}: ${map.name}`}
+                          title={t('admin-catalogue.maps.retireHint')}
+                          aria-label={`${t(map.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${map.name}`}
                           onClick={() => void toggle(map)}
                         >
-                          {t(map.retiredAt ? 'adminCatalogue.unretire' : 'adminCatalogue.retire')}
+                          {t(map.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}
                         </Button>
                       </div>
                     </td>

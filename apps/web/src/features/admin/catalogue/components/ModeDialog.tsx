@@ -50,8 +50,8 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
       onOpenChange={onOpenChange}
       title={
         mode
-          ? t('adminCatalogue.modes.editTitle', { name: mode.name[lang] })
-          : t('adminCatalogue.modes.createTitle', { name: application.name })
+          ? t('admin-catalogue.modes.editTitle', { name: mode.name[lang] })
+          : t('admin-catalogue.modes.createTitle', { name: application.name })
       }
       onSave={save}
     >
@@ -59,16 +59,16 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
         <>
           {!mode && (
             <SelectField
-              label={t('adminCatalogue.modes.rules')}
+              label={t('admin-catalogue.modes.rules')}
               value={rules}
               onChange={(e) => setRules(e.target.value as GameType)}
-              options={free.map((value) => ({ value, label: t(`adminCatalogue.rules.${value}`) }))}
+              options={free.map((value) => ({ value, label: t(`admin-catalogue.rules.${value}`) }))}
               error={fieldError(refusal, 'id')}
             />
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label={t('adminCatalogue.modes.nameDe')}
+              label={t('admin-catalogue.modes.nameDe')}
               lang="de"
               value={nameDe}
               onChange={(e) => setNameDe(e.target.value)}
@@ -76,7 +76,7 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
               required
             />
             <TextField
-              label={t('adminCatalogue.modes.nameEn')}
+              label={t('admin-catalogue.modes.nameEn')}
               lang="en"
               value={nameEn}
               onChange={(e) => setNameEn(e.target.value)}
@@ -85,21 +85,21 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
             />
           </div>
           <LongTextField
-            label={t('adminCatalogue.modes.descriptionDe')}
+            label={t('admin-catalogue.modes.descriptionDe')}
             lang="de"
             value={de}
             onChange={(e) => setDe(e.target.value)}
             error={fieldError(refusal, 'description.de')}
           />
           <LongTextField
-            label={t('adminCatalogue.modes.descriptionEn')}
+            label={t('admin-catalogue.modes.descriptionEn')}
             lang="en"
             value={en}
             onChange={(e) => setEn(e.target.value)}
             error={fieldError(refusal, 'description.en')}
           />
           <TextField
-            label={t('adminCatalogue.modes.position')}
+            label={t('admin-catalogue.modes.position')}
             type="number"
             inputMode="numeric"
             min={0}

@@ -31,7 +31,7 @@ export function ModeRow({
     } catch (error) {
       toast({
         variant: 'error',
-        title: t('adminCatalogue.failed', { message: refusalOf(error).message ?? '' }),
+        title: t('admin-catalogue.failed', { message: refusalOf(error).message ?? '' }),
       });
     }
   }
@@ -45,7 +45,7 @@ export function ModeRow({
         </p>
         <p className="text-sm text-ink-muted">
           <code>{mode.id}</code> ·{' '}
-          {mode.teams ? t('adminCatalogue.modes.teams') : t('adminCatalogue.modes.solo')}
+          {mode.teams ? t('admin-catalogue.modes.teams') : t('admin-catalogue.modes.solo')}
         </p>
       </div>
       {canEdit && (
@@ -53,20 +53,20 @@ export function ModeRow({
           <Button
             variant="secondary"
             size="sm"
-            aria-label={`${t('adminCatalogue.edit')}: ${name}`}
+            aria-label={`${t('admin-catalogue.edit')}: ${name}`}
             onClick={onEdit}
           >
-            {t('adminCatalogue.edit')}
+            {t('admin-catalogue.edit')}
           </Button>
           <Button
             variant={mode.retiredAt ? 'secondary' : 'danger'}
             size="sm"
             disabled={isLoading}
-            aria-label={`${t(mode.retiredAt ? 'adminCatalogue.unretire' : 'adminCatalogue.retire')}: ${name}`}
-            title={t('adminCatalogue.modes.retireHint')}
+            aria-label={`${t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${name}`}
+            title={t('admin-catalogue.modes.retireHint')}
             onClick={() => void toggle()}
           >
-            {t(mode.retiredAt ? 'adminCatalogue.unretire' : 'adminCatalogue.retire')}
+            {t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}
           </Button>
         </div>
       )}

@@ -6,7 +6,7 @@ export function RetiredBadge({ at }: { at: string | null }) {
   if (!at) return null;
   return (
     <span className="ml-2 inline-block rounded-full border border-neon-yellow/60 px-2 py-0.5 align-middle text-xs font-semibold text-neon-yellow">
-      {t('adminCatalogue.retired')}
+      {t('admin-catalogue.retired')}
     </span>
   );
 }
