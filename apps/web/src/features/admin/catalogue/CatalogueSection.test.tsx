@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminApplication, AdminMap, AdminMode } from '@arcadia/contracts';
 import { apiError, callsTo, server } from '../../../testing/api';
@@ -275,6 +276,22 @@ describe('the console catalogue section', () => {
     expect(screen.getByRole('row', { name: /Frost Base/ })).toHaveTextContent('Retired');
     expect(screen.queryByRole('button', { name: /Retire|Bring back/ })).not.toBeInTheDocument();
   });
+
+  it('passes axe on both tabs and in the map dialog (jsdom: no colour contrast)', async () => {
+    serve();
+    const { user, container } = await renderCatalogue();
+    const check = async (root: Element) => {
+      const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
+      ).toEqual([]);
+    };
+    await check(container);
+    await user.click(screen.getByRole('tab', { name: 'Karten' }));
+    await check(container);
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten: Neon Docks' }));
+    await check(await screen.findByRole('dialog'));
+  }, 30_000);
 
   it('says so when the catalogue cannot be loaded, and tries again', async () => {
     server.use(

@@ -59,6 +59,9 @@ export function IconField({ value, onChange, error }: IconFieldProps) {
             id={fileId}
             type="file"
             accept="image/*"
+            // Opened by the button below (keyboard and pointer alike); named for screen readers.
+            aria-label={t('admin-catalogue.icon.upload')}
+            tabIndex={-1}
             className="sr-only"
             aria-describedby={uploadError ? `${fileId}-error` : undefined}
             onChange={(e) => void choose(e.target.files?.[0])}
