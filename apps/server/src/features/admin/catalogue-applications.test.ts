@@ -194,6 +194,13 @@ describe('operator API: the applications and modes of the game catalogue', () =>
   });
 
   it('retire/unretire a mode: it leaves the overview and reports in it are refused', async () => {
+    // A game stored before the retirement: its repeated report is still answered from it.
+    const earlier = await addPlayer(t, 'Sark');
+    const stored = report({
+      type: 'deathmatch',
+      players: [{ userId: earlier.id, teamId: 1, kills: 3, deaths: 1, score: 30 }],
+    });
+    expect((await reportPlayed(t, ops.device, stored)).status).toBe(201);
     await checkAccessMatrix(t, ops, {
       call: () => ({
         method: 'POST',
@@ -221,6 +228,12 @@ describe('operator API: the applications and modes of the game catalogue', () =>
     expect(refused.body.error.details).toEqual([
       { path: 'type', message: 'mode not offered by this game' },
     ]);
+    const repeated = await t.request('POST', '/api/device/v1/games', {
+      headers: ops.device.headers,
+      body: stored,
+    });
+    expect(repeated.status).toBe(200);
+    expect(repeated.body).toMatchObject({ type: 'deathmatch' });
     // Retiring again changes nothing and is not audited again.
     const twice = await t.request(
       'POST',
