@@ -19,3 +19,4 @@ export * from './leaderboard';
 export * from './games-overview';
 export * from './admin-games';
 export * from './admin-catalogue';
+export * from './admin-players';

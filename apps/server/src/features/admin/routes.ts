@@ -17,6 +17,7 @@ import { changeRole } from './roles';
 import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
+import { playerRoutes } from './routes-players';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -36,6 +37,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   catalogueRoutes(app);
   gameRoutes(app);
   assetRoutes(app);
+  playerRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },

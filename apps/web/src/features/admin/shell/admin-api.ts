@@ -13,5 +13,7 @@ export const adminApi = api.enhanceEndpoints({
     'AdminGames',
     'AdminAudit',
     'AdminCatalogue',
+    'AdminPlayers',
+    'AdminVisits',
   ],
 });
