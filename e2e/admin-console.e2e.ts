@@ -154,8 +154,14 @@ describe('operator console', () => {
 
     // The log has both changes.
     await sections.getByRole('link', { name: 'Protokoll' }).click();
-    await page.getByRole('heading', { level: 3, name: /Gerät angelegt/ }).first().waitFor();
-    await page.getByRole('heading', { level: 3, name: /Spielhalle angelegt/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 3, name: /Gerät angelegt/ })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('heading', { level: 3, name: /Spielhalle angelegt/ })
+      .first()
+      .waitFor();
     await look(page, 'audit', width);
 
     await sections.getByRole('link', { name: 'Spiele' }).click();

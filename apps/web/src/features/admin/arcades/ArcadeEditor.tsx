@@ -64,7 +64,15 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
   const [create, creating] = useCreateArcadeMutation();
   const [update, updating] = useUpdateArcadeMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
+  const set = (change: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...change }));
+    // A field's error goes once it is edited (opening hours: all of theirs).
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([path]) => !(path.split('.')[0]! in change)),
+      ),
+    );
+  };
   const error = (path: string) => {
     const raw = errors[path];
     if (raw === undefined) return undefined;
