@@ -100,13 +100,14 @@ export const openingPeriodSchema = z.object({
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
 /** A site path (`/assets/maps/x.svg`) or an https URL of an icon or logo (an uploaded image's URL is such a path). */
-const iconPath = z
+export const iconPathSchema = z
   .string()
   .trim()
   .max(500)
   .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
     message: 'must be a site path (/assets/…) or an https URL',
   });
+const iconPath = iconPathSchema;
 
 const arcadeDetails = {
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
@@ -200,6 +201,8 @@ export const adminMapSchema = z.object({
   applicationId: z.string(),
   name: z.string(),
   iconPath: z.string(),
+  /** Set while the map is retired: reports on it are refused, stored games keep it. */
+  retiredAt: z.string().nullable(),
 });
 export type AdminMap = z.infer<typeof adminMapSchema>;
 export const adminMapsSchema = z.object({ maps: z.array(adminMapSchema) });
@@ -228,3 +231,27 @@ export type MapUpdate = z.infer<typeof mapUpdateSchema>;
 export const adminMapParamsSchema = z.object({
   mapId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'mapId must be a slug' }),
 });
+
+/** The largest image `POST /api/admin/assets` takes (before it is scaled to the stored width). */
+export const ASSET_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/admin/assets?name=…: the body is the image's bytes, its Content-Type image/*. */
+export const assetUploadQuerySchema = z.object({
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(120),
+});
+
+/**
+ * An uploaded image (icons, logos, news headers), stored once and served through the image
+ * transform at `url` (`?fm=jpg&fl=progressive&q=50&w=1000` and the like). `url` is a site path,
+ * valid wherever the console takes an icon or logo path.
+ */
+export const adminAssetSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type AdminAsset = z.infer<typeof adminAssetSchema>;

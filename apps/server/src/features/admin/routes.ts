@@ -14,6 +14,7 @@ import { arcadeDetails } from '../arcades';
 import { auditPage } from './audit';
 import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
+import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
 import { venueRoutes } from './routes-venues';
@@ -34,6 +35,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   venueRoutes(app);
   catalogueRoutes(app);
   gameRoutes(app);
+  assetRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },
