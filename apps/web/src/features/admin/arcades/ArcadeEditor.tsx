@@ -14,6 +14,7 @@ import { useConsole } from '../shell/console-context';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useCreateArcadeMutation } from './api/create-arcade';
 import { useUpdateArcadeMutation } from './api/update-arcade';
+import { IconField } from '../catalogue/components/IconField';
 import { OpeningHoursField } from './OpeningHoursField';
 
 interface Values {
@@ -166,14 +167,15 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
                 error={error('address')}
                 onChange={(e) => set({ address: e.target.value })}
               />
-              <TextField
-                className="md:col-span-2"
-                label={t('admin-arcades.fields.logoPath')}
-                hint={t('admin-arcades.hints.logoPath')}
-                value={values.logoPath}
-                error={error('logoPath')}
-                onChange={(e) => set({ logoPath: e.target.value })}
-              />
+              <div className="md:col-span-2">
+                <IconField
+                  label={t('admin-arcades.fields.logoPath')}
+                  hint={t('admin-arcades.hints.logoPath')}
+                  value={values.logoPath}
+                  error={error('logoPath')}
+                  onChange={(logoPath) => set({ logoPath })}
+                />
+              </div>
             </div>
             <OpeningHoursField
               value={values.openingHours}

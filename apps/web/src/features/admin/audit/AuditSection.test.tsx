@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiError, callsTo, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, auditEntry, operator } from '../../../testing/admin-factories';
@@ -41,6 +41,11 @@ async function renderAudit(overrides: HttpHandler[] = []) {
 }
 
 const lastQuery = () => callsTo('GET', '/api/admin/audit').at(-1)!.query;
+
+// The section's code loads lazily on first use; load it once here, not inside the first test.
+beforeAll(async () => {
+  await import('./AuditSection');
+});
 
 describe('/admin/audit', () => {
   it('shows who changed what, before and after side by side, page by page', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorInfo } from '@arcadia/contracts';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
@@ -34,6 +34,11 @@ async function pickNova(user: Awaited<ReturnType<typeof renderRoles>>['user']) {
   await user.type(screen.getByLabelText('Spieler suchen'), 'Neon');
   await user.click(await screen.findByRole('button', { name: 'NeonNova' }));
 }
+
+// The section's code loads lazily on first use; load it once here, not inside the first test.
+beforeAll(async () => {
+  await import('./RolesSection');
+});
 
 describe('/admin/roles', () => {
   it('makes a player staff of the arcades picked', async () => {
