@@ -1,5 +1,15 @@
 import type { ComponentType } from 'react';
-import { Building2, Cpu, DoorOpen, Gamepad2, Library, Users, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  Cpu,
+  DoorOpen,
+  Gamepad2,
+  Library,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 /**
  * The console's sections (docs/console/console-web.md). Adding one is one line here: its folder
@@ -27,4 +37,6 @@ export const sections: ConsoleSection[] = [
   { id: 'catalogue', path: 'catalogue', label: 'admin-catalogue.nav', icon: Library, role: 'staff', arcade: false, load: () => import('./catalogue/CatalogueSection') },
   { id: 'players', path: 'players', label: 'admin-players.nav', icon: Users, role: 'staff', arcade: false, load: () => import('./players/PlayersSection') },
   { id: 'visits', path: 'visits', label: 'admin-visits.nav', icon: DoorOpen, role: 'staff', arcade: true, load: () => import('./visits/VisitsSection') },
+  { id: 'audit', path: 'audit', label: 'admin-audit.nav', icon: ScrollText, role: 'staff', arcade: false, load: () => import('./audit/AuditSection') },
+  { id: 'roles', path: 'roles', label: 'admin-roles.nav', icon: ShieldCheck, role: 'admin', arcade: false, load: () => import('./roles/RolesSection') },
 ];

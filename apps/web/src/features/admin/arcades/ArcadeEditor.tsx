@@ -14,6 +14,7 @@ import { useConsole } from '../shell/console-context';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useCreateArcadeMutation } from './api/create-arcade';
 import { useUpdateArcadeMutation } from './api/update-arcade';
+import { IconField } from '../catalogue/components/IconField';
 import { OpeningHoursField } from './OpeningHoursField';
 
 interface Values {
@@ -64,7 +65,15 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
   const [create, creating] = useCreateArcadeMutation();
   const [update, updating] = useUpdateArcadeMutation();
   const busy = creating.isLoading || updating.isLoading;
-  const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
+  const set = (change: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...change }));
+    // A field's error goes once it is edited (opening hours: all of theirs).
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([path]) => !(path.split('.')[0]! in change)),
+      ),
+    );
+  };
   const error = (path: string) => {
     const raw = errors[path];
     if (raw === undefined) return undefined;
@@ -158,14 +167,15 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
                 error={error('address')}
                 onChange={(e) => set({ address: e.target.value })}
               />
-              <TextField
-                className="md:col-span-2"
-                label={t('admin-arcades.fields.logoPath')}
-                hint={t('admin-arcades.hints.logoPath')}
-                value={values.logoPath}
-                error={error('logoPath')}
-                onChange={(e) => set({ logoPath: e.target.value })}
-              />
+              <div className="md:col-span-2">
+                <IconField
+                  label={t('admin-arcades.fields.logoPath')}
+                  hint={t('admin-arcades.hints.logoPath')}
+                  value={values.logoPath}
+                  error={error('logoPath')}
+                  onChange={(logoPath) => set({ logoPath })}
+                />
+              </div>
             </div>
             <OpeningHoursField
               value={values.openingHours}

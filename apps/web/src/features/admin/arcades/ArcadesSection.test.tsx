@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArcade, ArcadeCreate } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
+import { catalogueHandlers } from '../../../testing/catalogue-api';
 import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
@@ -55,6 +56,11 @@ async function renderArcades(
   return view;
 }
 
+// The section's code loads lazily on first use; load it once here, not inside the first test.
+beforeAll(async () => {
+  await import('./ArcadesSection');
+});
+
 describe('/admin/arcades', () => {
   it('lists the arcades with address and opening hours', async () => {
     await renderArcades();
@@ -86,6 +92,37 @@ describe('/admin/arcades', () => {
     expect(await screen.findByRole('heading', { name: 'Arcadia Hamburg' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/arcades');
     expect(getToasts().map((t) => t.title)).toContain('Arcadia Hamburg ist gespeichert.');
+  });
+
+  it('uploads a logo through the assets route; its URL is the logo path', async () => {
+    const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
+    const url = '/api/assets/5b0c8e8a-1f2d-4e3c-8a9b-7c6d5e4f3a2b/logo.png';
+    server.use(
+      catalogueHandlers.uploadAsset({
+        status: 201,
+        body: {
+          id: '5b0c8e8a-1f2d-4e3c-8a9b-7c6d5e4f3a2b',
+          fileName: 'logo.png',
+          contentType: 'image/png',
+          width: 64,
+          height: 64,
+          size: 4,
+          url,
+        },
+      }),
+    );
+    await user.type(await screen.findByLabelText('Kennung'), 'leipzig');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Leipzig');
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, new File(['\x89PNG'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Logo (Pfad oder https-URL)')).toHaveValue(url),
+    );
+    expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('logo.png');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades')[0]?.body).toMatchObject({ logoPath: url }),
+    );
   });
 
   it('shows what is wrong before sending, and a taken id from the server', async () => {

@@ -35,7 +35,7 @@ export function OpeningHoursField({
           <li
             // The rows have no identity of their own; their position is what the errors name.
             key={index}
-            className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[1fr_8rem_8rem_auto]"
+            className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(8rem,1fr)_10rem_10rem_auto]"
           >
             <SelectField
               className="col-span-2 sm:col-span-1"

@@ -26,7 +26,12 @@ export function CreateDeviceDialog({
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [create, { isLoading }] = useCreateDeviceMutation();
-  const set = (change: Partial<typeof blank>) => setValues((v) => ({ ...v, ...change }));
+  const set = (change: Partial<typeof blank>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in change))),
+    );
+  };
   const error = (field: string) => {
     const raw = errors[field];
     if (raw === undefined) return undefined;

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDevice } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { setAccessTokenProvider } from '../../../lib/auth/token';
@@ -72,6 +72,11 @@ beforeEach(() => {
 afterEach(() => {
   setAccessTokenProvider(async () => null);
   vi.restoreAllMocks();
+});
+
+// The section's code loads lazily on first use; load it once here, not inside the first test.
+beforeAll(async () => {
+  await import('./DevicesSection');
 });
 
 describe('/admin/devices', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGame } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
@@ -69,6 +69,11 @@ async function renderGames(path: string, overrides: HttpHandler[] = []) {
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return view;
 }
+
+// The section's code loads lazily on first use; load it once here, not inside the first test.
+beforeAll(async () => {
+  await import('./GamesSection');
+});
 
 describe('/admin/games', () => {
   it('lists the games of the day in the URL, page by page, and moves between days', async () => {

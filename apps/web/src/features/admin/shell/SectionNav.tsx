@@ -4,8 +4,8 @@ import { cn, focusRing } from '../../../components/ui';
 import type { ConsoleSection } from '../sections';
 
 /**
- * The console's sections: a column beside the content on wide screens, a row of pills above it
- * (scrolling sideways when they do not fit) on tablets and phones.
+ * The console's sections: a column beside the content on wide screens (lg), pills above it on
+ * tablets (wrapping onto a second row) and phones (one row scrolling sideways).
  */
 export function SectionNav({
   sections,
@@ -17,7 +17,7 @@ export function SectionNav({
   const { t } = useTranslation();
   return (
     <nav aria-label={t('admin.sectionsNav')} className="min-w-0">
-      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2 lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
+      <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2 md:flex-wrap md:overflow-visible lg:mx-0 lg:flex-col lg:flex-nowrap lg:gap-1 lg:px-0">
         {sections.map((section) => {
           const Icon = section.icon;
           return (

@@ -10,13 +10,16 @@ export interface IconFieldProps {
   value: string;
   onChange: (path: string) => void;
   error?: string;
+  /** The field's label and hint (default: the catalogue's icon texts; the arcades' logo has its own). */
+  label?: string;
+  hint?: string;
 }
 
 /**
  * An icon: a site path or https URL typed in, or an image uploaded through POST /api/admin/assets
  * whose answered URL becomes the path.
  */
-export function IconField({ value, onChange, error }: IconFieldProps) {
+export function IconField({ value, onChange, error, label, hint }: IconFieldProps) {
   const { t } = useTranslation();
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -46,8 +49,8 @@ export function IconField({ value, onChange, error }: IconFieldProps) {
       <IconPreview path={value || null} label={t('admin-catalogue.icon.preview')} />
       <div className="min-w-0 flex-1 space-y-2">
         <TextField
-          label={t('admin-catalogue.icon.label')}
-          hint={t('admin-catalogue.icon.hint')}
+          label={label ?? t('admin-catalogue.icon.label')}
+          hint={hint ?? t('admin-catalogue.icon.hint')}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           error={error}

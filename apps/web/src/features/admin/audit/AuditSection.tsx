@@ -1,0 +1,302 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditQuerySchema } from '@arcadia/contracts';
+import {
+  Button,
+  Card,
+  CardBody,
+  EmptyState,
+  ErrorState,
+  SelectField,
+  Spinner,
+  TextField,
+} from '../../../components/ui';
+import { useConsole } from '../shell/console-context';
+import { fieldErrors, type FieldErrors } from '../shell/form-errors';
+import { useConsoleFormat } from '../shell/format';
+import { useGetAuditQuery, type AuditFilters } from './api/get-audit';
+import { AuditChange } from './AuditChange';
+
+/** The actions the server writes (docs/operator-console.md); the filter takes others too. */
+const ACTIONS = [
+  'user.role',
+  'arcade.create',
+  'arcade.update',
+  'arcade.retire',
+  'device.create',
+  'device.rotate_key',
+  'device.disable',
+  'device.enable',
+  'device.kick',
+  'map.create',
+  'map.update',
+  'game.void',
+  'game.assign',
+];
+const TARGET_TYPES = ['user', 'arcade', 'device', 'map', 'game'];
+
+const emptyForm = {
+  action: '',
+  targetType: '',
+  targetId: '',
+  actor: '',
+  arcade: '',
+  from: '',
+  to: '',
+};
+type Form = typeof emptyForm;
+
+/** A `datetime-local` value (the browser's local time) as an ISO instant; '' stays ''. */
+function instant(local: string): string {
+  if (!local) return '';
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/** /admin/audit: who changed what, newest first, filtered as GET /api/admin/audit allows. */
+export function Component() {
+  const { t } = useTranslation();
+  const { arcades } = useConsole();
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (change: Partial<Form>) => setForm((f) => ({ ...f, ...change }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = Object.fromEntries(
+      Object.entries({ ...form, from: instant(form.from), to: instant(form.to) })
+        .map(([key, value]) => [key, value.trim()])
+        .filter(([, value]) => value !== ''),
+    ) as Record<string, string>;
+    const checked = auditQuerySchema.safeParse(wanted);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    const { limit: _limit, ...next } = checked.data;
+    setFilters(next);
+  };
+  const error = (field: keyof Form) =>
+    errors[field] === undefined ? undefined : t(`admin-audit.invalid.${field}`);
+
+  return (
+    <section aria-labelledby="audit-title" className="flex flex-col gap-4">
+      <h2 id="audit-title" className="font-display text-2xl font-bold text-ink">
+        {t('admin-audit.title')}
+      </h2>
+      <Card>
+        <CardBody>
+          <form
+            noValidate
+            onSubmit={apply}
+            aria-label={t('admin-audit.filters')}
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+          >
+            <TextField
+              label={t('admin-audit.action')}
+              list="audit-actions"
+              value={form.action}
+              error={error('action')}
+              onChange={(e) => set({ action: e.target.value })}
+            />
+            <datalist id="audit-actions">
+              {ACTIONS.map((action) => (
+                <option key={action} value={action} />
+              ))}
+            </datalist>
+            <SelectField
+              label={t('admin-audit.targetType')}
+              value={form.targetType}
+              onChange={(e) => set({ targetType: e.target.value })}
+              options={[
+                { value: '', label: t('admin-audit.any') },
+                ...TARGET_TYPES.map((type) => ({
+                  value: type,
+                  label: t(`admin-audit.types.${type}`),
+                })),
+              ]}
+            />
+            <TextField
+              label={t('admin-audit.targetId')}
+              value={form.targetId}
+              error={error('targetId')}
+              onChange={(e) => set({ targetId: e.target.value })}
+            />
+            <TextField
+              label={t('admin-audit.actor')}
+              hint={t('admin-audit.actorHint')}
+              value={form.actor}
+              error={error('actor')}
+              onChange={(e) => set({ actor: e.target.value })}
+            />
+            <SelectField
+              label={t('admin-audit.arcade')}
+              value={form.arcade}
+              onChange={(e) => set({ arcade: e.target.value })}
+              options={[
+                { value: '', label: t('admin-audit.any') },
+                ...arcades.map((arcade) => ({ value: arcade.id, label: arcade.name })),
+              ]}
+            />
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:col-span-2 xl:col-span-1 xl:grid-cols-1">
+              <TextField
+                type="datetime-local"
+                label={t('admin-audit.from')}
+                value={form.from}
+                error={error('from')}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+              <TextField
+                type="datetime-local"
+                label={t('admin-audit.to')}
+                value={form.to}
+                error={error('to')}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </div>
+            <div className="flex flex-wrap gap-3 md:col-span-2 xl:col-span-3">
+              <Button type="submit">{t('admin-audit.apply')}</Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setForm(emptyForm);
+                  setErrors({});
+                  setFilters({});
+                }}
+              >
+                {t('admin-audit.reset')}
+              </Button>
+            </div>
+          </form>
+        </CardBody>
+      </Card>
+      <AuditPages
+        key={JSON.stringify(filters)}
+        filters={filters}
+        onActor={(actor) => {
+          set({ actor });
+          setFilters((f) => ({ ...f, actor }));
+        }}
+      />
+    </section>
+  );
+}
+
+function AuditPages({
+  filters,
+  onActor,
+}: {
+  filters: AuditFilters;
+  onActor: (actor: string) => void;
+}) {
+  const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
+  return (
+    <ol className="flex flex-col gap-3">
+      {cursors.map((before, index) => (
+        <AuditPage
+          key={before ?? 'first'}
+          filters={{ ...filters, before }}
+          first={index === 0}
+          last={index === cursors.length - 1}
+          onMore={(next) => setCursors((list) => [...list, next])}
+          onActor={onActor}
+        />
+      ))}
+    </ol>
+  );
+}
+
+function AuditPage({
+  filters,
+  first,
+  last,
+  onMore,
+  onActor,
+}: {
+  filters: AuditFilters;
+  first: boolean;
+  last: boolean;
+  onMore: (next: number) => void;
+  onActor: (actor: string) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useConsoleFormat();
+  const page = useGetAuditQuery(filters);
+  if (page.isLoading)
+    return (
+      <li>
+        <Spinner size="lg" className="w-full py-10" label={t('admin-audit.loading')} />
+      </li>
+    );
+  if (page.isError)
+    return (
+      <li>
+        <ErrorState message={t('admin-audit.loadFailed')} onRetry={() => void page.refetch()} />
+      </li>
+    );
+  const entries = page.data?.entries ?? [];
+  const next = page.data?.next;
+  if (first && entries.length === 0)
+    return (
+      <li>
+        <EmptyState title={t('admin-audit.empty')} />
+      </li>
+    );
+  return (
+    <>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <Card>
+            <CardBody className="flex flex-col gap-2">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h3 className="font-semibold text-ink">
+                  {t(`admin-audit.actions.${entry.action}`, { defaultValue: entry.action })}
+                  <span className="ml-2 font-mono text-sm text-ink-muted">{entry.action}</span>
+                </h3>
+                <p className="text-sm text-ink-muted">
+                  <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
+                </p>
+              </div>
+              <p className="text-sm text-ink-muted">
+                {t('admin-audit.by')}{' '}
+                {entry.actorUserId ? (
+                  <button
+                    type="button"
+                    className="font-semibold text-neon-cyan-soft underline-offset-2 hover:underline"
+                    aria-label={t('admin-audit.filterActor', { name: entry.actorLabel })}
+                    onClick={() => entry.actorUserId && onActor(entry.actorUserId)}
+                  >
+                    {entry.actorLabel}
+                  </button>
+                ) : (
+                  <span className="font-semibold text-ink">{entry.actorLabel}</span>
+                )}
+                {' · '}
+                {t(`admin-audit.types.${entry.targetType}`, {
+                  defaultValue: entry.targetType,
+                })}{' '}
+                <span className="font-mono">{entry.targetId}</span>
+                {entry.arcadeId && (
+                  <>
+                    {' · '}
+                    {t('admin-audit.inArcade', { arcade: entry.arcadeId })}
+                  </>
+                )}
+              </p>
+              <AuditChange before={entry.before} after={entry.after} />
+            </CardBody>
+          </Card>
+        </li>
+      ))}
+      {last && next && (
+        <li className="self-center">
+          <Button variant="secondary" onClick={() => onMore(next)}>
+            {t('admin-audit.more')}
+          </Button>
+        </li>
+      )}
+    </>
+  );
+}
