@@ -55,11 +55,10 @@ export function printRoutes(parent: FastifyInstance): void {
       produces: ['application/pdf', 'image/png'],
       response: errors,
     },
-    handler: async (request, typedReply) => {
+    handler: async (request, reply) => {
       const { arcadeId, deviceId } = request.params;
       const printout = await deviceSignPrintout(app.db, arcadeId, deviceId, request.query.format);
-      // The printout is bytes, not JSON: the reply is not bound to the error schemas here.
-      return sendPrintout(typedReply as FastifyReply, printout);
+      return sendPrintout(reply, printout);
     },
   });
 
@@ -126,7 +125,7 @@ export function printRoutes(parent: FastifyInstance): void {
       produces: ['application/pdf', 'image/png'],
       response: { ...errors, 409: apiErrorSchema },
     },
-    handler: async (request, typedReply) => {
+    handler: async (request, reply) => {
       const { arcadeId, batchId } = request.params;
       const printout = await cardSheetPrintout(
         app.db,
@@ -136,7 +135,7 @@ export function printRoutes(parent: FastifyInstance): void {
         batchId,
         request.query,
       );
-      return sendPrintout(typedReply as FastifyReply, printout);
+      return sendPrintout(reply, printout);
     },
   });
 }
