@@ -341,6 +341,18 @@ describe('operator API: printing (device signs, user-card batches)', () => {
     });
   });
 
+  it('the routes are in the OpenAPI document', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/arcades/{arcadeId}/devices/{deviceId}/sign',
+        '/api/admin/arcades/{arcadeId}/user-cards/batches',
+        '/api/admin/arcades/{arcadeId}/user-cards/batches/{batchId}',
+        '/api/admin/arcades/{arcadeId}/user-cards/batches/{batchId}/sheet',
+      ]),
+    );
+  });
+
   it('a deleted player leaves no trace in the batches: their card and their name as creator go', async () => {
     const batch = await makeBatch(2);
     const printed = await download(

@@ -1,4 +1,5 @@
 import {
+  ADMIN_GAMES_TIME_ZONE,
   formatDeviceCode,
   userCardUrl,
   type CardBatchCreate,
@@ -48,6 +49,9 @@ async function render(
     pageCount,
   };
 }
+
+/** The day a sheet is printed, YYYY-MM-DD in the arcades' time zone (the console's day). */
+const BERLIN_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: ADMIN_GAMES_TIME_ZONE });
 
 /** A file name part from free text: ASCII letters, digits and dashes. */
 function slug(text: string): string {
@@ -128,7 +132,7 @@ export async function cardSheetPrintout(
     const document = cardSheet({
       arcadeName: arcade.name,
       label: sheet.batch.label,
-      printedOn: new Date().toISOString().slice(0, 10),
+      printedOn: BERLIN_DAY.format(new Date()),
       firstPage: sheet.firstPage,
       pageCount: sheet.pageCount,
       cards: sheet.cards.map((card) => ({

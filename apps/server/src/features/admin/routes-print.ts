@@ -52,7 +52,6 @@ export function printRoutes(parent: FastifyInstance): void {
         'the sign names the arcade and the device and tells players, in German and English, to scan it.',
       params: deviceSignParamsSchema,
       querystring: deviceSignQuerySchema,
-      produces: ['application/pdf', 'image/png'],
       response: errors,
     },
     handler: async (request, reply) => {
@@ -122,7 +121,6 @@ export function printRoutes(parent: FastifyInstance): void {
         'are. Audited `user_card.batch_print`. 409 `batch_claimed` when every card is claimed.',
       params: cardBatchParamsSchema,
       querystring: cardSheetQuerySchema,
-      produces: ['application/pdf', 'image/png'],
       response: { ...errors, 409: apiErrorSchema },
     },
     handler: async (request, reply) => {
