@@ -36,7 +36,9 @@ async function renderCards({
   handlers?: HttpHandler[];
 } = {}) {
   const state = { detail };
+  // In one server.use the first handler that matches answers: the test's own come first.
   server.use(
+    ...handlers,
     adminHandlers.getOperator({ body: operator() }),
     adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
     cardHandlers.getCardBatches({
@@ -66,7 +68,6 @@ async function renderCards({
       };
       return { body: new Blob(['%PDF-'], { type: 'application/pdf' }) };
     }),
-    ...handlers,
   );
   const store = await signedInStore();
   const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
