@@ -82,7 +82,6 @@ function BatchRow({ batch }: { batch: CardBatch }) {
   return (
     <Link
       to={href(`cards/${encodeURIComponent(batch.id)}`)}
-      aria-label={t('admin-cards.openNamed', { name, date: format.dateTime(batch.createdAt) })}
       className={cn(
         'flex items-center gap-3 rounded-2xl border border-line bg-night-800/85 px-4 py-3 transition hover:border-neon-cyan/60',
         focusRing,

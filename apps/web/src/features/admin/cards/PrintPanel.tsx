@@ -58,7 +58,10 @@ export function PrintPanel({ batch }: { batch: CardBatchDetail }) {
         ) : (
           <>
             <p className="text-sm text-ink-muted">
-              {t('admin-cards.print.text', { count: batch.unclaimed, pages })}
+              {t('admin-cards.print.text', {
+                count: batch.unclaimed,
+                pages: t('admin-cards.print.pages', { count: pages }),
+              })}
             </p>
             <div className="flex flex-wrap gap-2">
               {jobs.map((job) => (
