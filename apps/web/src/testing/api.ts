@@ -122,7 +122,12 @@ async function record(request: Request): Promise<ApiCall> {
     method: request.method,
     path: url.pathname + url.search,
     query: url.searchParams,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    // An uploaded image (POST /api/admin/assets) is recorded as its text, anything else as JSON.
+    body: text
+      ? request.headers.get('content-type')?.startsWith('image/')
+        ? text
+        : (JSON.parse(text) as unknown)
+      : undefined,
     authorization: request.headers.get('authorization'),
   };
   apiCalls.push(call);
