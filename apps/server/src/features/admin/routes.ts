@@ -17,6 +17,7 @@ import { changeRole } from './roles';
 import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
+import { playerRoutes } from './routes-players';
 import { printRoutes } from './routes-print';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
@@ -37,6 +38,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   catalogueRoutes(app);
   gameRoutes(app);
   assetRoutes(app);
+  playerRoutes(app);
   printRoutes(app);
 
   app.get('/admin/me', {
