@@ -95,6 +95,10 @@ const result = await esbuild.build({
   ],
 });
 fs.cpSync(migrations, path.join(outdir, 'migrations'), { recursive: true });
+// The printouts' fonts (features/print/fonts.ts reads them beside its module, so beside the bundles).
+fs.cpSync(path.join(serverDir, 'src/features/print/fonts'), path.join(outdir, 'fonts'), {
+  recursive: true,
+});
 const inputs = Object.keys(result.metafile.inputs).map((f) => path.resolve(serverDir, f));
 fs.writeFileSync(
   stampFile,

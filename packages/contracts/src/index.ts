@@ -20,3 +20,4 @@ export * from './games-overview';
 export * from './admin-games';
 export * from './admin-catalogue';
 export * from './admin-players';
+export * from './admin-print';

@@ -13,6 +13,7 @@ import {
   notifyMatchResult,
   notifyNewsPublished,
 } from './push/events';
+import { forgetCardBatches } from './user-cards/events';
 import { forgetVisits } from './visits/events';
 
 /**
@@ -32,6 +33,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('user.deleted', forgetSeat);
   events.on('user.deleted', forgetPushData);
   events.on('user.deleted', forgetStaffRoles);
+  events.on('user.deleted', forgetCardBatches);
   events.on('user.deleted', forgetIdentity(outboxDir(config)));
   events.on('user.deleted', announceDeletedAccount);
   return events;

@@ -4,3 +4,4 @@ export * from './content';
 export * from './identity';
 export * from './push';
 export * from './admin';
+export * from './user-cards';

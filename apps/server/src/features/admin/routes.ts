@@ -18,6 +18,7 @@ import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
 import { playerRoutes } from './routes-players';
+import { printRoutes } from './routes-print';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -38,6 +39,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   gameRoutes(app);
   assetRoutes(app);
   playerRoutes(app);
+  printRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },

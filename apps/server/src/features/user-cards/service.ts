@@ -1,6 +1,7 @@
 import { usernameSchema } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
+import { markBatchCardClaimed } from './batches';
 import { cardSecretMatches, newCardSecret } from './card-secret';
 import {
   claimProfile,
@@ -65,6 +66,7 @@ export async function linkCard(
         throw unknownCard();
       const linked = await claimProfile(tx, profile.id, hash, sub, mail);
       if (!linked) throw unknownCard();
+      await markBatchCardClaimed(tx, linked.id);
       return linked;
     });
   } catch (error) {

@@ -15,5 +15,6 @@ export const adminApi = api.enhanceEndpoints({
     'AdminCatalogue',
     'AdminPlayers',
     'AdminVisits',
+    'AdminCardBatches',
   ],
 });

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CARD_BATCH_MAX, cardBatchCreateSchema } from '@arcadia/contracts';
+import { Button, Card, CardBody, TextField, toast } from '../../../components/ui';
+import { toFailure } from '../../../lib/api/failure';
+import { useConsole } from '../shell/console-context';
+import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
+import { useCreateCardBatchMutation } from './api/create-card-batch';
+
+const blank = { count: '10', label: '' };
+
+/** A new batch of unclaimed profiles; on success its page opens, ready to print. */
+export function CreateBatchForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { arcadeId, href } = useConsole();
+  const [values, setValues] = useState(blank);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [create, { isLoading }] = useCreateCardBatchMutation();
+  const error = (field: 'count' | 'label') =>
+    errors[field] === undefined
+      ? undefined
+      : t(`admin-cards.invalid.${field}`, { max: CARD_BATCH_MAX });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = cardBatchCreateSchema.safeParse({
+      count: values.count.trim() ? Number(values.count) : undefined,
+      label: values.label,
+    });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    const result = await create({ arcadeId: arcadeId ?? '', batch: checked.data });
+    if ('error' in result) {
+      const failure = toFailure(result.error);
+      if (failure.status === 400) setErrors(failureFieldErrors(failure));
+      else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      return;
+    }
+    setValues(blank);
+    setErrors({});
+    toast({
+      variant: 'success',
+      title: t('admin-cards.created', { count: result.data.size }),
+    });
+    void navigate(href(`cards/${encodeURIComponent(result.data.id)}`));
+  };
+
+  return (
+    <Card>
+      <CardBody>
+        <form
+          noValidate
+          aria-labelledby="cards-create-title"
+          onSubmit={(e) => void onSubmit(e)}
+          className="flex flex-col gap-4"
+        >
+          <h3 id="cards-create-title" className="font-display text-lg font-bold text-ink">
+            {t('admin-cards.create')}
+          </h3>
+          <p className="text-sm text-ink-muted">{t('admin-cards.createText')}</p>
+          {Object.keys(errors).length > 0 && (
+            <p role="alert" className="font-semibold text-danger">
+              {t('admin.fieldsInvalid')}
+            </p>
+          )}
+          <div className="grid gap-4 md:grid-cols-[10rem_1fr]">
+            <TextField
+              label={t('admin-cards.fields.count')}
+              hint={t('admin-cards.hints.count', { max: CARD_BATCH_MAX })}
+              inputMode="numeric"
+              value={values.count}
+              error={error('count')}
+              onChange={(e) => setValues((v) => ({ ...v, count: e.target.value }))}
+            />
+            <TextField
+              label={t('admin-cards.fields.label')}
+              hint={t('admin-cards.hints.label')}
+              value={values.label}
+              error={error('label')}
+              onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))}
+            />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={isLoading}>
+              <Plus aria-hidden="true" size={18} />
+              {isLoading ? t('admin.saving') : t('admin-cards.createSubmit')}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
