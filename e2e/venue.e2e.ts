@@ -205,3 +205,109 @@ describe('a venue from an empty database to its first match', () => {
     await screenshot(page, 'venue-devices');
   });
 });
+
+describe('the device plays its first match', () => {
+  it('prints the sign: the PNG carries the device code, the PDF is a PDF', async () => {
+    const page = console_;
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `QR-Schild von ${DEVICE.name} als PNG` }).click(),
+    ]);
+    const image = await savedFile(png);
+    const meta = await sharp(image).metadata();
+    // A6 (105 × 148 mm) at print resolution, upright.
+    expect(meta.format).toBe('png');
+    expect(meta.height! / meta.width!).toBeCloseTo(148 / 105, 1);
+    const codes = await decodeQrCodes(image);
+    expect(codes).toHaveLength(1);
+    deviceCode = codes[0]!;
+    expect(deviceCode).toContain(`${ARCADE.id};${DEVICE.id}`);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `QR-Schild von ${DEVICE.name} als PDF` }).click(),
+    ]);
+    expect((await savedFile(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  });
+
+  it('a player scans the printed code with the phone camera and the device reports the match', async () => {
+    const video = await writeQrY4m(deviceCode, path.join(media, 'sign.y4m'), { size: 200 });
+    phone = await launchBrowser({ fakeCamera: video });
+    const opened = await openPage(phone, server.url, { viewport: MOBILE });
+    playerPage = opened.page;
+    player = await registerPlayer(playerPage, 'venue-player');
+
+    const client = new DeviceClient({
+      url: server.url,
+      arcade: ARCADE.id,
+      device: DEVICE.id,
+      key: deviceKey,
+    });
+    await client.heartbeat();
+    await playerPage.goto('/play');
+    await playerPage.getByRole('button', { name: 'Kamerazugriff erlauben' }).click();
+    await playerPage.getByRole('button', { name: 'Scannen starten' }).click();
+    await expect
+      .poll(() => playerPage.getByText('Du spielst auf:').count(), { timeout: 30_000 })
+      .toBe(1);
+    await expect(playerPage.getByTestId('playing-device').textContent()).resolves.toBe(DEVICE.id);
+
+    // The console sees who is on the device now.
+    await console_.reload();
+    await expect
+      .poll(() => console_.getByText(player.nickname).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await screenshot(console_, 'venue-device-player-on');
+
+    match = await runMatch(client, {
+      type: 'deathmatch',
+      minPlayers: 1,
+      matchSeconds: 1,
+      fillTo: 4,
+      mapIds: [MAP.id],
+    });
+    expect(match.created).toBe(true);
+    const mine = match.report.players.find((p) => p.userId === player.id)!;
+    expect(mine).toBeDefined();
+
+    await playerPage.goto(`/profile/${player.id}/statistics`);
+    await expect.poll(() => tile(playerPage, 'Spiele'), { timeout: 15_000 }).toBe('1');
+    await expect(tile(playerPage, 'Kills')).resolves.toBe(String(mine.kills));
+    await screenshot(playerPage, 'venue-player-statistics');
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('the game shows in the console; voided, it leaves the player’s statistics', async () => {
+    const page = console_;
+    await openSection(page, /^Spiele$/);
+    const game = page.getByRole('link', { name: new RegExp(MAP.name) });
+    await expect.poll(() => game.count(), { timeout: 15_000 }).toBe(1);
+    await expectAccessible(page, 'console: games of the day');
+    await screenshot(page, 'venue-games');
+    await game.click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: player.nickname }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await expectAccessible(page, 'console: one game');
+    await screenshot(page, 'venue-game');
+
+    await page.getByRole('button', { name: 'Annullieren' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Grund/).fill('Testrunde vor der Eröffnung');
+    await expectAccessible(page, 'console: void dialog');
+    await dialog.getByRole('button', { name: 'Annullieren' }).click();
+    await expect.poll(() => page.getByText(/^Annulliert am/).count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(page, 'venue-game-voided');
+
+    // The player's statistics go back: the only game no longer counts.
+    await playerPage.goto(`/profile/${player.id}/games`);
+    await playerPage.goto(`/profile/${player.id}/statistics`);
+    await expect
+      .poll(async () => (await tile(playerPage, 'Spiele').catch(() => null)) ?? '0', {
+        timeout: 15_000,
+      })
+      .toBe('0');
+    await screenshot(playerPage, 'venue-player-statistics-after-void');
+  });
+});
