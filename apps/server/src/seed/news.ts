@@ -1,7 +1,7 @@
 import { createEventBus } from '../events/map';
 import { publishNews } from '../features/news/service';
 import { findNewsBySlug } from '../features/news/repository';
-import { richTextFromMarkdown } from '../features/news/rich-text';
+import { richTextFromMarkdown } from '../features/news/markdown';
 import type { SeedContext } from './index';
 import { neonArtJpeg, type ArtTheme } from './news-art';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FieldIssue } from '@arcadia/contracts';
 import { deleteNews, listNews, translationsOf } from '../../features/news/repository';
-import { richTextFromMarkdown } from '../../features/news/rich-text';
+import { richTextFromMarkdown } from '../../features/news/markdown';
 import { publishNews } from '../../features/news/service';
 import { AppError } from '../../plugins/errors';
 import { neonArtJpeg, themeFor } from '../../seed/news-art';

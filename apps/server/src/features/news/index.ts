@@ -1,3 +1,3 @@
 /** The news feature as other features see it. */
 export { publishNews } from './service';
-export { richTextFromMarkdown } from './rich-text';
+export { richTextFromMarkdown } from './markdown';
