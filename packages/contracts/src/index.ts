@@ -18,3 +18,4 @@ export * from './device-api';
 export * from './leaderboard';
 export * from './games-overview';
 export * from './admin-games';
+export * from './admin-news';

@@ -16,6 +16,7 @@ import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
+import { newsRoutes } from './routes-news';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -34,6 +35,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   venueRoutes(app);
   catalogueRoutes(app);
   gameRoutes(app);
+  newsRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },

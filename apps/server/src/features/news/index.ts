@@ -1,3 +1,14 @@
 /** The news feature as other features see it. */
 export { publishNews } from './service';
 export { richTextFromMarkdown } from './markdown';
+export {
+  createArticle,
+  deleteArticle,
+  editorialArticle,
+  editorialList,
+  previewEntry,
+  publishArticle,
+  releaseDueNews,
+  unpublishArticle,
+  updateArticle,
+} from './editorial';

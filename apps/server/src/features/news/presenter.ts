@@ -7,7 +7,7 @@ import {
 import type { AssetMeta, NewsRow, TranslationRow } from './repository';
 
 /** The path of an asset on our own origin; the image transform answers there. */
-function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
+export function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
   return `/api/assets/${asset.id}/${encodeURIComponent(asset.fileName)}`;
 }
 
@@ -43,7 +43,12 @@ export function toEntry(
   if (!chosen) return undefined;
   const content = richTextDocumentSchema.parse(chosen.content);
   return {
-    sys: { id: row.id, createdAt: row.publishedAt.toISOString(), locale: chosen.locale },
+    // A draft without a date is previewed as if published now.
+    sys: {
+      id: row.id,
+      createdAt: (row.publishedAt ?? new Date()).toISOString(),
+      locale: chosen.locale,
+    },
     fields: {
       slug: row.slug,
       title: chosen.title,
