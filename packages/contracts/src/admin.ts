@@ -228,3 +228,27 @@ export type MapUpdate = z.infer<typeof mapUpdateSchema>;
 export const adminMapParamsSchema = z.object({
   mapId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'mapId must be a slug' }),
 });
+
+/** The largest image `POST /api/admin/assets` takes (before it is scaled to the stored width). */
+export const ASSET_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/admin/assets?name=…: the body is the image's bytes, its Content-Type image/*. */
+export const assetUploadQuerySchema = z.object({
+  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(120),
+});
+
+/**
+ * An uploaded image (icons, logos, news headers), stored once and served through the image
+ * transform at `url` (`?fm=jpg&fl=progressive&q=50&w=1000` and the like). `url` is a site path,
+ * valid wherever the console takes an icon or logo path.
+ */
+export const adminAssetSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type AdminAsset = z.infer<typeof adminAssetSchema>;

@@ -114,7 +114,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           ...headers,
         },
         body:
-          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+          body === undefined
+            ? undefined
+            : typeof body === 'string' || body instanceof Uint8Array
+              ? body
+              : JSON.stringify(body),
       });
       const text = await res.text();
       let parsed: unknown = text;

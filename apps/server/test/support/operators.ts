@@ -79,7 +79,12 @@ export async function snapshot(t: TestApp, tables: readonly string[]) {
 
 export interface MatrixRoute {
   /** The call as one caller makes it (a write may need a fresh id per allowed caller). */
-  call(caller: Caller): { method: string; path: string; body?: unknown };
+  call(caller: Caller): {
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
   /** The status each caller gets; the refusals default to anonymous/device 401, player/otherStaff 403. */
   expect: { staff: number; admin: number } & Partial<Record<Caller, number>>;
   /** The tables a refused call must leave exactly as they were. */
@@ -100,10 +105,13 @@ export async function checkAccessMatrix(t: TestApp, ops: Operators, route: Matri
   };
   const seen: Partial<Record<Caller, number>> = {};
   for (const caller of CALLERS) {
-    const { method, path, body } = route.call(caller);
+    const { method, path, body, headers } = route.call(caller);
     const refused = expected[caller] >= 400;
     const before = refused ? await snapshot(t, route.tables) : undefined;
-    const res = await t.request(method, path, { body, headers: headersOf(ops, caller) });
+    const res = await t.request(method, path, {
+      body,
+      headers: { ...headers, ...headersOf(ops, caller) },
+    });
     seen[caller] = res.status;
     if (refused) expect(await snapshot(t, route.tables), `${caller} wrote nothing`).toEqual(before);
   }

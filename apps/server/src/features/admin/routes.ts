@@ -14,6 +14,7 @@ import { arcadeDetails } from '../arcades';
 import { auditPage } from './audit';
 import { redeemBootstrap } from './bootstrap';
 import { changeRole } from './roles';
+import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
 import { newsRoutes } from './routes-news';
@@ -35,6 +36,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   venueRoutes(app);
   catalogueRoutes(app);
   gameRoutes(app);
+  assetRoutes(app);
   newsRoutes(app);
 
   app.get('/admin/me', {

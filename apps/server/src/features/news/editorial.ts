@@ -14,8 +14,9 @@ import { assets, news, newsTranslations } from '../../db/schema';
 import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { markdownFromRichText, richTextFromMarkdown } from './markdown';
-import { assetUrl, toEntry } from './presenter';
+import { toEntry } from './presenter';
 import { findAssetMeta, isLive, type AssetMeta } from './repository';
+import { assetUrl } from './stored-images';
 
 /**
  * The editor's side of the news (the operator console, features/admin/news.ts): every article

@@ -12,3 +12,4 @@ export {
   unpublishArticle,
   updateArticle,
 } from './editorial';
+export { assetUrl, prepareImage, storeImage, type PreparedImage } from './stored-images';

@@ -5,11 +5,7 @@ import {
   type NewsLocale,
 } from '@arcadia/contracts';
 import type { AssetMeta, NewsRow, TranslationRow } from './repository';
-
-/** The path of an asset on our own origin; the image transform answers there. */
-export function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
-  return `/api/assets/${asset.id}/${encodeURIComponent(asset.fileName)}`;
-}
+import { assetUrl } from './stored-images';
 
 function toAsset(asset: AssetMeta, title: string): NewsAsset {
   return {

@@ -101,7 +101,13 @@ export async function assetData(db: Queryable, id: string): Promise<Buffer | und
 
 export async function insertAsset(
   db: Queryable,
-  asset: { fileName: string; contentType: string; width: number; height: number; data: Buffer },
+  asset: {
+    fileName: string;
+    contentType: string;
+    width?: number | null;
+    height?: number | null;
+    data: Buffer;
+  },
 ): Promise<string> {
   const [row] = await db.insert(assets).values(asset).returning({ id: assets.id });
   return row!.id;
