@@ -203,8 +203,10 @@ describe('loadConfig', () => {
   it('reads news from Contentful when a space and a delivery token are set', () => {
     expect(loadConfig({}).contentful).toBeUndefined();
     expect(
-      loadConfig({ CONTENTFUL_SPACE_ID: 'abc123space', CONTENTFUL_ACCESS_TOKEN: 'delivery-token-1' })
-        .contentful,
+      loadConfig({
+        CONTENTFUL_SPACE_ID: 'abc123space',
+        CONTENTFUL_ACCESS_TOKEN: 'delivery-token-1',
+      }).contentful,
     ).toEqual({
       spaceId: 'abc123space',
       accessToken: 'delivery-token-1',

@@ -25,10 +25,14 @@ export const newsTranslationInputSchema = z.object({
     .string()
     .trim()
     .min(1, { message: 'abstract must not be empty' })
-    .max(NEWS_ABSTRACT_MAX, { message: `abstract must be at most ${NEWS_ABSTRACT_MAX} characters` }),
+    .max(NEWS_ABSTRACT_MAX, {
+      message: `abstract must be at most ${NEWS_ABSTRACT_MAX} characters`,
+    }),
   markdown: z
     .string()
-    .max(NEWS_MARKDOWN_MAX, { message: `markdown must be at most ${NEWS_MARKDOWN_MAX} characters` }),
+    .max(NEWS_MARKDOWN_MAX, {
+      message: `markdown must be at most ${NEWS_MARKDOWN_MAX} characters`,
+    }),
 });
 export type NewsTranslationInput = z.infer<typeof newsTranslationInputSchema>;
 

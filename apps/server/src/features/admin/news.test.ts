@@ -16,7 +16,11 @@ const WRITES = ['news', 'news_translations', 'audit_log', 'push_outbox'] as cons
 const article = (slug: string, extra: Record<string, unknown> = {}) => ({
   slug,
   translations: {
-    de: { title: `Titel ${slug}`, abstract: 'Kurz gesagt', markdown: '## Ablauf\n\n- **Start** 18 Uhr' },
+    de: {
+      title: `Titel ${slug}`,
+      abstract: 'Kurz gesagt',
+      markdown: '## Ablauf\n\n- **Start** 18 Uhr',
+    },
     en: { title: `Title ${slug}`, abstract: 'In short', markdown: 'Starts at _6 pm_.' },
   },
   ...extra,
@@ -27,9 +31,13 @@ describe('operator API: news', () => {
   let ops: Operators;
   const admin = () => ({ token: ops.admin.token });
   const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(auditLog.id)).at(-1);
-  const pushes = async () => (await t.db.select().from(pushOutbox)).filter((p) => p.kind === 'news');
+  const pushes = async () =>
+    (await t.db.select().from(pushOutbox)).filter((p) => p.kind === 'news');
   const create = async (slug: string, extra: Record<string, unknown> = {}) => {
-    const res = await t.request('POST', '/api/admin/news', { ...admin(), body: article(slug, extra) });
+    const res = await t.request('POST', '/api/admin/news', {
+      ...admin(),
+      body: article(slug, extra),
+    });
     expect(res.status).toBe(201);
     return res.body as { id: string; slug: string };
   };
@@ -180,7 +188,10 @@ describe('operator API: news', () => {
       expect: { staff: 403, admin: 200 },
       tables: WRITES,
     });
-    expect(await lastAudit()).toMatchObject({ action: 'news.unpublish', after: { status: 'unpublished' } });
+    expect(await lastAudit()).toMatchObject({
+      action: 'news.unpublish',
+      after: { status: 'unpublished' },
+    });
     expect(await publicSlugs()).not.toContain('sofort');
     expect((await t.request('GET', '/api/news/sofort')).status).toBe(404);
 
@@ -224,7 +235,9 @@ describe('operator API: news', () => {
 
   it('PUT /api/admin/news/{id}: replaces the texts and the header (an uploaded asset); audited before/after', async () => {
     const { id } = await create('bearbeiten');
-    const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#f0a' } })
+    const image = await sharp({
+      create: { width: 320, height: 180, channels: 3, background: '#f0a' },
+    })
       .png()
       .toBuffer();
     const upload = await t.request('POST', '/api/admin/assets?name=Kopfbild.png', {
@@ -270,7 +283,11 @@ describe('operator API: news', () => {
     const body = {
       locale: 'de',
       slug: 'vorschau',
-      translation: { title: 'Vorschau', abstract: 'So sieht es aus', markdown: '**fett** und [Link](/play)' },
+      translation: {
+        title: 'Vorschau',
+        abstract: 'So sieht es aus',
+        markdown: '**fett** und [Link](/play)',
+      },
     };
     await checkAccessMatrix(t, ops, {
       call: () => ({ method: 'POST', path: '/api/admin/news/preview', body }),

@@ -181,7 +181,10 @@ export async function updateArticle(
     .where(eq(news.id, id));
   // A published article keeps a date: without one it would leave the players' list.
   if (before.status === 'published' && !input.publishAt) {
-    await tx.update(news).set({ publishedAt: sql`now()` }).where(eq(news.id, id));
+    await tx
+      .update(news)
+      .set({ publishedAt: sql`now()` })
+      .where(eq(news.id, id));
   }
   await writeTranslations(tx, id, input);
   await announceDue(tx, events, id);

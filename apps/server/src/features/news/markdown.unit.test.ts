@@ -92,7 +92,11 @@ describe('richTextFromMarkdown (CommonMark)', () => {
     expect(inline('[klick](javascript:alert(1))')).toEqual([t('klick')]);
     expect(inline('[x](data:text/html,hi) <https://example.org>')).toEqual([
       t('x '),
-      { nodeType: 'hyperlink', data: { uri: 'https://example.org' }, content: [t('https://example.org')] },
+      {
+        nodeType: 'hyperlink',
+        data: { uri: 'https://example.org' },
+        content: [t('https://example.org')],
+      },
     ]);
   });
 

@@ -63,9 +63,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: newsListSchema, ...errors },
     },
     handler: async (request) =>
-      contentful
-        ? contentful.list(request.query.locale)
-        : newsList(db, request.query.locale),
+      contentful ? contentful.list(request.query.locale) : newsList(db, request.query.locale),
   });
 
   app.get('/news/:slug', {
