@@ -6,6 +6,7 @@ import {
   type RichTextInline,
   type RichTextText,
 } from '@arcadia/contracts';
+import { asParagraphs } from './markdown';
 
 /**
  * Contentful's rich text (the delivery API's JSON, @contentful/rich-text-types) in our document
@@ -107,21 +108,7 @@ function block(node: CfNode): RichTextBlock[] {
 
 /** A block where only paragraphs may stand (in a list item, a quote, a table cell). */
 function paragraphs(node: CfNode): Paragraph[] {
-  return block(node).flatMap((b): Paragraph[] => {
-    switch (b.nodeType) {
-      case 'paragraph':
-        return [b];
-      case 'blockquote':
-        return b.content;
-      case 'unordered-list':
-      case 'ordered-list':
-        return b.content.flatMap((item) => item.content);
-      case 'hr':
-        return [];
-      default:
-        return [paragraph(b.content)];
-    }
-  });
+  return block(node).flatMap(asParagraphs);
 }
 
 function texts(node: CfNode): RichTextText[] {

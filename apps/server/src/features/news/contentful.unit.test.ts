@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newsListSchema, type RichTextBlock } from '@arcadia/contracts';
+import { newsListSchema } from '@arcadia/contracts';
 import {
   CONTENTFUL_SPACE,
   CONTENTFUL_TOKEN,
@@ -92,7 +92,7 @@ describe('news from Contentful (the delivery API through the official SDK)', () 
 
   it("maps Contentful's rich text into our document model", async () => {
     const [first] = (await source().list('de')).items;
-    const blocks = first!.fields.content.content as RichTextBlock[];
+    const blocks = first!.fields.content.content;
     expect(blocks.map((b) => b.nodeType)).toEqual([
       'heading-2',
       'paragraph',

@@ -1,12 +1,4 @@
-import type {
-  Definition,
-  Nodes,
-  PhrasingContent,
-  Root,
-  RootContent,
-  BlockContent,
-  DefinitionContent,
-} from 'mdast';
+import type { Definition, Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import {
@@ -98,29 +90,56 @@ function block(node: RootContent, ctx: Context): RichTextBlock[] {
       return [paragraph([text(node.value, ['code'])])];
     case 'html':
       return [paragraph([text(node.value, [])])];
-    default:
-      // Definitions are resolved into their links; nothing else occurs at block level.
+    case 'definition':
+      // Resolved into the links that name it.
+      return [];
+    // Not made by CommonMark without extensions (GFM, frontmatter), or not at block level.
+    case 'break':
+    case 'delete':
+    case 'emphasis':
+    case 'footnoteDefinition':
+    case 'footnoteReference':
+    case 'image':
+    case 'imageReference':
+    case 'inlineCode':
+    case 'link':
+    case 'linkReference':
+    case 'listItem':
+    case 'strong':
+    case 'table':
+    case 'tableCell':
+    case 'tableRow':
+    case 'text':
+    case 'yaml':
       return [];
   }
 }
 
 /** A block inside a list item or a quote, as the paragraphs the document model allows there. */
-function flat(node: BlockContent | DefinitionContent | RootContent, ctx: Context): Paragraph[] {
-  return block(node as RootContent, ctx).flatMap((b): Paragraph[] => {
-    switch (b.nodeType) {
-      case 'paragraph':
-        return [b];
-      case 'blockquote':
-        return b.content;
-      case 'unordered-list':
-      case 'ordered-list':
-        return b.content.flatMap((item) => item.content);
-      case 'hr':
-        return [];
-      default:
-        return [paragraph(b.content)];
-    }
-  });
+function flat(node: RootContent, ctx: Context): Paragraph[] {
+  return block(node, ctx).flatMap(asParagraphs);
+}
+
+/** A block as paragraphs: a heading's text, a list's items, a quote's paragraphs. */
+export function asParagraphs(b: RichTextBlock): Paragraph[] {
+  switch (b.nodeType) {
+    case 'paragraph':
+      return [b];
+    case 'blockquote':
+      return b.content;
+    case 'unordered-list':
+    case 'ordered-list':
+      return b.content.flatMap((item) => item.content);
+    case 'hr':
+      return [];
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+    case 'heading-4':
+    case 'heading-5':
+    case 'heading-6':
+      return [paragraph(b.content)];
+  }
 }
 
 function withMark(marks: Mark[], mark: Mark): Mark[] {
@@ -156,7 +175,9 @@ function inline(node: PhrasingContent, marks: Mark[], ctx: Context): RichTextInl
     case 'image':
     case 'imageReference':
       return node.alt ? [text(node.alt, marks)] : [];
-    default:
+    // GFM only: not parsed here.
+    case 'delete':
+    case 'footnoteReference':
       return [];
   }
 }
@@ -211,7 +232,7 @@ function toMdastBlock(node: RichTextBlock): RootContent {
     case 'heading-6':
       return {
         type: 'heading',
-        depth: Number(node.nodeType.slice(-1)) as 1,
+        depth: Number(node.nodeType.slice(-1)) as 1 | 2 | 3 | 4 | 5 | 6,
         children: node.content.flatMap(toMdastInline),
       };
     case 'hr':
