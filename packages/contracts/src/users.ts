@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INSTAGRAM_MAX, MAIL_MAX, SEARCH_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from './limits';
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
+import { userRoleSchema } from './admin';
 
 export const usernameSchema = z
   .string()
@@ -59,6 +60,8 @@ export const ownProfileSchema = profileSchema.extend({
   instagram: z.string().nullable(),
   marketingConsent: z.boolean(),
   language: z.enum(['de', 'en']),
+  /** The operator role (docs/operator-console.md): the web shows the console's link to staff and admins. */
+  role: userRoleSchema.optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

@@ -43,6 +43,7 @@ const registered: RouteObject[] = [
   { path: 'play', lazy: () => import('../features/play/PlayPage') },
   { path: 'visit', lazy: () => import('../features/user-cards/VisitPage') },
   { path: 'profile/:id', lazy: () => import('../features/profile/ProfilePage'), children: profileTabs },
+  { path: 'admin/*', lazy: () => import('../features/admin/AdminConsole') },
 ];
 
 export const routes: RouteObject[] = [

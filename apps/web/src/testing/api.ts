@@ -134,16 +134,19 @@ async function respond(reply: Reply<unknown>) {
   if ('networkError' in reply) return HttpResponse.error();
   const status = reply.status ?? 200;
   if (reply.body === undefined || reply.body === null) return new HttpResponse(null, { status });
+  // A file (a printed sign): answered as it is, with its type.
+  if (reply.body instanceof Blob)
+    return new HttpResponse(reply.body, { status, headers: { 'content-type': reply.body.type } });
   return HttpResponse.json(reply.body as Record<string, unknown>, { status });
 }
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * A route of the API: `route(answer)` is its handler; `route(answer, { id })` answers only for
  * those path parameters (a later handler for the same request wins, as `server.use` prepends).
  */
-function route<Res, Req = undefined>(method: Method, path: string) {
+export function route<Res, Req = undefined>(method: Method, path: string) {
   return (answer: Answer<Res, Req>, only: Record<string, string> = {}): HttpHandler => {
     const concrete = path.replace(/:(\w+)/g, (whole, name: string) =>
       name in only ? encodeURIComponent(only[name]!) : whole,

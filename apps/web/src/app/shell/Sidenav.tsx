@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { Gamepad2, LogIn, LogOut, Settings, Trophy, UserRound, X } from 'lucide-react';
+import { Gamepad2, LogIn, LogOut, Settings, ShieldCheck, Trophy, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { focusRing } from '../../components/ui/focus';
@@ -136,6 +136,15 @@ export function Sidenav() {
               >
                 {t('app.nav.settings')}
               </Item>
+              {(profile?.role === 'staff' || profile?.role === 'admin') && (
+                <Item
+                  to="/admin"
+                  icon={<ShieldCheck aria-hidden="true" size={22} />}
+                  onNavigate={onNavigate}
+                >
+                  {t('app.nav.admin')}
+                </Item>
+              )}
               <li className="mt-4 border-t border-line pt-4">
                 {isSignedIn ? (
                   <button

@@ -140,3 +140,19 @@ describe('shell', () => {
     );
   });
 });
+
+describe('shell: the operator console link', () => {
+  it.each([
+    ['player', false],
+    ['staff', true],
+    ['admin', true],
+  ] as const)('a %s sees it: %s', async (role, shown) => {
+    const store = await signedInStore(neo({ role }), { sub: 'sub-1' });
+    const { user } = await renderApp(routes, { path: '/home', store });
+    await user.click(screen.getByRole('button', { name: 'Menü' }));
+    const nav = await screen.findByRole('dialog');
+    const link = within(nav).queryByRole('link', { name: 'Betreiberkonsole' });
+    if (shown) expect(link).toHaveAttribute('href', '/admin');
+    else expect(link).not.toBeInTheDocument();
+  });
+});

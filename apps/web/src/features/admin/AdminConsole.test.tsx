@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, callsTo, server } from '../../testing/api';
+import { adminHandlers } from '../../testing/admin-api';
+import { adminArcade, operator, staffOperator } from '../../testing/admin-factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import { Component as AdminConsole } from './AdminConsole';
+
+const berlin = adminArcade();
+const hamburg = adminArcade({ id: 'hamburg', name: 'Arcadia Hamburg', city: 'Hamburg' });
+const old = adminArcade({ id: 'old', name: 'Altbau', retiredAt: '2026-01-01T00:00:00.000Z' });
+
+async function renderConsole(path = '/admin', lang: 'de' | 'en' = 'de') {
+  const store = await signedInStore();
+  return renderApp([{ path: '/admin/*', Component: AdminConsole }], { path, store, lang });
+}
+
+describe('/admin: the console shell', () => {
+  it('a player gets a clear "no access" page, in German and English', async () => {
+    server.use(adminHandlers.getOperator(apiError(403, 'forbidden', 'Operators only')));
+    await renderConsole();
+    expect(await screen.findByText('Kein Zugang')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Betreiberkonsole' })).toBeVisible();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/arcades')).toHaveLength(0);
+  });
+
+  it('says "No access" in English', async () => {
+    server.use(adminHandlers.getOperator(apiError(403, 'forbidden', 'Operators only')));
+    await renderConsole('/admin', 'en');
+    expect(await screen.findByText('No access')).toBeVisible();
+  });
+
+  it('shows a failure to load with a retry', async () => {
+    server.use(adminHandlers.getOperator(apiError(500, 'internal', 'Boom')));
+    const { user } = await renderConsole();
+    expect(await screen.findByText('Die Konsole konnte nicht geladen werden.')).toBeVisible();
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin] } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('navigation', { name: 'Bereiche der Konsole' })).toBeVisible();
+  });
+
+  it('an admin picks from every arcade; the first open one lands in the URL', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [old, berlin, hamburg] } }),
+    );
+    const { router, user } = await renderConsole();
+    const picker = await screen.findByRole('combobox', { name: 'Spielhalle' });
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin'));
+    expect(router.state.location.pathname).toBe('/admin/arcades');
+    expect(picker).toHaveValue('berlin');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Altbau (stillgelegt)', 'Arcadia Berlin · Berlin', 'Arcadia Hamburg · Hamburg']);
+    await user.selectOptions(picker, 'hamburg');
+    expect(router.state.location.search).toBe('?arcade=hamburg');
+    // The section links keep the arcade.
+    const nav = screen.getByRole('navigation', { name: 'Bereiche der Konsole' });
+    expect(within(nav).getByRole('link', { name: 'Spielhallen' })).toHaveAttribute(
+      'href',
+      '/admin/arcades?arcade=hamburg',
+    );
+  });
+
+  it('keeps the arcade named in the URL (a reload or a shared link)', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin, hamburg] } }),
+    );
+    const { router } = await renderConsole('/admin/arcades?arcade=hamburg');
+    expect(await screen.findByRole('combobox', { name: 'Spielhalle' })).toHaveValue('hamburg');
+    expect(router.state.location.search).toBe('?arcade=hamburg');
+  });
+
+  it('staff pick only from their own arcades, and an arcade not theirs in the URL is replaced', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: staffOperator(['hamburg']) }),
+      // The server answers staff their arcades; the picker holds to /admin/me's list as well.
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin, hamburg] } }),
+    );
+    const { router } = await renderConsole('/admin/arcades?arcade=berlin');
+    const picker = await screen.findByRole('combobox', { name: 'Spielhalle' });
+    expect(
+      within(picker)
+        .getAllByRole<HTMLOptionElement>('option')
+        .map((o) => o.value),
+    ).toEqual(['hamburg']);
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=hamburg'));
+    expect(screen.getByText('Me · Personal')).toBeVisible();
+  });
+
+  it('an unknown section says so', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin] } }),
+    );
+    await renderConsole('/admin/nothing-here?arcade=berlin');
+    expect(await screen.findByText('Diesen Bereich gibt es nicht.')).toBeVisible();
+  });
+});

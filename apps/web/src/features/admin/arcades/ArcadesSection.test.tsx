@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminArcade, ArcadeCreate } from '@arcadia/contracts';
+import { getToasts } from '../../../components/ui/toast-store';
+import { apiError, callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const berlin = adminArcade();
+
+/** The console with an arcade list that follows the changes the app sends. */
+async function renderArcades(
+  path = '/admin/arcades?arcade=berlin',
+  who = operator(),
+  arcades: AdminArcade[] = [berlin],
+) {
+  const state = { arcades: [...arcades] };
+  server.use(
+    adminHandlers.getOperator({ body: who }),
+    adminHandlers.getAdminArcades(() => ({ body: { arcades: state.arcades } })),
+    adminHandlers.createArcade(({ body }) => {
+      const created: AdminArcade = {
+        ...adminArcade(),
+        ...body,
+        city: body.city ?? '',
+        address: body.address ?? '',
+        openingHours: body.openingHours ?? [],
+        logoPath: body.logoPath ?? null,
+      };
+      state.arcades.push(created);
+      return { status: 201, body: created };
+    }),
+    adminHandlers.updateArcade(({ body, params }) => {
+      state.arcades = state.arcades.map((a) => (a.id === params.arcadeId ? { ...a, ...body } : a));
+      return { body: state.arcades.find((a) => a.id === params.arcadeId)! };
+    }),
+    adminHandlers.retireArcade(({ params }) => {
+      state.arcades = state.arcades.map((a) =>
+        a.id === params.arcadeId ? { ...a, retiredAt: '2026-11-26T12:00:00.000Z' } : a,
+      );
+      return { body: state.arcades.find((a) => a.id === params.arcadeId)! };
+    }),
+  );
+  const store = await signedInStore();
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path,
+    store,
+    toaster: false,
+  });
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return view;
+}
+
+describe('/admin/arcades', () => {
+  it('lists the arcades with address and opening hours', async () => {
+    await renderArcades();
+    const card = (await screen.findByRole('heading', { name: 'Arcadia Berlin' })).closest('li')!;
+    expect(within(card).getByText('Warschauer Str. 1, Berlin')).toBeVisible();
+    expect(within(card).getByText('Fr 14:00–02:00')).toBeVisible();
+  });
+
+  it('an admin creates an arcade with opening hours; it is sent as the contract says', async () => {
+    const { user, router } = await renderArcades();
+    await user.click(await screen.findByRole('link', { name: 'Neue Spielhalle' }));
+    expect(router.state.location.pathname).toBe('/admin/arcades/new');
+    await user.type(screen.getByLabelText('Kennung'), 'hamburg');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
+    await user.type(screen.getByLabelText('Stadt'), 'Hamburg');
+    await user.type(screen.getByLabelText('Logo (Pfad oder https-URL)'), '/assets/logo.svg');
+    await user.click(screen.getByRole('button', { name: 'Öffnungszeit hinzufügen' }));
+    await user.selectOptions(screen.getByLabelText('Tag (1)'), 'sat');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/arcades')[0]!.body).toEqual({
+      id: 'hamburg',
+      name: 'Arcadia Hamburg',
+      city: 'Hamburg',
+      address: '',
+      logoPath: '/assets/logo.svg',
+      openingHours: [{ day: 'sat', opens: '14:00', closes: '23:00' }],
+    } satisfies ArcadeCreate);
+    expect(await screen.findByRole('heading', { name: 'Arcadia Hamburg' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/arcades');
+    expect(getToasts().map((t) => t.title)).toContain('Arcadia Hamburg ist gespeichert.');
+  });
+
+  it('shows what is wrong before sending, and a taken id from the server', async () => {
+    const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
+    await user.type(await screen.findByLabelText('Kennung'), 'no spaces');
+    await user.type(screen.getByLabelText('Logo (Pfad oder https-URL)'), 'http://x');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+    expect(screen.getByLabelText('Kennung')).toHaveAccessibleDescription(
+      expect.stringContaining('Die Kennung braucht 1 bis 64 Buchstaben'),
+    );
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+      'Der Name braucht 1 bis 80 Zeichen.',
+    );
+    expect(screen.getByLabelText('Logo (Pfad oder https-URL)')).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte einen Pfad (/assets/…) oder eine https-Adresse angeben.'),
+    );
+    expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(0);
+
+    server.use(adminHandlers.createArcade(apiError(409, 'conflict', 'exists')));
+    await user.clear(screen.getByLabelText('Kennung'));
+    await user.type(screen.getByLabelText('Kennung'), 'berlin');
+    await user.type(screen.getByLabelText('Name'), 'Doppelt');
+    await user.clear(screen.getByLabelText('Logo (Pfad oder https-URL)'));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Diese Kennung ist schon vergeben.')).toBeVisible();
+  });
+
+  it('shows the fields a 400 names', async () => {
+    const { user } = await renderArcades('/admin/arcades/berlin/edit?arcade=berlin');
+    server.use(
+      adminHandlers.updateArcade(
+        apiError(400, 'validation_failed', 'bad', [{ path: 'address', message: 'too long' }]),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Adresse'), ' Hinterhof');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben.')).toBeVisible();
+  });
+
+  it('staff edit their arcade: only the changed fields are sent', async () => {
+    const { user } = await renderArcades('/admin/arcades?arcade=berlin', staffOperator());
+    expect(await screen.findByRole('heading', { name: 'Arcadia Berlin' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Neue Spielhalle' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /stilllegen/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Arcadia Berlin bearbeiten' }));
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Arcadia Berlin-Mitte');
+    await user.click(screen.getByRole('button', { name: 'Öffnungszeit 1 entfernen' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/admin/arcades/berlin')).toHaveLength(1));
+    expect(callsTo('PATCH', '/api/admin/arcades/berlin')[0]!.body).toEqual({
+      name: 'Arcadia Berlin-Mitte',
+      openingHours: [],
+    });
+    expect(await screen.findByRole('heading', { name: 'Arcadia Berlin-Mitte' })).toBeVisible();
+  });
+
+  it('an admin retires an arcade after confirming', async () => {
+    const { user } = await renderArcades();
+    await user.click(await screen.findByRole('button', { name: 'Arcadia Berlin stilllegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Arcadia Berlin stilllegen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(callsTo('POST', '/api/admin/arcades/berlin/retire')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Arcadia Berlin stilllegen' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Stilllegen' }),
+    );
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades/berlin/retire')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Stillgelegt')).toBeVisible();
+    expect(getToasts().map((t) => t.title)).toContain('Arcadia Berlin ist stillgelegt.');
+  });
+
+  it('a failed retire says why and keeps the arcade', async () => {
+    const { user } = await renderArcades();
+    server.use(adminHandlers.retireArcade(apiError(500, 'internal', 'Datenbank weg')));
+    await user.click(await screen.findByRole('button', { name: 'Arcadia Berlin stilllegen' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Stilllegen' }),
+    );
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain('Das hat nicht geklappt: Datenbank weg'),
+    );
+    expect(screen.queryByText('Stillgelegt')).not.toBeInTheDocument();
+  });
+});

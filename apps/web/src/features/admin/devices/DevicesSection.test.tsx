@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminDevice } from '@arcadia/contracts';
+import { getToasts } from '../../../components/ui/toast-store';
+import { setAccessTokenProvider } from '../../../lib/auth/token';
+import { apiError, callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, adminDevice, operator } from '../../../testing/admin-factories';
+import { NOVA } from '../../../testing/factories';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const KEY = 'dk_live_0123456789abcdefghijklmnopqrstuv';
+const arena = adminDevice({
+  players: [{ userId: NOVA, userName: 'NeonNova', joinedAt: '2026-11-26T17:45:00.000Z' }],
+});
+const racer = adminDevice({
+  id: 'racer-2',
+  name: 'Racer 2',
+  online: false,
+  lastHeartbeatAt: null,
+  disabled: true,
+});
+
+/** The console on /admin/devices, with a device list that follows the app's changes. */
+async function renderDevices(devices: AdminDevice[] = [arena, racer]) {
+  const state = { devices: [...devices] };
+  const update = (id: string, change: Partial<AdminDevice>) => {
+    state.devices = state.devices.map((d) => (d.id === id ? { ...d, ...change } : d));
+    return state.devices.find((d) => d.id === id)!;
+  };
+  server.use(
+    adminHandlers.getOperator({ body: operator() }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+    adminHandlers.getDevices(() => ({ body: { devices: state.devices } })),
+    adminHandlers.createDevice(({ body }) => {
+      const device = adminDevice({ ...body, online: false, lastHeartbeatAt: null });
+      state.devices.push(device);
+      return { status: 201, body: { device, key: KEY } };
+    }),
+    adminHandlers.rotateDeviceKey(({ params }) => ({
+      body: { device: update(params.deviceId!, {}), key: `${KEY}-new` },
+    })),
+    adminHandlers.disableDevice(({ params }) => ({
+      body: update(params.deviceId!, { disabled: true }),
+    })),
+    adminHandlers.enableDevice(({ params }) => ({
+      body: update(params.deviceId!, { disabled: false }),
+    })),
+    adminHandlers.kickPlayer(({ params }) => {
+      update(params.deviceId!, { players: [] });
+      return { status: 204, body: null };
+    }),
+  );
+  const store = await signedInStore();
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path: '/admin/devices?arcade=berlin',
+    store,
+    toaster: false,
+  });
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { name: 'Geräte · Arcadia Berlin' }, { timeout: 10_000 });
+  return view;
+}
+
+const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('li')!;
+
+beforeEach(() => {
+  setAccessTokenProvider(async () => 'operator-token');
+});
+afterEach(() => {
+  setAccessTokenProvider(async () => null);
+  vi.restoreAllMocks();
+});
+
+describe('/admin/devices', () => {
+  it('lists the devices: online status, last heartbeat, who is on them', async () => {
+    await renderDevices();
+    const first = await card('Arena 1');
+    expect(within(first).getByText('Online')).toBeVisible();
+    expect(within(first).getByText('26.11.2026, 13:00')).toBeVisible();
+    expect(within(first).getByText('Jetzt darauf: 1 Spieler')).toBeVisible();
+    expect(within(first).getByText(/NeonNova/)).toBeVisible();
+    const second = await card('Racer 2');
+    expect(within(second).getByText('Gesperrt')).toBeVisible();
+    expect(within(second).getByText('noch nie')).toBeVisible();
+    expect(callsTo('GET', '/api/admin/arcades/berlin/devices')[0]!.authorization).toBe(
+      'Bearer operator-token',
+    );
+  });
+
+  it('creates a device and shows its key once, with a copy button', async () => {
+    const { user } = await renderDevices([]);
+    expect(await screen.findByText('Diese Spielhalle hat noch keine Geräte.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Neues Gerät' }));
+    const form = screen.getByRole('dialog', { name: 'Neues Gerät' });
+    await user.type(within(form).getByLabelText('Kennung'), 'arena-3');
+    await user.type(within(form).getByLabelText('Name'), 'Arena 3');
+    await user.type(within(form).getByLabelText('Plätze'), '6');
+    await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades/berlin/devices')[0]?.body).toEqual({
+        id: 'arena-3',
+        name: 'Arena 3',
+        capacity: 6,
+      }),
+    );
+    const shown = await screen.findByRole('dialog', { name: 'Arena 3 ist angelegt' });
+    expect(shown).toHaveAccessibleDescription(
+      'Dieser Geräteschlüssel wird nur dieses eine Mal angezeigt.',
+    );
+    expect(within(shown).getByText(KEY)).toBeVisible();
+    await user.click(within(shown).getByRole('button', { name: 'Schlüssel kopieren' }));
+    expect(await navigator.clipboard.readText()).toBe(KEY);
+    expect(within(shown).getByRole('button', { name: 'Kopiert' })).toBeVisible();
+    await user.click(within(shown).getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(screen.queryByText(KEY)).not.toBeInTheDocument());
+    expect(await card('Arena 3')).toBeVisible();
+  });
+
+  it('shows what is wrong in the new device, and a taken id', async () => {
+    const { user } = await renderDevices([]);
+    await user.click(await screen.findByRole('button', { name: 'Neues Gerät' }));
+    const form = screen.getByRole('dialog', { name: 'Neues Gerät' });
+    await user.type(within(form).getByLabelText('Kennung'), 'arena 3');
+    await user.type(within(form).getByLabelText('Plätze'), '99');
+    await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
+    expect(within(form).getByLabelText('Kennung')).toHaveAccessibleDescription(
+      expect.stringContaining('Die Kennung braucht 1 bis 64 Buchstaben'),
+    );
+    expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(
+      'Der Name braucht 1 bis 80 Zeichen.',
+    );
+    expect(within(form).getByLabelText('Plätze')).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte eine ganze Zahl von 1 bis 32.'),
+    );
+    expect(callsTo('POST', '/api/admin/arcades/berlin/devices')).toHaveLength(0);
+
+    server.use(adminHandlers.createDevice(apiError(409, 'conflict', 'exists')));
+    await user.clear(within(form).getByLabelText('Kennung'));
+    await user.type(within(form).getByLabelText('Kennung'), 'arena-1');
+    await user.type(within(form).getByLabelText('Name'), 'Doppelt');
+    await user.clear(within(form).getByLabelText('Plätze'));
+    await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
+    expect(
+      await within(form).findByText('Diese Kennung gibt es in der Spielhalle schon.'),
+    ).toBeVisible();
+  });
+
+  it('a new key after confirming, shown once', async () => {
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'Neuer Schlüssel für Arena 1' }));
+    const confirm = screen.getByRole('dialog', { name: 'Neuen Schlüssel für Arena 1 erzeugen?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Neuer Schlüssel' }));
+    const shown = await screen.findByRole('dialog', { name: 'Neuer Schlüssel für Arena 1' });
+    expect(within(shown).getByText(`${KEY}-new`)).toBeVisible();
+    expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/rotate-key')).toHaveLength(1);
+  });
+
+  it('disables and enables a device', async () => {
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/disable')).toHaveLength(1),
+    );
+    expect(await within(await card('Arena 1')).findByText('Gesperrt')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Racer 2 entsperren' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades/berlin/devices/racer-2/enable')).toHaveLength(1),
+    );
+    expect(getToasts().map((t) => t.title)).toEqual([
+      'Arena 1 ist gesperrt.',
+      'Racer 2 ist wieder freigegeben.',
+    ]);
+  });
+
+  it('takes a player off a device after confirming', async () => {
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'NeonNova vom Gerät abmelden' }));
+    const confirm = screen.getByRole('dialog', { name: 'NeonNova abmelden?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Abmelden' }));
+    await waitFor(() =>
+      expect(
+        callsTo('DELETE', `/api/admin/arcades/berlin/devices/arena-1/players/${NOVA}`),
+      ).toHaveLength(1),
+    );
+    expect(await within(await card('Arena 1')).findByText('Jetzt darauf: 0 Spieler')).toBeVisible();
+  });
+
+  it('a failed action says why', async () => {
+    const { user } = await renderDevices();
+    server.use(adminHandlers.disableDevice(apiError(404, 'not_found', 'Kein solches Gerät')));
+    await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Das hat nicht geklappt: Kein solches Gerät',
+      ]),
+    );
+  });
+
+  it.each(['pdf', 'png'] as const)(
+    'prints the QR sign as %s: fetched with the token, saved as a file',
+    async (format) => {
+      const createObjectURL = vi.fn((_blob: Blob) => `blob:sign-${format}`);
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const clicked: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        clicked.push(this);
+      });
+      const type = format === 'pdf' ? 'application/pdf' : 'image/png';
+      server.use(adminHandlers.getDeviceSign({ body: new Blob(['%SIGN'], { type }) }));
+      const { user } = await renderDevices();
+      await user.click(
+        await screen.findByRole('button', {
+          name: `QR-Schild von Arena 1 als ${format.toUpperCase()}`,
+        }),
+      );
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      const [call] = callsTo('GET', '/api/admin/arcades/berlin/devices/arena-1/sign');
+      expect(call!.query.get('format')).toBe(format);
+      expect(call!.authorization).toBe('Bearer operator-token');
+      expect(createObjectURL.mock.calls[0]![0].type).toBe(type);
+      expect(clicked[0]!.download).toBe(`berlin-arena-1-sign.${format}`);
+      expect(clicked[0]!.getAttribute('href')).toBe(`blob:sign-${format}`);
+    },
+  );
+
+  it('a sign that cannot be had says why', async () => {
+    server.use(adminHandlers.getDeviceSign(apiError(404, 'not_found', 'Kein Schild')));
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'QR-Schild von Arena 1 als PDF' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Das Schild konnte nicht geladen werden: Kein Schild',
+      ]),
+    );
+  });
+});

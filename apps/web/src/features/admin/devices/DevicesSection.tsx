@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { AdminDevice } from '@arcadia/contracts';
+import { Button, EmptyState, ErrorState, Spinner, toast } from '../../../components/ui';
+import { toFailure } from '../../../lib/api/failure';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { useConsole } from '../shell/console-context';
+import { useGetDevicesQuery } from './api/get-devices';
+import {
+  useKickPlayerMutation,
+  useRotateDeviceKeyMutation,
+  useSetDeviceDisabledMutation,
+} from './api/device-actions';
+import { CreateDeviceDialog } from './CreateDeviceDialog';
+import { DeviceCard } from './DeviceCard';
+import { KeyDialog, type ShownKey } from './KeyDialog';
+
+/** How often the list asks again, so online status and players stay current. */
+const REFRESH_MS = 15_000;
+
+type Pending =
+  | { kind: 'rotate'; device: AdminDevice }
+  | { kind: 'kick'; device: AdminDevice; userId: string; userName: string };
+
+/** /admin/devices: the picked arcade's devices and what an operator does with them. */
+export function Component() {
+  const { t } = useTranslation();
+  const { arcadeId, arcade } = useConsole();
+  const id = arcadeId ?? '';
+  const devices = useGetDevicesQuery(id, { pollingInterval: REFRESH_MS });
+  const [creating, setCreating] = useState(false);
+  const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [rotate, rotating] = useRotateDeviceKeyMutation();
+  const [kick, kicking] = useKickPlayerMutation();
+  const [setDisabled] = useSetDeviceDisabledMutation();
+
+  const failed = (error: Parameters<typeof toFailure>[0]) =>
+    toast({ variant: 'error', title: t('admin.failed', { message: toFailure(error).message }) });
+
+  const confirm = async () => {
+    if (!pending) return;
+    const ref = { arcadeId: id, deviceId: pending.device.id };
+    if (pending.kind === 'rotate') {
+      const result = await rotate(ref);
+      setPending(null);
+      if ('error' in result) return failed(result.error);
+      setShownKey({ deviceName: result.data.device.name, key: result.data.key, reason: 'rotated' });
+      return;
+    }
+    const result = await kick({ ...ref, userId: pending.userId });
+    setPending(null);
+    if ('error' in result) return failed(result.error);
+    toast({
+      variant: 'success',
+      title: t('admin-devices.kicked', { name: pending.userName, device: pending.device.name }),
+    });
+  };
+
+  const toggle = async (device: AdminDevice) => {
+    const result = await setDisabled({
+      arcadeId: id,
+      deviceId: device.id,
+      disabled: !device.disabled,
+    });
+    if ('error' in result) return failed(result.error);
+    toast({
+      variant: 'success',
+      title: t(device.disabled ? 'admin-devices.enabled' : 'admin-devices.disabledToast', {
+        name: device.name,
+      }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="devices-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="devices-title" className="font-display text-2xl font-bold text-ink">
+          {t('admin-devices.title', { arcade: arcade?.name ?? id })}
+        </h2>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" size={18} />
+          {t('admin-devices.create')}
+        </Button>
+      </div>
+      {devices.isLoading ? (
+        <Spinner size="lg" className="w-full py-16" label={t('admin-devices.loading')} />
+      ) : devices.isError ? (
+        <ErrorState
+          message={t('admin-devices.loadFailed')}
+          onRetry={() => void devices.refetch()}
+        />
+      ) : devices.data?.devices.length ? (
+        <ul className="grid gap-4 xl:grid-cols-2">
+          {devices.data.devices.map((device) => (
+            <li key={device.id}>
+              <DeviceCard
+                device={device}
+                onRotate={() => setPending({ kind: 'rotate', device })}
+                onToggle={() => void toggle(device)}
+                onKick={(player) => setPending({ kind: 'kick', device, ...player })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={t('admin-devices.empty')} />
+      )}
+      <CreateDeviceDialog
+        arcadeId={id}
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(key) => {
+          setCreating(false);
+          setShownKey(key);
+        }}
+      />
+      <KeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        busy={rotating.isLoading || kicking.isLoading}
+        title={
+          pending?.kind === 'kick'
+            ? t('admin-devices.kickTitle', { name: pending.userName })
+            : t('admin-devices.rotateTitle', { name: pending?.device.name ?? '' })
+        }
+        description={
+          pending?.kind === 'kick'
+            ? t('admin-devices.kickText', { device: pending.device.name })
+            : t('admin-devices.rotateText')
+        }
+        confirmLabel={
+          pending?.kind === 'kick' ? t('admin-devices.kick') : t('admin-devices.rotate')
+        }
+        onConfirm={() => void confirm()}
+      />
+    </section>
+  );
+}

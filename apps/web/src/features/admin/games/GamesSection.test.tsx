@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { AdminGame } from '@arcadia/contracts';
+import { getToasts } from '../../../components/ui/toast-store';
+import { apiError, callsTo, handlers, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, adminGame, operator } from '../../../testing/admin-factories';
+import { BLAZE } from '../../../testing/factories';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const DAY = '2026-11-20';
+const first = adminGame({ playedAt: `${DAY}T18:30:00.000Z` });
+const second = adminGame({
+  id: 'aaaaaaaa-0000-4000-8000-000000000002',
+  playedAt: `${DAY}T17:00:00.000Z`,
+  type: 'deathmatch',
+  voidedAt: `${DAY}T20:00:00.000Z`,
+  voidReason: 'Testlauf',
+});
+const older = adminGame({
+  id: 'aaaaaaaa-0000-4000-8000-000000000003',
+  playedAt: `${DAY}T10:00:00.000Z`,
+  map: { id: 'skyline', name: 'Skyline', iconPath: '/assets/maps/skyline.svg' },
+});
+const summary = ({ voidReason: _r, teams: _t, players: _p, ...rest }: AdminGame) => rest;
+
+async function renderGames(path: string, overrides: HttpHandler[] = []) {
+  let game = first;
+  server.use(
+    adminHandlers.getOperator({ body: operator() }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+    adminHandlers.getGames(({ query }) => ({
+      body: query.get('before')
+        ? { day: DAY, timeZone: 'Europe/Berlin', games: [summary(older)], next: null }
+        : {
+            day: query.get('day') ?? DAY,
+            timeZone: 'Europe/Berlin',
+            games: query.get('day') === DAY ? [summary(game), summary(second)] : [],
+            next: query.get('day') === DAY ? second.id : null,
+          },
+    })),
+    adminHandlers.getGame(() => ({ body: game })),
+    adminHandlers.voidGame(({ body }) => {
+      game = { ...game, voidedAt: `${DAY}T21:00:00.000Z`, voidReason: body.reason };
+      return { body: game };
+    }),
+    adminHandlers.assignSlot(({ body }) => {
+      game = {
+        ...game,
+        players: game.players.map((p) =>
+          p.slotId === 3 ? { ...p, userId: body.userId, name: 'Blaze2', guest: false } : p,
+        ),
+      };
+      return { body: game };
+    }),
+    handlers.searchUsers({ body: { data: [{ id: BLAZE, name: 'Blaze' }] } }),
+  );
+  server.use(...overrides);
+  const store = await signedInStore();
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path,
+    store,
+    toaster: false,
+  });
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return view;
+}
+
+describe('/admin/games', () => {
+  it('lists the games of the day in the URL, page by page, and moves between days', async () => {
+    const { user, router } = await renderGames(`/admin/games?arcade=berlin&day=${DAY}`);
+    const list = await screen.findByRole('link', { name: /Neon Docks · Elimination/ });
+    expect(list).toHaveTextContent('19:30');
+    expect(list).toHaveAttribute('href', `/admin/games/${first.id}?arcade=berlin`);
+    expect(screen.getByRole('link', { name: /Deathmatch/ })).toHaveTextContent('Annulliert');
+    expect(callsTo('GET', '/api/admin/arcades/berlin/games')[0]!.query.get('day')).toBe(DAY);
+    expect(screen.getByText('Freitag, 20. November 2026 (Tage nach Berliner Zeit)')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Ältere Spiele laden' }));
+    expect(await screen.findByRole('link', { name: /Skyline/ })).toBeVisible();
+    expect(callsTo('GET', '/api/admin/arcades/berlin/games').at(-1)!.query.get('before')).toBe(
+      second.id,
+    );
+    expect(screen.queryByRole('button', { name: 'Ältere Spiele laden' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Vorheriger Tag' }));
+    expect(router.state.location.search).toBe('?arcade=berlin&day=2026-11-19');
+    expect(await screen.findByText('An diesem Tag wurde hier nicht gespielt.')).toBeVisible();
+  });
+
+  it('one game: the scoreboard, and voiding it needs a reason', async () => {
+    const { user } = await renderGames(`/admin/games/${first.id}?arcade=berlin`);
+    const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'SpielerTeamTrefferTodePunkteAktionen',
+      'NeonNovaRed Vipers52900',
+      'BlazeRed Vipers621000',
+      'Gast PiaGastBlue Sharks18100Zuordnen',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Annullieren' }));
+    const dialog = screen.getByRole('dialog', { name: 'Spiel annullieren?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annullieren' }));
+    expect(within(dialog).getByLabelText('Grund')).toHaveAccessibleDescription(
+      'Bitte einen Grund angeben (höchstens 500 Zeichen).',
+    );
+    expect(callsTo('POST', `/api/admin/arcades/berlin/games/${first.id}/void`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Grund'), 'Gerät hat falsch gezählt');
+    await user.click(within(dialog).getByRole('button', { name: 'Annullieren' }));
+    await waitFor(() =>
+      expect(callsTo('POST', `/api/admin/arcades/berlin/games/${first.id}/void`)[0]?.body).toEqual({
+        reason: 'Gerät hat falsch gezählt',
+      }),
+    );
+    expect(await screen.findByText('Grund: Gerät hat falsch gezählt')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Annullieren' })).not.toBeInTheDocument();
+    expect(getToasts().map((t) => t.title)).toContain('Das Spiel ist annulliert.');
+  });
+
+  it("gives a guest's result to a player found by name", async () => {
+    const { user } = await renderGames(`/admin/games/${first.id}?arcade=berlin`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Ergebnis von Gast Pia einem Spieler zuordnen' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Ergebnis von Gast Pia zuordnen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Zuordnen' }));
+    expect(within(dialog).getByLabelText('Spieler suchen')).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte einen Spieler aus der Liste wählen.'),
+    );
+    await user.type(within(dialog).getByLabelText('Spieler suchen'), 'Bla');
+    await user.click(await within(dialog).findByRole('button', { name: 'Blaze' }));
+    expect(within(dialog).getByText('Gewählt: Blaze')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Zuordnen' }));
+    await waitFor(() =>
+      expect(
+        callsTo('POST', `/api/admin/arcades/berlin/games/${first.id}/slots/3/assign`)[0]?.body,
+      ).toEqual({ userId: BLAZE }),
+    );
+    expect(callsTo('GET', '/api/user')[0]!.query.get('searchterm')).toBe('Bla');
+    expect(await screen.findByText('Blaze2')).toBeVisible();
+    expect(getToasts().map((t) => t.title)).toContain(
+      'Das Ergebnis von Gast Pia zählt jetzt für Blaze.',
+    );
+  });
+
+  it('a refused assignment says why', async () => {
+    const { user } = await renderGames(`/admin/games/${first.id}?arcade=berlin`);
+    server.use(adminHandlers.assignSlot(apiError(409, 'conflict', 'already in game')));
+    await user.click(
+      await screen.findByRole('button', { name: 'Ergebnis von Gast Pia einem Spieler zuordnen' }),
+    );
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Spieler suchen'), 'Bla');
+    await user.click(await within(dialog).findByRole('button', { name: 'Blaze' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zuordnen' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Das geht nicht: Der Spieler ist schon in diesem Spiel, oder der Platz gehört keinem Gast mehr.',
+      ]),
+    );
+  });
+
+  it('a game of another arcade is not found', async () => {
+    await renderGames(`/admin/games/${older.id}?arcade=berlin`, [
+      adminHandlers.getGame(apiError(404, 'not_found', 'No such game')),
+    ]);
+    expect(
+      await screen.findByText('Dieses Spiel gibt es in dieser Spielhalle nicht.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import { Building2, Cpu, Gamepad2, type LucideIcon } from 'lucide-react';
+
+/**
+ * The console's sections (docs/console/console-web.md). Adding one is one line here: its folder
+ * `features/admin/<area>/` exports `Component` from the module `load` imports.
+ */
+export interface ConsoleSection {
+  id: string;
+  /** Below /admin; the section's own sub-pages follow it (`games/:gameId`). */
+  path: string;
+  /** i18n key of its name in the section nav. */
+  label: string;
+  icon: LucideIcon;
+  /** Who sees it: staff and admins, or admins only. */
+  role: 'staff' | 'admin';
+  /** Needs the arcade picked in the console (`useConsole().arcadeId` is then never null). */
+  arcade: boolean;
+  load: () => Promise<{ Component: ComponentType }>;
+}
+
+// prettier-ignore
+export const sections: ConsoleSection[] = [
+  { id: 'arcades', path: 'arcades', label: 'admin-arcades.nav', icon: Building2, role: 'staff', arcade: false, load: () => import('./arcades/ArcadesSection') },
+  { id: 'devices', path: 'devices', label: 'admin-devices.nav', icon: Cpu, role: 'staff', arcade: true, load: () => import('./devices/DevicesSection') },
+  { id: 'games', path: 'games', label: 'admin-games.nav', icon: Gamepad2, role: 'staff', arcade: true, load: () => import('./games/GamesSection') },
+];

@@ -1,0 +1,22 @@
+import type { FieldIssue } from '@arcadia/contracts';
+import type { ApiFailure } from '../../../lib/api/failure';
+
+/** Field path (`name`, `openingHours.0.opens`) → the first problem found with it. */
+export type FieldErrors = Record<string, string>;
+
+/** The issues of a contract check (zod's `issues`) or of a 400 answer's details, by field. */
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> } | FieldIssue>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = typeof issue.path === 'string' ? issue.path : issue.path.map(String).join('.');
+    errors[path || 'request'] ??= 'message' in issue ? String(issue.message) : '';
+  }
+  return errors;
+}
+
+/** A failed save's field errors (a 400 naming fields), else none. */
+export function failureFieldErrors(failure: ApiFailure): FieldErrors {
+  return failure.status === 400 && failure.details ? fieldErrors(failure.details) : {};
+}

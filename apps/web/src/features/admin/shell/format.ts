@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { ADMIN_GAMES_TIME_ZONE } from '@arcadia/contracts';
+
+/**
+ * Dates and times as the console shows them: in the arcades' time zone (Europe/Berlin, the
+ * zone the games' days are counted in) and the interface language.
+ */
+export function useConsoleFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en-GB' : 'de-DE';
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: ADMIN_GAMES_TIME_ZONE,
+  });
+  const time = new Intl.DateTimeFormat(locale, {
+    timeStyle: 'short',
+    timeZone: ADMIN_GAMES_TIME_ZONE,
+  });
+  const day = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeZone: ADMIN_GAMES_TIME_ZONE,
+  });
+  return {
+    dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    time: (iso: string) => time.format(new Date(iso)),
+    /** A YYYY-MM-DD day (noon UTC keeps it on that day in Berlin). */
+    day: (ymd: string) => day.format(new Date(`${ymd}T12:00:00Z`)),
+  };
+}

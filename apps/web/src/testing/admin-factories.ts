@@ -1,0 +1,115 @@
+/** Test data of the operator console in the contract shapes (see ./factories.ts). */
+import type {
+  AdminArcade,
+  AdminDevice,
+  AdminGame,
+  AdminGameSlot,
+  AuditEntry,
+  OperatorInfo,
+} from '@arcadia/contracts';
+import { BLAZE, ME, NOVA } from './factories';
+
+export function operator(overrides: Partial<OperatorInfo> = {}): OperatorInfo {
+  return { userId: ME, userName: 'Me', role: 'admin', arcades: null, ...overrides };
+}
+
+export function staffOperator(arcades: string[] = ['berlin']): OperatorInfo {
+  return operator({ role: 'staff', arcades });
+}
+
+export function adminArcade(overrides: Partial<AdminArcade> = {}): AdminArcade {
+  return {
+    id: 'berlin',
+    name: 'Arcadia Berlin',
+    city: 'Berlin',
+    address: 'Warschauer Str. 1',
+    openingHours: [{ day: 'fri', opens: '14:00', closes: '02:00' }],
+    logoPath: null,
+    retiredAt: null,
+    ...overrides,
+  };
+}
+
+export function adminDevice(overrides: Partial<AdminDevice> = {}): AdminDevice {
+  return {
+    arcadeId: 'berlin',
+    id: 'arena-1',
+    name: 'Arena 1',
+    kind: 'arena',
+    applicationId: 'commando',
+    capacity: 8,
+    online: true,
+    lastHeartbeatAt: '2026-11-26T12:00:00.000Z',
+    matchStartedAt: null,
+    disabled: false,
+    players: [],
+    ...overrides,
+  };
+}
+
+export function gameSlot(overrides: Partial<AdminGameSlot> = {}): AdminGameSlot {
+  return {
+    slotId: 1,
+    userId: NOVA,
+    name: 'NeonNova',
+    teamId: 1,
+    kills: 5,
+    deaths: 2,
+    score: 900,
+    won: true,
+    guest: false,
+    ...overrides,
+  };
+}
+
+export function adminGame(overrides: Partial<AdminGame> = {}): AdminGame {
+  return {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    arcadeId: 'berlin',
+    device: { id: 'arena-1', name: 'Arena 1' },
+    applicationId: 'commando',
+    type: 'elimination',
+    map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
+    playedAt: '2026-11-26T18:30:00.000Z',
+    durationSeconds: 600,
+    playerCount: 3,
+    voidedAt: null,
+    voidReason: null,
+    teams: [
+      { id: 1, name: 'Red Vipers', score: 1900 },
+      { id: 2, name: 'Blue Sharks', score: 100 },
+    ],
+    players: [
+      gameSlot(),
+      gameSlot({ slotId: 2, userId: BLAZE, name: 'Blaze', score: 1000, kills: 6 }),
+      gameSlot({
+        slotId: 3,
+        userId: null,
+        name: 'Gast Pia',
+        teamId: 2,
+        score: 100,
+        kills: 1,
+        deaths: 8,
+        won: false,
+        guest: true,
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 7,
+    at: '2026-11-26T12:00:00.000Z',
+    actorUserId: ME,
+    actorLabel: 'Me',
+    action: 'arcade.update',
+    targetType: 'arcade',
+    targetId: 'berlin',
+    arcadeId: 'berlin',
+    before: { name: 'Arcadia' },
+    after: { name: 'Arcadia Berlin' },
+    ...overrides,
+  };
+}
