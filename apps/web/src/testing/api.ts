@@ -115,6 +115,11 @@ export function deferred<T = void>() {
   return { promise, resolve };
 }
 
+/** A JSON body parsed; any other (an uploaded image's bytes) as its text. */
+function parseBody(text: string, contentType: string | null): unknown {
+  return contentType && !contentType.includes('json') ? text : (JSON.parse(text) as unknown);
+}
+
 async function record(request: Request): Promise<ApiCall> {
   const url = new URL(request.url);
   const text = await request.clone().text();
@@ -122,7 +127,7 @@ async function record(request: Request): Promise<ApiCall> {
     method: request.method,
     path: url.pathname + url.search,
     query: url.searchParams,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
+    body: text ? parseBody(text, request.headers.get('content-type')) : undefined,
     authorization: request.headers.get('authorization'),
   };
   apiCalls.push(call);
