@@ -41,7 +41,11 @@ export function adminNewsArticle(overrides: Partial<AdminNewsArticle> = {}): Adm
     headerUrl: null,
     headerAssetId: null,
     translations: {
-      de: { title: 'Herbst-Turnier', abstract: 'Zwei Abende', markdown: '## Ablauf\n\n**Start** 18 Uhr' },
+      de: {
+        title: 'Herbst-Turnier',
+        abstract: 'Zwei Abende',
+        markdown: '## Ablauf\n\n**Start** 18 Uhr',
+      },
       en: null,
     },
     ...overrides,

@@ -26,7 +26,10 @@ import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useGetNewsArticleQuery } from './api/get-news-article';
-import { useCreateNewsArticleMutation, useUpdateNewsArticleMutation } from './api/save-news-article';
+import {
+  useCreateNewsArticleMutation,
+  useUpdateNewsArticleMutation,
+} from './api/save-news-article';
 import { HeaderImageField, type HeaderImage } from './HeaderImageField';
 import { NewsActions } from './NewsActions';
 import { NewsPreview } from './NewsPreview';
@@ -158,7 +161,10 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const status = article ? shownStatus(article) : 'draft';
   return (
     <section aria-labelledby="news-form-title" className="flex flex-col gap-4">
-      <Link to={href('news')} className="inline-flex items-center gap-2 self-start text-neon-cyan-soft">
+      <Link
+        to={href('news')}
+        className="inline-flex items-center gap-2 self-start text-neon-cyan-soft"
+      >
         <ArrowLeft aria-hidden="true" size={18} />
         {t('admin-news.back')}
       </Link>
@@ -233,7 +239,9 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
                         checked={values.english}
                         onChange={(e) => set({ english: e.target.checked })}
                       />
-                      <p className="-mt-2 text-sm text-ink-muted">{t('admin-news.hints.english')}</p>
+                      <p className="-mt-2 text-sm text-ink-muted">
+                        {t('admin-news.hints.english')}
+                      </p>
                       {values.english && (
                         <TranslationFields
                           locale="en"

@@ -6,5 +6,12 @@ import { api } from '../../../lib/api/base';
  * to this list (one line), so the app's `lib/api/base.ts` stays the console's business-free.
  */
 export const adminApi = api.enhanceEndpoints({
-  addTagTypes: ['AdminOperator', 'AdminArcades', 'AdminDevices', 'AdminGames', 'AdminAudit', 'AdminNews'],
+  addTagTypes: [
+    'AdminOperator',
+    'AdminArcades',
+    'AdminDevices',
+    'AdminGames',
+    'AdminAudit',
+    'AdminNews',
+  ],
 });
