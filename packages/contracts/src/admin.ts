@@ -100,13 +100,14 @@ export const openingPeriodSchema = z.object({
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
 /** A site path (`/assets/maps/x.svg`) or an https URL of an icon or logo (an uploaded image's URL is such a path). */
-const iconPath = z
+export const iconPathSchema = z
   .string()
   .trim()
   .max(500)
   .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
     message: 'must be a site path (/assets/…) or an https URL',
   });
+const iconPath = iconPathSchema;
 
 const arcadeDetails = {
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
@@ -200,6 +201,8 @@ export const adminMapSchema = z.object({
   applicationId: z.string(),
   name: z.string(),
   iconPath: z.string(),
+  /** Set while the map is retired: reports on it are refused, stored games keep it. */
+  retiredAt: z.string().nullable(),
 });
 export type AdminMap = z.infer<typeof adminMapSchema>;
 export const adminMapsSchema = z.object({ maps: z.array(adminMapSchema) });

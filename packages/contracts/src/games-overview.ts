@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { gameSchema, gameTypeSchema } from './games';
 
 /**
- * `GET /api/games/{applicationId}` — public. The game, its three modes explained (de and en),
- * its maps with icons; with a bearer token of a registered player also `best`: that player's
+ * `GET /api/games/{applicationId}` — public. The game and the modes it offers (the catalogue,
+ * docs/console/catalogue.md; not retired) explained in de and en, its maps in play with icons; with a bearer token of a registered player also `best`: that player's
  * best results per mode (null without a token or for a player who never played).
  * 404 `not_found` for an unknown applicationId.
  */
@@ -47,7 +47,7 @@ export const gamesOverviewSchema = z.object({
   description: localizedTextSchema,
   modes: z.array(gameModeSchema),
   maps: z.array(gameMapSchema),
-  /** One entry per mode (all three, in the order of `modes`); null without a signed-in player. */
+  /** One entry per mode (in the order of `modes`); null without a signed-in player. */
   best: z.array(modeBestSchema).nullable(),
 });
 export type GamesOverview = z.infer<typeof gamesOverviewSchema>;

@@ -18,4 +18,5 @@ export * from './device-api';
 export * from './leaderboard';
 export * from './games-overview';
 export * from './admin-games';
+export * from './admin-catalogue';
 export * from './admin-news';

@@ -115,11 +115,6 @@ export function deferred<T = void>() {
   return { promise, resolve };
 }
 
-/** A JSON body parsed; any other (an uploaded image's bytes) as its text. */
-function parseBody(text: string, contentType: string | null): unknown {
-  return contentType && !contentType.includes('json') ? text : (JSON.parse(text) as unknown);
-}
-
 async function record(request: Request): Promise<ApiCall> {
   const url = new URL(request.url);
   const text = await request.clone().text();
@@ -127,7 +122,12 @@ async function record(request: Request): Promise<ApiCall> {
     method: request.method,
     path: url.pathname + url.search,
     query: url.searchParams,
-    body: text ? parseBody(text, request.headers.get('content-type')) : undefined,
+    // An uploaded image (POST /api/admin/assets) is recorded as its text, anything else as JSON.
+    body: text
+      ? request.headers.get('content-type')?.startsWith('image/')
+        ? text
+        : (JSON.parse(text) as unknown)
+      : undefined,
     authorization: request.headers.get('authorization'),
   };
   apiCalls.push(call);

@@ -19,8 +19,11 @@
 --   {"id": <game id>, "names": {<userId>: <user name>}} for the registered players, or NULL when
 --   this device sent the idempotency key before (nothing written; the caller answers from the
 --   stored game).
--- Raises (nothing written; the caller turns them into 400 answers naming the field):
---   AR001  the map is unknown for the application
+-- Raises (nothing written; the caller turns them into 400 answers naming the field), checked
+-- in this order:
+--   AR004  the application (the device's) is not in the catalogue (applications)
+--   AR005  the application does not offer the mode (`type`): no game_modes row, or it is retired
+--   AR001  the map is unknown for the application, or retired
 --   AR002  a userId names no user
 --   AR003  rosterOnly and a registered player is not on the device's roster
 -- Writes, in this order:
@@ -56,7 +59,17 @@ DECLARE
   players_json json;
   teams_json json;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM maps WHERE id = p->>'mapId' AND application_id = app) THEN
+  -- The catalogue: the application, the mode and the map must exist and be in play. Retired
+  -- modes and maps stay for the games stored on them, but new games are refused.
+  IF NOT EXISTS (SELECT 1 FROM applications WHERE id = app) THEN
+    RAISE EXCEPTION 'unknown application %', app USING ERRCODE = 'AR004';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM game_modes
+                 WHERE application_id = app AND id = p->>'type' AND retired_at IS NULL) THEN
+    RAISE EXCEPTION 'mode % not offered', p->>'type' USING ERRCODE = 'AR005';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM maps
+                 WHERE id = p->>'mapId' AND application_id = app AND retired_at IS NULL) THEN
     RAISE EXCEPTION 'unknown map %', p->>'mapId' USING ERRCODE = 'AR001';
   END IF;
   SELECT coalesce(array_agg((x->>'userId')::uuid), '{}') INTO uids

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LEADERBOARD_KD_MIN_GAMES } from '@arcadia/contracts';
+import { GAME_TYPES, LEADERBOARD_KD_MIN_GAMES } from '@arcadia/contracts';
 import {
   bigint,
   boolean,
@@ -77,11 +77,56 @@ export const devicePlayers = pgTable(
   ],
 );
 
+/**
+ * The games Arcadia knows (the catalogue, features/games/catalogue*.ts): a device runs one of
+ * them, and /games/{id} explains it. Migration 0022 installs the built-in `commando`.
+ */
+export const applications = pgTable('applications', {
+  id: text('id').primaryKey(),
+  /** A product name, the same in every language (Commando). */
+  name: text('name').notNull(),
+  descriptionDe: text('description_de').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  /** A site path (an uploaded image) or an https URL; null without one. */
+  iconPath: text('icon_path'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The modes an application offers. A mode's id is the `type` a report names and one of the rule
+ * sets the server scores (GAME_TYPES: who wins, whether there are teams); the catalogue chooses
+ * which of them an application offers, in what order, and how they are called and explained.
+ */
+export const gameModes = pgTable(
+  'game_modes',
+  {
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    id: text('id', { enum: GAME_TYPES }).notNull(),
+    nameDe: text('name_de').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionDe: text('description_de').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    iconPath: text('icon_path'),
+    /** The order of the overview (ascending). */
+    position: integer('position').notNull().default(0),
+    /** Set while the mode is retired: new reports in it are refused, stored games stay. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.id] })],
+);
+
 export const maps = pgTable('maps', {
   id: text('id').primaryKey(),
-  applicationId: text('application_id').notNull().default('commando'),
+  applicationId: text('application_id')
+    .notNull()
+    .default('commando')
+    .references(() => applications.id),
   name: text('name').notNull(),
   iconPath: text('icon_path').notNull(),
+  /** Set while the map is retired: new reports on it are refused, stored games keep it. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 export const games = pgTable(

@@ -1,6 +1,6 @@
 import type { AdminMap, MapCreate, MapUpdate } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
-import { createMap, updateMap } from '../games';
+import { createMap, mapById, updateMap } from '../games';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
 
@@ -29,6 +29,29 @@ export async function editMap(
     const { before, after } = await updateMap(tx, id, changes);
     await recordAudit(tx, operator, {
       action: 'map.update',
+      targetType: 'map',
+      targetId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Retires a map (new reports on it are refused) or puts it back in play; idempotent. */
+export async function setMapRetired(
+  db: Db,
+  operator: Operator,
+  id: string,
+  retired: boolean,
+): Promise<AdminMap> {
+  return db.transaction(async (tx) => {
+    // Nothing to change: a retired map keeps its date, and nothing is audited.
+    const current = await mapById(tx, id);
+    if (Boolean(current.retiredAt) === retired) return current;
+    const { before, after } = await updateMap(tx, id, { retiredAt: retired ? new Date() : null });
+    await recordAudit(tx, operator, {
+      action: retired ? 'map.retire' : 'map.unretire',
       targetType: 'map',
       targetId: id,
       before,

@@ -1,7 +1,15 @@
 /** The games feature as other features see it: ingest, the catalogue, periods and history. */
 export { ingestDeviceReport, ingestGame } from './ingest';
-export { APPLICATIONS } from './overview-content';
 export { ALL_TIME_START, periodStart } from './periods';
 export { DELETED_PLAYER_NAME } from './events';
 export { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from './history';
-export { allMaps, createMap, insertMap, updateMap } from './catalogue';
+export { allMaps, createMap, insertMap, mapById, updateMap } from './catalogue';
+export {
+  allApplications,
+  applicationById,
+  applicationExists,
+  createApplication,
+  createMode,
+  updateApplication,
+  updateMode,
+} from './applications';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { devicePlayers, gamePlayers, games, gameTeams, users } from '../../db/schema';
+import { devicePlayers, gamePlayers, games, gameTeams, maps, users } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -108,6 +108,16 @@ export interface GamePayload {
 export const UNKNOWN_MAP = 'AR001';
 export const UNKNOWN_USER = 'AR002';
 export const NOT_ON_ROSTER = 'AR003';
+export const UNKNOWN_APPLICATION = 'AR004';
+export const MODE_NOT_OFFERED = 'AR005';
+/** Every refusal of arcadia_ingest_game: the report (or the device) is wrong, nothing written. */
+export const REFUSALS: ReadonlySet<string> = new Set([
+  UNKNOWN_MAP,
+  UNKNOWN_USER,
+  NOT_ON_ROSTER,
+  UNKNOWN_APPLICATION,
+  MODE_NOT_OFFERED,
+]);
 
 /** What the handlers' writes are restricted with: the game was stored (it is not a repeat). */
 export const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;
@@ -145,4 +155,14 @@ export function sqlState(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the application has this map, retired (the refusal names why). */
+export async function isRetiredMap(db: Queryable, applicationId: string, mapId: string) {
+  const [row] = await db
+    .select({ retiredAt: maps.retiredAt })
+    .from(maps)
+    .where(and(eq(maps.id, mapId), eq(maps.applicationId, applicationId)))
+    .limit(1);
+  return Boolean(row?.retiredAt);
 }

@@ -7,13 +7,16 @@ import type { AppEventBus, StoredGame } from '../../events/map';
 import {
   existingUsers,
   findGameByKey,
+  isRetiredMap,
   loadGameParts,
+  MODE_NOT_OFFERED,
   NOT_ON_ROSTER,
+  REFUSALS,
   playersOnRoster,
   sqlState,
   storeGame,
+  UNKNOWN_APPLICATION,
   UNKNOWN_MAP,
-  UNKNOWN_USER,
   WHEN_STORED,
   type GamePayload,
   type GameRow,
@@ -126,15 +129,33 @@ async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Promise<T> 
 }
 
 /**
- * The 400 answer for a report arcadia_ingest_game refused: it checked the map (AR001), then the
- * registered players (AR002), then the roster (AR003); here only the offending fields are
- * looked up for the details.
+ * The 400 answer for a report arcadia_ingest_game refused: it checked the catalogue (the
+ * device's application AR004, the mode AR005, the map AR001), then the registered players
+ * (AR002), then the roster (AR003); here only the offending fields are looked up for the details.
  */
 async function refusal(db: Queryable, device: ReportingDevice, report: GameReport, state: string) {
-  if (state === UNKNOWN_MAP)
-    return reportError('unknown_map', `There is no map "${report.mapId}" for this game`, [
-      { path: 'mapId', message: 'unknown map' },
-    ]);
+  if (state === UNKNOWN_APPLICATION)
+    return reportError(
+      'unknown_application',
+      `This device runs "${device.applicationId}", which is not in the game catalogue`,
+      [{ path: 'applicationId', message: `unknown game "${device.applicationId}" (the device's)` }],
+    );
+  if (state === MODE_NOT_OFFERED)
+    return reportError(
+      'unknown_mode',
+      `"${device.applicationId}" has no mode "${report.type}" in play`,
+      [{ path: 'type', message: 'mode not offered by this game' }],
+    );
+  if (state === UNKNOWN_MAP) {
+    const retired = await isRetiredMap(db, device.applicationId, report.mapId);
+    return reportError(
+      'unknown_map',
+      retired
+        ? `The map "${report.mapId}" is retired`
+        : `There is no map "${report.mapId}" for this game`,
+      [{ path: 'mapId', message: retired ? 'retired map' : 'unknown map' }],
+    );
+  }
   if (state === NOT_ON_ROSTER) return rosterError(db, device, report);
   const registered = report.players.flatMap((p) => (p.userId ? [p.userId] : []));
   const existing = await existingUsers(db, registered);
@@ -235,7 +256,7 @@ export async function ingestGame(
     written = await retryOnConflict(() => storeGame(db, payload, writes));
   } catch (error) {
     const state = sqlState(error);
-    if (state !== UNKNOWN_MAP && state !== UNKNOWN_USER && state !== NOT_ON_ROSTER) throw error;
+    if (!state || !REFUSALS.has(state)) throw error;
     // A repeated report is answered with its game even if a player has gone since (deleted, or
     // released from the device by the first report).
     const replay = await stored(db, device, report.idempotencyKey);

@@ -1,18 +1,20 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { GAME_TYPES, type GamesOverview, type ModeBest } from '@arcadia/contracts';
+import type { GameType, GamesOverview, ModeBest } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { gamePlayers, games, maps } from '../../db/schema';
+import { gamePlayers, games } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { APPLICATIONS } from './overview-content';
+import { publicApplication } from './applications';
+import { playableMaps } from './catalogue';
 
 /**
- * A player's best results per mode: read from their own games only (an index on user_id), voided
- * games left out.
+ * A player's best results per mode (the given modes, in their order): read from their own games
+ * only (an index on user_id), voided games left out.
  */
 async function bestPerMode(
   db: Queryable,
   userId: string,
   applicationId: string,
+  modes: readonly GameType[],
 ): Promise<ModeBest[]> {
   const mine = and(
     eq(gamePlayers.userId, userId),
@@ -41,7 +43,7 @@ async function bestPerMode(
       .where(mine)
       .orderBy(asc(games.type), desc(gamePlayers.score), desc(games.playedAt)),
   ]);
-  return GAME_TYPES.map((type) => {
+  return modes.map((type) => {
     const total = totals.find((t) => t.type === type);
     const best = bestGames.find((b) => b.type === type);
     return {
@@ -57,25 +59,25 @@ async function bestPerMode(
   });
 }
 
-/** The game, its modes, its maps; with a player, their best results per mode. */
+/** The game, the modes it offers, its maps in play; with a player, their best results per mode. */
 export async function gamesOverview(
   db: Queryable,
   applicationId: string,
   userId: string | null,
 ): Promise<GamesOverview> {
-  const application = APPLICATIONS[applicationId];
+  const application = await publicApplication(db, applicationId);
   if (!application) throw notFound(`No game "${applicationId}"`);
-  const mapRows = await db
-    .select({ id: maps.id, name: maps.name, iconPath: maps.iconPath })
-    .from(maps)
-    .where(eq(maps.applicationId, applicationId))
-    .orderBy(asc(maps.name));
+  const types = application.modes.map((m) => m.type);
+  const [mapRows, best] = await Promise.all([
+    playableMaps(db, applicationId),
+    userId ? bestPerMode(db, userId, applicationId, types) : null,
+  ]);
   return {
     applicationId,
     name: application.name,
     description: application.description,
     modes: application.modes,
     maps: mapRows,
-    best: userId ? await bestPerMode(db, userId, applicationId) : null,
+    best,
   };
 }

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
-import { APPLICATIONS } from '../games';
+import { applicationExists } from '../games';
 import { ALL_TIME_START, periodStart } from '../games';
 import { countAbove, ownRow, pageOf, userIdOf, type Board, type BoardRow } from './repository';
 
@@ -74,7 +74,7 @@ export async function leaderboard(
   viewerSub: string | null,
   now = new Date(),
 ): Promise<Leaderboard> {
-  if (!APPLICATIONS[applicationId]) throw notFound(`No game "${applicationId}"`);
+  if (!(await applicationExists(db, applicationId))) throw notFound(`No game "${applicationId}"`);
   if (query.scope === 'friends' && !viewerSub)
     throw unauthorized('The friends leaderboard needs a signed-in player');
   if (query.scope === 'arcade' && !(await arcadeExists(db, query.arcade!)))

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Building2, Cpu, Gamepad2, Newspaper, type LucideIcon } from 'lucide-react';
+import { Building2, Cpu, Gamepad2, Library, Newspaper, type LucideIcon } from 'lucide-react';
 
 /**
  * The console's sections (docs/console/console-web.md). Adding one is one line here: its folder
@@ -24,5 +24,6 @@ export const sections: ConsoleSection[] = [
   { id: 'arcades', path: 'arcades', label: 'admin-arcades.nav', icon: Building2, role: 'staff', arcade: false, load: () => import('./arcades/ArcadesSection') },
   { id: 'devices', path: 'devices', label: 'admin-devices.nav', icon: Cpu, role: 'staff', arcade: true, load: () => import('./devices/DevicesSection') },
   { id: 'games', path: 'games', label: 'admin-games.nav', icon: Gamepad2, role: 'staff', arcade: true, load: () => import('./games/GamesSection') },
+  { id: 'catalogue', path: 'catalogue', label: 'admin-catalogue.nav', icon: Library, role: 'staff', arcade: false, load: () => import('./catalogue/CatalogueSection') },
   { id: 'news', path: 'news', label: 'admin-news.nav', icon: Newspaper, role: 'admin', arcade: false, load: () => import('./news/NewsSection') },
 ];

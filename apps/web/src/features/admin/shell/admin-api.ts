@@ -12,6 +12,7 @@ export const adminApi = api.enhanceEndpoints({
     'AdminDevices',
     'AdminGames',
     'AdminAudit',
+    'AdminCatalogue',
     'AdminNews',
   ],
 });

@@ -1,0 +1,309 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import type { AdminApplication, AdminMap, AdminMode } from '@arcadia/contracts';
+import { apiError, callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
+import { catalogueHandlers as api } from '../../../testing/catalogue-api';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const mode = (id: AdminMode['id'], de: string, en: string, position: number): AdminMode => ({
+  applicationId: 'commando',
+  id,
+  name: { de, en },
+  description: { de: `${de} erklärt`, en: `${en} explained` },
+  teams: id !== 'freeforall',
+  iconPath: null,
+  position,
+  retiredAt: null,
+});
+
+const commando: AdminApplication = {
+  id: 'commando',
+  name: 'Commando',
+  description: { de: 'Das Lasertag-Spiel.', en: 'The laser-tag game.' },
+  iconPath: null,
+  modes: [
+    mode('freeforall', 'Jeder gegen jeden', 'Free for all', 0),
+    mode('elimination', 'Eliminierung', 'Elimination', 1),
+    mode('deathmatch', 'Team-Deathmatch', 'Team deathmatch', 2),
+  ],
+};
+
+const neonDocks: AdminMap = {
+  id: 'neon-docks',
+  applicationId: 'commando',
+  name: 'Neon Docks',
+  iconPath: '/assets/maps/neon-docks.svg',
+  retiredAt: null,
+};
+const frostBase: AdminMap = {
+  id: 'frost-base',
+  applicationId: 'commando',
+  name: 'Frost Base',
+  iconPath: '/api/assets/1c9d4f0e-3b7a-4c55-9d7e-0d6f1e2a3b4c/frost.png',
+  retiredAt: '2026-11-01T10:00:00.000Z',
+};
+
+function serve(applications = [commando], maps = [neonDocks, frostBase]) {
+  server.use(api.getApplications({ body: { applications } }), api.getMaps({ body: { maps } }));
+}
+
+/** The whole console at /admin/catalogue, as an admin (edits) or staff (reads). */
+async function renderConsole(canEdit = true, lang: 'de' | 'en' = 'de') {
+  server.use(
+    adminHandlers.getOperator({ body: canEdit ? operator() : staffOperator() }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+  );
+  return renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path: '/admin/catalogue?arcade=berlin',
+    store: await signedInStore(),
+    lang,
+  });
+}
+
+async function renderCatalogue(canEdit = true, lang: 'de' | 'en' = 'de') {
+  const view = await renderConsole(canEdit, lang);
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { name: 'Commando' }, { timeout: 10_000 });
+  return view;
+}
+
+describe('the console catalogue section', () => {
+  it('lists the games with their modes in order, in German', async () => {
+    serve();
+    await renderCatalogue();
+    expect(screen.getByRole('heading', { level: 2, name: 'Katalog' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Katalog' })).toHaveAttribute(
+      'href',
+      '/admin/catalogue?arcade=berlin',
+    );
+    const modes = within(screen.getByRole('region', { name: 'Modi von Commando' }));
+    const rows = modes.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows[0]).toContain('Jeder gegen jeden');
+    expect(rows[1]).toContain('Eliminierung');
+    expect(rows[2]).toContain('Team-Deathmatch');
+    // Every rule set is offered: no "add a mode".
+    expect(screen.queryByRole('button', { name: 'Modus hinzufügen' })).not.toBeInTheDocument();
+  });
+
+  it('adds a game; a refusal marks the fields the server names', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    server.use(
+      api.createApplication(
+        apiError(400, 'bad_request', 'Invalid body', [
+          { path: 'id', message: 'id must be a lowercase slug' },
+          { path: 'description.en', message: 'description.en must not be empty' },
+        ]),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Spiel hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neues Spiel' });
+    await user.type(within(dialog).getByLabelText(/^ID/), 'Pong!');
+    await user.type(within(dialog).getByLabelText('Name'), 'Pong');
+    await user.type(within(dialog).getByLabelText('Beschreibung (Deutsch)'), 'Ein Klassiker.');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('id must be a lowercase slug')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^ID/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Beschreibung (Englisch)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    const pong: AdminApplication = {
+      id: 'pong',
+      name: 'Pong',
+      description: { de: 'Ein Klassiker.', en: 'A classic.' },
+      iconPath: null,
+      modes: [],
+    };
+    server.use(api.createApplication({ status: 201, body: pong }));
+    serve([commando, pong]);
+    const id = within(dialog).getByLabelText(/^ID/);
+    await user.clear(id);
+    await user.type(id, 'pong');
+    await user.type(within(dialog).getByLabelText('Beschreibung (Englisch)'), 'A classic.');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/admin/applications').at(-1)!.body).toEqual({
+      id: 'pong',
+      name: 'Pong',
+      description: { de: 'Ein Klassiker.', en: 'A classic.' },
+      iconPath: null,
+    });
+    expect(await screen.findByRole('heading', { name: 'Pong' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Dieses Spiel bietet noch keine Modi an: Geräte können keine Spiele melden.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('retires a mode and renames one', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    server.use(
+      api.retireMode(
+        { body: { ...commando.modes[2]!, retiredAt: '2026-11-26T12:00:00.000Z' } },
+        { verb: 'retire' },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Stilllegen: Team-Deathmatch' }));
+    await waitFor(() =>
+      expect(
+        callsTo('POST', '/api/admin/applications/commando/modes/deathmatch/retire'),
+      ).toHaveLength(1),
+    );
+
+    server.use(
+      api.updateMode({
+        body: { ...commando.modes[1]!, name: { de: 'Ausschalten', en: 'Elimination' } },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten: Eliminierung' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modus „Eliminierung“ bearbeiten' });
+    const name = within(dialog).getByLabelText('Name (Deutsch)');
+    await user.clear(name);
+    await user.type(name, 'Ausschalten');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('PATCH', '/api/admin/applications/commando/modes/elimination')[0]!.body).toEqual(
+      {
+        name: { de: 'Ausschalten', en: 'Elimination' },
+        description: { de: 'Eliminierung erklärt', en: 'Elimination explained' },
+        iconPath: null,
+        position: 1,
+      },
+    );
+  });
+
+  it('maps: lists them with their state, brings a retired one back', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    await user.click(screen.getByRole('tab', { name: 'Karten' }));
+    const table = screen.getByRole('table', { name: 'Karten aller Spiele' });
+    const frost = within(table).getByRole('row', { name: /Frost Base/ });
+    expect(within(frost).getByText('Stillgelegt')).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Neon Docks/ })).toHaveTextContent('Aktiv');
+    server.use(api.retireMap({ body: { ...frostBase, retiredAt: null } }, { verb: 'unretire' }));
+    await user.click(within(frost).getByRole('button', { name: 'Wieder aktivieren: Frost Base' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/maps/frost-base/unretire')).toHaveLength(1),
+    );
+  });
+
+  it('adds a map with an icon uploaded through the assets route', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    await user.click(screen.getByRole('tab', { name: 'Karten' }));
+    await user.click(screen.getByRole('button', { name: 'Karte hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Karte' });
+    await user.type(within(dialog).getByLabelText(/^ID/), 'the-grid');
+    await user.type(within(dialog).getByLabelText('Name'), 'The Grid');
+    const url = '/api/assets/5b0c8e8a-1f2d-4e3c-8a9b-7c6d5e4f3a2b/grid.png';
+    server.use(
+      api.uploadAsset({
+        status: 201,
+        body: {
+          id: '5b0c8e8a-1f2d-4e3c-8a9b-7c6d5e4f3a2b',
+          fileName: 'grid.png',
+          contentType: 'image/png',
+          width: 64,
+          height: 64,
+          size: 4,
+          url,
+        },
+      }),
+      api.createMap({
+        status: 201,
+        body: {
+          id: 'the-grid',
+          applicationId: 'commando',
+          name: 'The Grid',
+          iconPath: url,
+          retiredAt: null,
+        },
+      }),
+    );
+    const file = new File(['\x89PNG'], 'grid.png', { type: 'image/png' });
+    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(picker, file);
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Icon (Pfad oder https-Adresse)')).toHaveValue(url),
+    );
+    expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('grid.png');
+    expect(within(dialog).getByRole('img', { name: 'Vorschau des Icons' })).toHaveAttribute(
+      'src',
+      `${url}?w=96`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/admin/maps')[0]!.body).toEqual({
+      id: 'the-grid',
+      applicationId: 'commando',
+      name: 'The Grid',
+      iconPath: url,
+    });
+  });
+
+  it('refuses a file that is not an image before uploading', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten: Commando' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    // The picker's accept="image/*" is a hint: a dropped or forced file of another type is refused.
+    fireEvent.change(picker, {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await within(dialog).findByText('Bitte wähle eine Bilddatei.')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/assets')).toHaveLength(0);
+  });
+
+  it('staff read the catalogue without edit buttons, in English too', async () => {
+    serve();
+    const { user } = await renderCatalogue(false, 'en');
+    expect(
+      screen.getByText('Only admins change the catalogue; you can look at it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a game' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Maps' }));
+    expect(screen.getByRole('row', { name: /Frost Base/ })).toHaveTextContent('Retired');
+    expect(screen.queryByRole('button', { name: /Retire|Bring back/ })).not.toBeInTheDocument();
+  });
+
+  it('passes axe on both tabs and in the map dialog (jsdom: no colour contrast)', async () => {
+    serve();
+    const { user, container } = await renderCatalogue();
+    const check = async (root: Element) => {
+      const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`),
+      ).toEqual([]);
+    };
+    await check(container);
+    await user.click(screen.getByRole('tab', { name: 'Karten' }));
+    await check(container);
+    await user.click(screen.getByRole('button', { name: 'Bearbeiten: Neon Docks' }));
+    await check(await screen.findByRole('dialog'));
+  }, 30_000);
+
+  it('says so when the catalogue cannot be loaded, and tries again', async () => {
+    server.use(
+      api.getApplications(apiError(500, 'internal', 'boom')),
+      api.getMaps({ body: { maps: [] } }),
+    );
+    const { user } = await renderConsole();
+    expect(
+      await screen.findByText('Der Katalog konnte nicht geladen werden.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    serve();
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('heading', { name: 'Commando' })).toBeInTheDocument();
+  });
+});

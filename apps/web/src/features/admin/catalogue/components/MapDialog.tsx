@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminApplication, AdminMap } from '@arcadia/contracts';
+import { SelectField, TextField } from '../../../../components/ui';
+import { useCreateCatalogueMapMutation } from '../api/create-map';
+import { useUpdateCatalogueMapMutation } from '../api/update-map';
+import { fieldError } from '../form-state';
+import { FormDialog } from './FormDialog';
+import { IconField } from './IconField';
+
+export interface MapDialogProps {
+  /** The map to edit; undefined to add one. */
+  map?: AdminMap;
+  applications: AdminApplication[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Adds a map to a game, or renames it and changes its icon. */
+export function MapDialog({ map, applications, open, onOpenChange }: MapDialogProps) {
+  const { t } = useTranslation();
+  const [create] = useCreateCatalogueMapMutation();
+  const [update] = useUpdateCatalogueMapMutation();
+  const [id, setId] = useState(map?.id ?? '');
+  const [applicationId, setApplicationId] = useState(
+    map?.applicationId ?? applications[0]?.id ?? '',
+  );
+  const [name, setName] = useState(map?.name ?? '');
+  const [icon, setIcon] = useState(map?.iconPath ?? '');
+
+  const save = () =>
+    map
+      ? update({ map, change: { name, iconPath: icon.trim() } }).unwrap()
+      : create({ id: id.trim(), applicationId, name, iconPath: icon.trim() }).unwrap();
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        map
+          ? t('admin-catalogue.maps.editTitle', { name: map.name })
+          : t('admin-catalogue.maps.createTitle')
+      }
+      onSave={save}
+    >
+      {(refusal) => (
+        <>
+          {!map && (
+            <>
+              <TextField
+                label={t('admin-catalogue.maps.id')}
+                value={id}
+                onChange={(e) => setId(e.target.value)}
+                error={fieldError(refusal, 'id')}
+                required
+                autoComplete="off"
+              />
+              <SelectField
+                label={t('admin-catalogue.maps.game')}
+                value={applicationId}
+                onChange={(e) => setApplicationId(e.target.value)}
+                options={applications.map((a) => ({ value: a.id, label: a.name }))}
+                error={fieldError(refusal, 'applicationId')}
+              />
+            </>
+          )}
+          <TextField
+            label={t('admin-catalogue.maps.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={fieldError(refusal, 'name')}
+            required
+          />
+          <IconField value={icon} onChange={setIcon} error={fieldError(refusal, 'iconPath')} />
+        </>
+      )}
+    </FormDialog>
+  );
+}

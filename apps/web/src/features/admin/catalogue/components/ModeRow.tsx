@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminMode } from '@arcadia/contracts';
+import { Button, toast } from '../../../../components/ui';
+import { useUpdateCatalogueModeMutation } from '../api/update-mode';
+import { refusalOf } from '../form-state';
+import { IconPreview } from './IconPreview';
+import { RetiredBadge } from './RetiredBadge';
+
+/** One mode of a game: its names, rule set, order and state; admins edit or retire it. */
+export function ModeRow({
+  mode,
+  canEdit,
+  onEdit,
+}: {
+  mode: AdminMode;
+  canEdit: boolean;
+  onEdit: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'de';
+  const [change, { isLoading }] = useUpdateCatalogueModeMutation();
+  const name = mode.name[lang];
+
+  async function toggle() {
+    try {
+      await change({
+        applicationId: mode.applicationId,
+        modeId: mode.id,
+        change: mode.retiredAt ? 'unretire' : 'retire',
+      }).unwrap();
+    } catch (error) {
+      toast({
+        variant: 'error',
+        title: t('admin-catalogue.failed', { message: refusalOf(error).message ?? '' }),
+      });
+    }
+  }
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3">
+      <IconPreview path={mode.iconPath} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          {mode.position}. {name} <RetiredBadge at={mode.retiredAt} />
+        </p>
+        <p className="text-sm text-ink-muted">
+          <code>{mode.id}</code> ·{' '}
+          {mode.teams ? t('admin-catalogue.modes.teams') : t('admin-catalogue.modes.solo')}
+        </p>
+      </div>
+      {canEdit && (
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${t('admin-catalogue.edit')}: ${name}`}
+            onClick={onEdit}
+          >
+            {t('admin-catalogue.edit')}
+          </Button>
+          <Button
+            variant={mode.retiredAt ? 'secondary' : 'danger'}
+            size="sm"
+            disabled={isLoading}
+            aria-label={`${t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${name}`}
+            title={t('admin-catalogue.modes.retireHint')}
+            onClick={() => void toggle()}
+          >
+            {t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
