@@ -28,11 +28,9 @@ export const newsTranslationInputSchema = z.object({
     .max(NEWS_ABSTRACT_MAX, {
       message: `abstract must be at most ${NEWS_ABSTRACT_MAX} characters`,
     }),
-  markdown: z
-    .string()
-    .max(NEWS_MARKDOWN_MAX, {
-      message: `markdown must be at most ${NEWS_MARKDOWN_MAX} characters`,
-    }),
+  markdown: z.string().max(NEWS_MARKDOWN_MAX, {
+    message: `markdown must be at most ${NEWS_MARKDOWN_MAX} characters`,
+  }),
 });
 export type NewsTranslationInput = z.infer<typeof newsTranslationInputSchema>;
 
