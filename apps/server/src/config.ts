@@ -149,6 +149,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_.-]{1,64}$/i, 'must be a Contentful environment id')
     .default('master'),
+  // Which Contentful locale codes our de and en are (a space may use de-DE and en-US).
+  CONTENTFUL_LOCALES: z
+    .string()
+    .regex(
+      /^\s*(de|en)=[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\s*,\s*(?!\1)(de|en)=[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\s*$/,
+      'must be de=<code>,en=<code> (Contentful locale codes, e.g. de=de-DE,en=en-US)',
+    )
+    .transform((v) => {
+      const pairs = v.split(',').map((pair) => pair.trim().split('=') as ['de' | 'en', string]);
+      return Object.fromEntries(pairs) as Record<'de' | 'en', string>;
+    })
+    .default({ de: 'de', en: 'en' }),
   // The delivery API's host (host[:port], or an http(s):// URL for a local test server).
   CONTENTFUL_HOST: z
     .string()
@@ -267,6 +279,8 @@ export interface ContentfulConfig {
   host: string;
   /** Plain http (a local test server): only when CONTENTFUL_HOST says http://. */
   insecure: boolean;
+  /** The space's locale codes of our languages. */
+  locales: Record<'de' | 'en', string>;
 }
 
 function contentfulConfig(env: Env): ContentfulConfig | undefined {
@@ -278,6 +292,7 @@ function contentfulConfig(env: Env): ContentfulConfig | undefined {
     environment: env.CONTENTFUL_ENVIRONMENT,
     host: host.replace(/^https?:\/\//i, ''),
     insecure: /^http:\/\//i.test(host),
+    locales: env.CONTENTFUL_LOCALES,
   };
 }
 

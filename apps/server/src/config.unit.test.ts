@@ -213,6 +213,7 @@ describe('loadConfig', () => {
       environment: 'master',
       host: 'cdn.contentful.com',
       insecure: false,
+      locales: { de: 'de', en: 'en' },
     });
     expect(
       loadConfig({
@@ -220,8 +221,14 @@ describe('loadConfig', () => {
         CONTENTFUL_ACCESS_TOKEN: 'delivery-token-1',
         CONTENTFUL_ENVIRONMENT: 'staging',
         CONTENTFUL_HOST: 'http://127.0.0.1:4010/',
+        CONTENTFUL_LOCALES: 'en=en-US, de=de-DE',
       }).contentful,
-    ).toMatchObject({ environment: 'staging', host: '127.0.0.1:4010', insecure: true });
+    ).toMatchObject({
+      environment: 'staging',
+      host: '127.0.0.1:4010',
+      insecure: true,
+      locales: { de: 'de-DE', en: 'en-US' },
+    });
     expect(problemsOf({ CONTENTFUL_SPACE_ID: 'abc123space' })).toEqual([
       'CONTENTFUL_ACCESS_TOKEN: CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN go together',
     ]);
@@ -231,6 +238,7 @@ describe('loadConfig', () => {
         CONTENTFUL_ACCESS_TOKEN: 'x y',
         CONTENTFUL_ENVIRONMENT: 'a/b',
         CONTENTFUL_HOST: 'ftp://cdn',
+        CONTENTFUL_LOCALES: 'de=de-DE,de=de-AT',
       })
         .map((p) => p.split(':')[0])
         .sort(),
@@ -238,6 +246,7 @@ describe('loadConfig', () => {
       'CONTENTFUL_ACCESS_TOKEN',
       'CONTENTFUL_ENVIRONMENT',
       'CONTENTFUL_HOST',
+      'CONTENTFUL_LOCALES',
       'CONTENTFUL_SPACE_ID',
     ]);
   });

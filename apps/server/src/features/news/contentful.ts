@@ -10,7 +10,8 @@ import { richTextFromContentful } from './contentful-rich-text';
  *
  * Content model (docs/console/news.md): content type `news` with the fields `slug` (Symbol),
  * `title` (Symbol), `abstract` (Text), `content` (Rich text) and `header` (media, an image);
- * the space's locales `de` (default) and `en`. The article's date is its `sys.createdAt`.
+ * the space's locales `de` (default) and `en`, or the codes CONTENTFUL_LOCALES names. The
+ * article's date is its `sys.createdAt`.
  *
  * Answers are cached per locale (list) and per slug and locale (article) for `ttlMs` (60 s), and
  * one request at a time is made per key. When Contentful fails, the last answer is served
@@ -48,6 +49,7 @@ export class ContentfulNews {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly locales: Record<NewsLocale, string>;
 
   constructor(
     config: ContentfulConfig,
@@ -55,6 +57,7 @@ export class ContentfulNews {
   ) {
     this.ttlMs = options.ttlMs ?? CONTENTFUL_CACHE_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.locales = config.locales;
     this.client = createClient({
       space: config.spaceId,
       accessToken: config.accessToken,
@@ -70,9 +73,9 @@ export class ContentfulNews {
   /** Every article in the locale (German when missing there), newest first. */
   list(locale: NewsLocale): Promise<NewsList> {
     return this.cached(`list:${locale}`, async () => {
-      const entries = await this.client.getEntries<NewsSkeleton, NewsLocale>({
+      const entries = await this.client.getEntries<NewsSkeleton, string>({
         content_type: NEWS_CONTENT_TYPE,
-        locale,
+        locale: this.locales[locale],
         order: ['-sys.createdAt'],
         include: 1,
         limit: 100,
@@ -87,10 +90,10 @@ export class ContentfulNews {
   /** The article with this slug; 404 when Contentful has none. */
   async entry(slug: string, locale: NewsLocale): Promise<NewsEntry> {
     const entry = await this.cached(`entry:${locale}:${slug}`, async () => {
-      const entries = await this.client.getEntries<NewsSkeleton, NewsLocale>({
+      const entries = await this.client.getEntries<NewsSkeleton, string>({
         content_type: NEWS_CONTENT_TYPE,
         'fields.slug': slug,
-        locale,
+        locale: this.locales[locale],
         include: 1,
         limit: 1,
       });
@@ -134,7 +137,7 @@ interface ResolvedEntry {
     title?: string;
     abstract?: string;
     content?: unknown;
-    header?: Asset<undefined, NewsLocale> | undefined;
+    header?: Asset<undefined, string> | undefined;
   };
 }
 
@@ -160,7 +163,7 @@ function toEntry(item: ResolvedEntry, locale: NewsLocale): NewsEntry | undefined
  * (`https://images.ctfassets.net/…`); clients append the spec's parameters
  * (fm=jpg&fl=progressive&q=50&w=1000), which that API understands as ours does.
  */
-function toAsset(asset: Asset<undefined, NewsLocale>, title: string): NewsAsset | undefined {
+function toAsset(asset: Asset<undefined, string>, title: string): NewsAsset | undefined {
   const file = asset.fields.file;
   if (!file?.url) return undefined;
   const url = file.url.startsWith('//') ? `https:${file.url}` : file.url;

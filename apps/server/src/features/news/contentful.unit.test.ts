@@ -21,12 +21,13 @@ describe('news from Contentful (the delivery API through the official SDK)', () 
   let cf: ContentfulServer;
   let clock: number;
   const stale: unknown[] = [];
-  const source = (token = CONTENTFUL_TOKEN) => {
+  const source = (token = CONTENTFUL_TOKEN, env: Record<string, string> = {}) => {
     const config = loadConfig({
       CONTENTFUL_SPACE_ID: CONTENTFUL_SPACE,
       CONTENTFUL_ACCESS_TOKEN: token,
       CONTENTFUL_ENVIRONMENT: 'staging',
       CONTENTFUL_HOST: cf.url,
+      ...env,
     }).contentful!;
     return new ContentfulNews(config, {
       ttlMs: 60_000,
@@ -88,6 +89,14 @@ describe('news from Contentful (the delivery API through the official SDK)', () 
       },
     });
     expect(list.items[1]!.fields.header).toBeUndefined();
+  });
+
+  it('asks in the locale codes of the space when CONTENTFUL_LOCALES names them', async () => {
+    const news = source(CONTENTFUL_TOKEN, { CONTENTFUL_LOCALES: 'de=de-DE,en=en-US' });
+    const list = await news.list('de');
+    await news.entry('herbst-turnier', 'en').catch(() => undefined);
+    expect(cf.requests.map((r) => r.query.locale)).toEqual(['de-DE', 'en-US']);
+    expect(list.items[0]!.sys.locale).toBe('de');
   });
 
   it("maps Contentful's rich text into our document model", async () => {
