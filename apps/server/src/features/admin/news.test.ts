@@ -9,7 +9,8 @@ import {
   type Operators,
 } from '../../../test/support/operators';
 import { auditLog, news, pushOutbox, pushSubscriptions, users } from '../../db/schema';
-import { releaseDueNews } from '../news';
+import { publishNews, releaseDueNews, richTextFromMarkdown } from '../news';
+import { createEventBus } from '../../events/map';
 
 const WRITES = ['news', 'news_translations', 'audit_log', 'push_outbox'] as const;
 
@@ -277,6 +278,21 @@ describe('operator API: news', () => {
       body: article('sofort'),
     });
     expect(taken.status).toBe(409);
+  });
+
+  it('gives an article stored without its Markdown source Markdown written from its document', async () => {
+    const source = '## Alt\n\nEin **alter** Artikel mit [Link](/play).\n\n- eins\n- zwei';
+    const old = await publishNews(t.db, createEventBus(), {
+      slug: 'alter-artikel',
+      translations: {
+        de: { title: 'Alt', abstract: 'Von früher', content: richTextFromMarkdown(source) },
+      },
+    });
+    const res = await t.request('GET', `/api/admin/news/${old.id}`, admin());
+    expect(res.body).toMatchObject({ status: 'published', live: true, translations: { en: null } });
+    expect(richTextFromMarkdown(res.body.translations.de.markdown)).toEqual(
+      richTextFromMarkdown(source),
+    );
   });
 
   it('POST /api/admin/news/preview: the unsaved text as players will get it, nothing stored', async () => {

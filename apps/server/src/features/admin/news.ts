@@ -4,7 +4,7 @@ import type {
   newsArticleInputSchema,
   newsPublishSchema,
 } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
 import { AppError } from '../../plugins/errors';
 import {
@@ -56,10 +56,7 @@ export async function createNews(
   });
 }
 
-type Change = (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<{
-  before: AdminNewsArticle;
-  after: AdminNewsArticle;
-}>;
+type Change = (tx: Tx) => Promise<{ before: AdminNewsArticle; after: AdminNewsArticle }>;
 
 async function change(
   db: Db,

@@ -1,13 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  AdminNewsArticle,
-  AdminNewsSummary,
-  NewsEntry,
-  NewsLocale,
-  newsArticleInputSchema,
-  newsPreviewInputSchema,
-  NewsTranslationInput,
+import {
+  richTextDocumentSchema,
+  type AdminNewsArticle,
+  type AdminNewsSummary,
+  type NewsEntry,
+  type NewsLocale,
+  type newsArticleInputSchema,
+  type newsPreviewInputSchema,
+  type NewsTranslationInput,
 } from '@arcadia/contracts';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { assets, news, newsTranslations } from '../../db/schema';
@@ -83,10 +84,9 @@ function toInput(t: TranslationRecord | undefined): NewsTranslationInput | null 
     title: t.title,
     abstract: t.abstract,
     // Articles stored before the source was kept get Markdown written from their document.
-    markdown: t.markdown ?? markdownFromRichText(t.content as AdminDocument),
+    markdown: t.markdown ?? markdownFromRichText(richTextDocumentSchema.parse(t.content)),
   };
 }
-type AdminDocument = Parameters<typeof markdownFromRichText>[0];
 
 /** Every article, undated drafts first, then newest first. */
 export async function editorialList(db: Queryable): Promise<AdminNewsSummary[]> {
