@@ -104,7 +104,9 @@ describe('a venue from an empty database to its first match', () => {
     await page.getByRole('link', { name: 'Betreiberkonsole' }).click();
     await page.waitForURL(/\/admin/);
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Betreiberkonsole' }).count())
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Betreiberkonsole' }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     await expectAccessible(page, 'console: first view');
     await screenshot(page, 'venue-console');
@@ -133,6 +135,37 @@ describe('a venue from an empty database to its first match', () => {
       .toBeGreaterThan(0);
     await expectAccessible(page, 'console: arcades');
     await screenshot(page, 'venue-arcades');
+  });
+
+  it('adds a map to the catalogue, with an uploaded icon', async () => {
+    const page = console_;
+    await openSection(page, /^Katalog$/);
+    await page.getByRole('tab', { name: 'Karten' }).click();
+    await expect
+      .poll(() => page.getByText(/^Noch keine Karten/).count(), { timeout: 15_000 })
+      .toBe(1);
+    await page.getByRole('button', { name: 'Karte hinzufügen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^ID/).fill(MAP.id);
+    await dialog.getByLabel(/^Name/).fill(MAP.name);
+    const icon = path.join(media, 'hafen.png');
+    await sharp({
+      create: { width: 96, height: 96, channels: 3, background: { r: 0, g: 200, b: 255 } },
+    })
+      .png()
+      .toFile(icon);
+    await dialog.getByLabel('Bild hochladen').first().setInputFiles(icon);
+    await expect
+      .poll(() => dialog.getByLabel(/^Icon \(Pfad/).inputValue(), { timeout: 15_000 })
+      .toMatch(/^\/api\/assets\/[0-9a-f-]{36}\/hafen\.png$/);
+    await expectAccessible(page, 'console: new map');
+    await screenshot(page, 'venue-map-form');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(() => page.getByRole('cell', { name: MAP.name }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await expectAccessible(page, 'console: maps');
+    await screenshot(page, 'venue-maps');
   });
 
   it('creates a device and sees its key once', async () => {

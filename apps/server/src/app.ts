@@ -14,6 +14,7 @@ import { featureEvents } from './features/events';
 import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
+import { suspendedSignIn } from './features/users';
 import { errorsPlugin } from './plugins/errors';
 import { inputHygienePlugin } from './plugins/input-hygiene';
 import { componentLog, loggingPlugin } from './plugins/logging';
@@ -139,7 +140,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin, { config });
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);
-  await app.register(authPlugin, { verifier: () => verifier, database });
+  await app.register(authPlugin, {
+    verifier: () => verifier,
+    database,
+    accountSuspended: suspendedSignIn(database.db),
+  });
 
   await app.register(
     async (api) => {

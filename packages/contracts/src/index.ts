@@ -19,4 +19,5 @@ export * from './leaderboard';
 export * from './games-overview';
 export * from './admin-games';
 export * from './admin-catalogue';
+export * from './admin-players';
 export * from './admin-news';

@@ -9,7 +9,8 @@ import {
 } from 'jose';
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { ACCOUNT_SUSPENDED } from '@arcadia/contracts';
+import type { Database, Tx } from '../db/client';
 import { listen, type Listener } from '../db/listen';
 import type { AppEventHandler } from '../events/map';
 import { AppError, unauthorized } from './errors';
@@ -23,16 +24,23 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * cached token's account is checked again when the check is older than this.
  */
 const UNNOTIFIED_ACCOUNT_CHECK_MS = 5_000;
-/** The channel a deletion of an embedded-provider account is announced on (payload: its sub). */
-const ACCOUNT_DELETED_CHANNEL = 'arcadia_account_deleted';
+/**
+ * The channel a sign-in whose tokens must stop at once is announced on (payload: its sub): a
+ * deleted account, a suspended player.
+ */
+const ACCOUNT_REVOKED_CHANNEL = 'arcadia_account_deleted';
 
 /**
- * A deleted player's sign-in is announced to every server process (NOTIFY, delivered when the
- * deletion commits), so that each drops the tokens it cached for it.
+ * Announces to every server process (NOTIFY, delivered when the transaction commits) that a
+ * sign-in's tokens must be checked again, so that each drops the tokens it cached for it.
  */
+export async function announceRevokedAccount(tx: Tx, sub: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ACCOUNT_REVOKED_CHANNEL}, ${sub})`);
+}
+
+/** A deleted player's sign-in is announced (announceRevokedAccount). */
 export const announceDeletedAccount: AppEventHandler<'user.deleted'> = async (tx, user) => {
-  if (user.identitySub)
-    await tx.execute(sql`select pg_notify(${ACCOUNT_DELETED_CHANNEL}, ${user.identitySub})`);
+  if (user.identitySub) await announceRevokedAccount(tx, user.identitySub);
 };
 
 export interface TokenVerifier {
@@ -66,8 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     verifyToken(token: string): Promise<AuthContext>;
     /**
-     * Forgets the verified tokens of an account that was just deleted in this process (the other
-     * processes hear of it through ACCOUNT_DELETED_CHANNEL).
+     * Forgets the verified tokens of an account that was just deleted or suspended in this
+     * process (the other processes hear of it through ACCOUNT_REVOKED_CHANNEL).
      */
     forgetAccount(sub: string): void;
   }
@@ -124,16 +132,24 @@ function bearer(request: FastifyRequest): string | null {
  *
  * Verified tokens are cached (VERIFIED_TOKEN_TTL_MS), and for the embedded provider the cache
  * also holds that the token's account existed: a cached token costs no database round trip.
- * Several server processes: a profile deletion sends NOTIFY on ACCOUNT_DELETED_CHANNEL in its
- * transaction, and every process LISTENs and drops that account's tokens from its cache when the
- * deletion commits (the deleting process also drops them at once, forgetAccount). While the
- * LISTEN connection is down, a cached account is checked again after
+ * The token of a suspended player (`accountSuspended`, users.suspended_at) is refused with 403
+ * account_suspended, whichever issuer signed it.
+ *
+ * Several server processes: a profile deletion or suspension sends NOTIFY on
+ * ACCOUNT_REVOKED_CHANNEL in its transaction, and every process LISTENs and drops that account's
+ * tokens from its cache when the change commits (the changing process also drops them at once,
+ * forgetAccount). While the LISTEN connection is down, a cached account is checked again after
  * UNNOTIFIED_ACCOUNT_CHECK_MS, and the cache is emptied when listening resumes.
  */
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { verifier: () => TokenVerifier; database?: Database | undefined },
+    opts: {
+      verifier: () => TokenVerifier;
+      database?: Database | undefined;
+      /** Whether the profile linked to a sign-in is suspended (features/users suspendedSignIn). */
+      accountSuspended?: ((sub: string) => Promise<boolean>) | undefined;
+    },
   ) => {
     app.decorateRequest('auth', null);
     const verified = new VerifiedCredentialCache<{ auth: AuthContext; checkedAt: number }>({
@@ -150,9 +166,11 @@ export const authPlugin = fp(
     };
     app.decorate('forgetAccount', forgetAccount);
     let listener: Listener | undefined;
-    // Only the embedded provider's accounts are checked, so only then is there anything to hear.
-    if (opts.database && opts.verifier().accountExists) {
-      listener = await listen(opts.database, ACCOUNT_DELETED_CHANNEL, {
+    // Only accounts that are checked (the embedded provider's, suspensions) have news to hear.
+    const checksAccounts = (verifier: TokenVerifier) =>
+      Boolean(verifier.accountExists ?? opts.accountSuspended);
+    if (opts.database && checksAccounts(opts.verifier())) {
+      listener = await listen(opts.database, ACCOUNT_REVOKED_CHANNEL, {
         onPayload: forgetAccount,
         onReconnect: () => verified.clear(),
       });
@@ -168,7 +186,7 @@ export const authPlugin = fp(
       const known = verified.get(token);
       if (
         known &&
-        (!verifier.accountExists ||
+        (!checksAccounts(verifier) ||
           (listener?.listening ?? false) ||
           Date.now() - known.checkedAt < UNNOTIFIED_ACCOUNT_CHECK_MS)
       )
@@ -196,6 +214,8 @@ export const authPlugin = fp(
       const checkedAt = Date.now();
       if (verifier.accountExists && !(await verifier.accountExists(auth.sub)))
         throw unauthorized('The account of this token no longer exists');
+      if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))
+        throw new AppError(403, ACCOUNT_SUSPENDED, 'This account is suspended');
       if (!deleted.has(auth.sub))
         verified.set(token, { auth, checkedAt }, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
       return auth;

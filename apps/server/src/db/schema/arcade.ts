@@ -310,7 +310,11 @@ export const playerStatsPeriods = pgTable(
   ],
 );
 
-/** A player met another at a venue by scanning their card. */
+/**
+ * A visit: a player met another at a venue by scanning their card (met_user_id set, recorded by
+ * the scanning player), or staff recorded that a player visited their arcade (met_user_id null,
+ * arcade_id set, recorded_by the staff member; operator console).
+ */
 export const visits = pgTable(
   'visits',
   {
@@ -318,12 +322,13 @@ export const visits = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    metUserId: uuid('met_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    metUserId: uuid('met_user_id').references(() => users.id, { onDelete: 'cascade' }),
     arcadeId: text('arcade_id').references(() => arcades.id, { onDelete: 'set null' }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('visits_user_idx').on(t.userId, t.visitedAt)],
+  (t) => [
+    index('visits_user_idx').on(t.userId, t.visitedAt),
+    index('visits_arcade_idx').on(t.arcadeId, t.visitedAt),
+  ],
 );

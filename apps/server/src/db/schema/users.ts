@@ -19,6 +19,8 @@ import {
  * with a secret). Spent on use, replaced when the card is printed again.
  * user_name_skeleton: the name's confusable skeleton (db/username-skeleton.ts), unique, so that
  * no name can look like another; null only until the backfill after the migrations has run.
+ * suspended_at/suspended_reason: set by an admin (operator console): a suspended player cannot
+ * sign in, their tokens are refused (403 account_suspended) and they cannot join a device.
  */
 export const users = pgTable(
   'users',
@@ -41,6 +43,8 @@ export const users = pgTable(
       .notNull()
       .default('de'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),

@@ -18,6 +18,7 @@ import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
 import { newsRoutes } from './routes-news';
+import { playerRoutes } from './routes-players';
 import { venueRoutes } from './routes-venues';
 import { arcadeParam, guardOperatorRoutes, operatorOf } from './access';
 
@@ -37,6 +38,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   catalogueRoutes(app);
   gameRoutes(app);
   assetRoutes(app);
+  playerRoutes(app);
   newsRoutes(app);
 
   app.get('/admin/me', {

@@ -59,3 +59,8 @@ export async function deleteAccount(db: Queryable, sub: string): Promise<string 
 export async function endAllSessions(db: Queryable, accountId: string): Promise<void> {
   await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
 }
+
+/** The e-mail of an embedded-provider account by its sub; null when it is not one of ours. */
+export async function accountEmail(db: Queryable, sub: string): Promise<string | null> {
+  return (await findAccountById(db, sub))?.email ?? null;
+}

@@ -23,6 +23,8 @@ export interface InteractionDeps {
   sendMail: SendMail;
   log: FastifyBaseLogger;
   limits: IdentityLimits;
+  /** Whether the profile linked to an account is suspended: its sign-in is refused. */
+  suspended: (sub: string) => Promise<boolean>;
 }
 
 const uidParams = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
@@ -164,6 +166,11 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
         .code(result.reason === 'throttled' ? 429 : 401)
         .send(signInPage(p, { ...links(interaction.uid), email, error }));
     }
+    // Suspended by an admin (features/admin/players.ts): the password was right, the answer says why.
+    if (await deps.suspended(result.account.id))
+      return reply
+        .code(403)
+        .send(signInPage(p, { ...links(interaction.uid), email, error: p.t('signIn.suspended') }));
     return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
   });
 

@@ -16,6 +16,7 @@ import { IdentityLimits } from './request-limits';
 import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
 import { removeStaleThrottles } from './throttle';
+import { suspendedSignIn } from '../users';
 import { IDENTITY_CSS, IDENTITY_CSS_PATH } from './views/style';
 
 declare module 'fastify' {
@@ -108,6 +109,7 @@ export const identityRoutes = fp(
         sendMail,
         log,
         limits,
+        suspended: suspendedSignIn(app.db),
       });
       recoveryRoutes(pages, { config, forms, sendMail, limits });
     });

@@ -2,3 +2,6 @@
 export { currentUser, userById } from './service';
 export { toOwnProfile } from './presenter';
 export { countAdmins, registeredUserByMail, setUserRole } from './roles';
+export { eraseProfile, uniqueViolation, type ProfileDeletion } from './service';
+export { renameUser, setSuspension, suspendedSignIn } from './moderation';
+export type { UserRow } from './repository';

@@ -1,7 +1,7 @@
 import type { ProfileUpdate, Registration } from '@arcadia/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { Db, Queryable } from '../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { AppEventBus } from '../../events/map';
 import {
@@ -40,7 +40,7 @@ export async function userById(db: Queryable, id: string): Promise<UserRow> {
 const alreadyRegistered = () => conflict('A profile is already registered for this sign-in');
 
 /** The constraint a unique violation hit (the driver error may be wrapped by Drizzle). */
-function uniqueViolation(error: unknown): string | null {
+export function uniqueViolation(error: unknown): string | null {
   const e = error as { code?: string; constraint?: string; cause?: unknown };
   if (e?.code === '23505') return e.constraint ?? '';
   return e?.cause ? uniqueViolation(e.cause) : null;
@@ -74,6 +74,8 @@ export async function register(db: Db, sub: string, input: Registration): Promis
 
 /** A committed deletion: what is left to do outside the transaction. */
 export interface ProfileDeletion {
+  /** The sign-in the deleted profile was linked to (its tokens are to be forgotten); or null. */
+  identitySub: string | null;
   /** The handlers' work outside the database (files): the caller runs it. */
   afterCommit(): Promise<void>;
   /** The tables the deletion wrote to, to vacuum. */
@@ -81,9 +83,7 @@ export interface ProfileDeletion {
 }
 
 /**
- * Deletes the own profile and the player's personal data in one transaction: every feature
- * forgets what it holds of the player on 'user.deleted' (features/events.ts), then the profile
- * row goes. A handler that fails rolls all of it back.
+ * Deletes the own profile and the player's personal data (eraseProfile): only one's own.
  */
 export async function deleteProfile(
   db: Db,
@@ -91,23 +91,45 @@ export async function deleteProfile(
   sub: string,
   id: string,
 ): Promise<ProfileDeletion> {
-  const tables = new Set<string>(['users']);
-  const tasks: Array<() => Promise<void>> = [];
-  await db.transaction(async (tx) => {
+  return eraseProfile(db, events, async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
+    return me;
+  });
+}
+
+/**
+ * Deletes a profile and the player's personal data in one transaction: every feature forgets
+ * what it holds of the player on 'user.deleted' (features/events.ts), then the profile row goes.
+ * `find` names the profile (and refuses by throwing); `then` runs last in the same transaction
+ * (the operator console's audit entry). A handler that fails rolls all of it back. The player's
+ * own deletion and an admin's (features/admin/players.ts) are this one path.
+ */
+export async function eraseProfile(
+  db: Db,
+  events: AppEventBus,
+  find: (tx: Tx) => Promise<UserRow>,
+  then?: (tx: Tx, user: UserRow) => Promise<void>,
+): Promise<ProfileDeletion> {
+  const tables = new Set<string>(['users']);
+  const tasks: Array<() => Promise<void>> = [];
+  const user = await db.transaction(async (tx) => {
+    const found = await find(tx);
     // Locked first: a game or friendship stored for the player meanwhile waits and then finds
     // no player, rather than meeting the handlers halfway (or deadlocking with them).
-    await lockUser(tx, me.id);
+    await lockUser(tx, found.id);
     await events.emit('user.deleted', tx, {
-      id: me.id,
-      identitySub: me.identitySub,
+      id: found.id,
+      identitySub: found.identitySub,
       vacuumAfterCommit: (...names) => names.forEach((name) => tables.add(name)),
       afterCommit: (task) => tasks.push(task),
     });
-    await deleteUser(tx, me.id);
+    await deleteUser(tx, found.id);
+    await then?.(tx, found);
+    return found;
   });
   return {
+    identitySub: user.identitySub,
     afterCommit: async () => {
       for (const task of tasks) await task();
     },

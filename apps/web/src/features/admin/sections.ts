@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { Building2, Cpu, Gamepad2, Library, Newspaper, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  Cpu,
+  DoorOpen,
+  Gamepad2,
+  Library,
+  Newspaper,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 /**
  * The console's sections (docs/console/console-web.md). Adding one is one line here: its folder
@@ -25,5 +34,7 @@ export const sections: ConsoleSection[] = [
   { id: 'devices', path: 'devices', label: 'admin-devices.nav', icon: Cpu, role: 'staff', arcade: true, load: () => import('./devices/DevicesSection') },
   { id: 'games', path: 'games', label: 'admin-games.nav', icon: Gamepad2, role: 'staff', arcade: true, load: () => import('./games/GamesSection') },
   { id: 'catalogue', path: 'catalogue', label: 'admin-catalogue.nav', icon: Library, role: 'staff', arcade: false, load: () => import('./catalogue/CatalogueSection') },
+  { id: 'players', path: 'players', label: 'admin-players.nav', icon: Users, role: 'staff', arcade: false, load: () => import('./players/PlayersSection') },
+  { id: 'visits', path: 'visits', label: 'admin-visits.nav', icon: DoorOpen, role: 'staff', arcade: true, load: () => import('./visits/VisitsSection') },
   { id: 'news', path: 'news', label: 'admin-news.nav', icon: Newspaper, role: 'admin', arcade: false, load: () => import('./news/NewsSection') },
 ];

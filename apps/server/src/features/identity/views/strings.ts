@@ -19,6 +19,8 @@ const de = {
   'signIn.createAccount': 'Konto erstellen',
   'signIn.forgot': 'Passwort vergessen?',
   'signIn.invalid': 'E-Mail-Adresse oder Passwort ist falsch.',
+  'signIn.suspended':
+    'Dieses Konto ist gesperrt. Wende dich an das Team deiner Arcade, wenn du Fragen dazu hast.',
   'signIn.throttled':
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in {minutes} Minuten erneut.',
   'signIn.resetDone': 'Dein Passwort wurde geändert. Melde dich jetzt mit dem neuen Passwort an.',
@@ -101,6 +103,8 @@ const en: Record<MessageKey, string> = {
   'signIn.createAccount': 'Create account',
   'signIn.forgot': 'Forgot your password?',
   'signIn.invalid': 'The e-mail address or password is incorrect.',
+  'signIn.suspended':
+    'This account is suspended. Please contact the team of your arcade if you have questions.',
   'signIn.throttled': 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
   'signIn.resetDone': 'Your password was changed. Sign in with your new password now.',
   'signUp.title': 'Create account',

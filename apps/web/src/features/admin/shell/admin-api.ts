@@ -13,6 +13,8 @@ export const adminApi = api.enhanceEndpoints({
     'AdminGames',
     'AdminAudit',
     'AdminCatalogue',
+    'AdminPlayers',
+    'AdminVisits',
     'AdminNews',
   ],
 });

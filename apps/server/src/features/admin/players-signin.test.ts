@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { TestOidcClient, type Tokens } from '../../../test/support/oidc-client';
+import { users } from '../../db/schema';
+
+/**
+ * A suspended player at the embedded provider: the sign-in page refuses them with a message
+ * that says why, their refresh token is spent, and their access token is refused by the API.
+ */
+describe('a suspended player cannot sign in (embedded provider)', () => {
+  let t: TestApp;
+  let boss: Tokens;
+  let sly: Tokens;
+  let slyId: string;
+  const slyAccount = { email: 'sly@example.org', password: 'sly-Pass-2024', nickname: 'Sly' };
+
+  async function signUpAndRegister(account: typeof slyAccount): Promise<[Tokens, string]> {
+    const client = new TestOidcClient(t.url);
+    const tokens = await client.tokens(await client.signUp(account));
+    const res = await t.request('POST', '/api/v2/user/registration', {
+      token: tokens.access_token,
+      body: { username: account.nickname, mail: account.email, agb: true },
+    });
+    expect(res.status).toBe(201);
+    return [tokens, res.body.id as string];
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ embeddedIdentity: true });
+    let bossId: string;
+    [boss, bossId] = await signUpAndRegister({
+      email: 'boss@example.org',
+      password: 'boss-Pass-2024',
+      nickname: 'Boss',
+    });
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, bossId));
+    [sly, slyId] = await signUpAndRegister(slyAccount);
+  });
+  afterAll(() => t.close());
+
+  it('refuses the sign-in with a clear message, the refresh token and the access token', async () => {
+    const suspended = await t.request('POST', `/api/admin/players/${slyId}/suspend`, {
+      token: boss.access_token,
+      body: { reason: 'Abusive chat' },
+    });
+    expect(suspended.status).toBe(200);
+
+    const client = new TestOidcClient(t.url, 'arcadia-web', 'en');
+    const page = await client.submit(await client.begin(), {
+      email: slyAccount.email,
+      password: slyAccount.password,
+    });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain('This account is suspended.');
+    expect(page.leftFor).toBeUndefined();
+    const german = new TestOidcClient(t.url, 'arcadia-web', 'de');
+    const seite = await german.submit(await german.begin(), {
+      email: slyAccount.email,
+      password: slyAccount.password,
+    });
+    expect(seite.text).toContain('Dieses Konto ist gesperrt.');
+    // A wrong password still gets the usual answer: the suspension shows only to the owner.
+    const wrong = await client.submit(await client.begin(), {
+      email: slyAccount.email,
+      password: 'not-the-Pass-1',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).not.toContain('suspended');
+
+    const refreshed = await client.refresh(sly.refresh_token!);
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.body.error).toBe('invalid_grant');
+    const me = await t.request('GET', '/api/v2/user/me', { token: sly.access_token });
+    expect(me.status).toBe(403);
+    expect(me.body.error.code).toBe('account_suspended');
+  });
+
+  it('lets the player sign in again once the suspension is lifted', async () => {
+    const lifted = await t.request('POST', `/api/admin/players/${slyId}/unsuspend`, {
+      token: boss.access_token,
+    });
+    expect(lifted.status).toBe(200);
+    const client = new TestOidcClient(t.url);
+    const tokens = await client.tokens(await client.signIn(slyAccount.email, slyAccount.password));
+    expect(decodeJwt(tokens.access_token).sub).toBe(decodeJwt(sly.access_token).sub);
+    const me = await t.request('GET', '/api/v2/user/me', { token: tokens.access_token });
+    expect(me.status).toBe(200);
+  });
+});

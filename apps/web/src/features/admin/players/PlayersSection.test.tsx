@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { AdminPlayer, OperatorInfo } from '@arcadia/contracts';
+import { getToasts } from '../../../components/ui/toast-store';
+import { apiError, callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
+import { adminPlayer, playerHandlers } from '../../../testing/admin-players-api';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const rick = adminPlayer({
+  recentGames: [
+    {
+      id: 'aaaaaaaa-0000-4000-8000-000000000001',
+      type: 'elimination',
+      map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
+      userHasWon: true,
+      score: 900,
+      kills: 5,
+      deaths: 2,
+      playedAt: '2026-11-20T18:30:00.000Z',
+      durationSeconds: 300,
+      arcade: 'berlin',
+      players: [],
+      teamNames: [],
+    },
+  ],
+});
+const summary = (p: AdminPlayer) => ({
+  id: p.id,
+  userName: p.userName,
+  role: p.role,
+  claimed: p.claimed,
+  suspendedAt: p.suspendedAt,
+  createdAt: p.createdAt,
+});
+
+async function renderPlayers(
+  path: string,
+  who: OperatorInfo = operator(),
+  more: HttpHandler[] = [],
+) {
+  let player = rick;
+  server.use(
+    adminHandlers.getOperator({ body: who }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+    playerHandlers.getPlayers(({ query }) => ({
+      body: {
+        players: query.get('q') === 'nobody' ? [] : [summary(player)],
+        page: Number(query.get('page') ?? 1),
+        hasMore: query.get('page') === '1',
+      },
+    })),
+    playerHandlers.getPlayer(() => ({ body: player })),
+    playerHandlers.renamePlayer(({ body }) => {
+      player = { ...player, userName: body.userName };
+      return { body: player };
+    }),
+    playerHandlers.suspendPlayer(({ body }) => {
+      player = { ...player, suspendedAt: '2026-11-20T19:00:00.000Z', suspendedReason: body.reason };
+      return { body: player };
+    }),
+    playerHandlers.unsuspendPlayer(() => {
+      player = { ...player, suspendedAt: null, suspendedReason: null };
+      return { body: player };
+    }),
+    playerHandlers.deletePlayer({ body: { success: true } }),
+  );
+  server.use(...more);
+  const store = await signedInStore();
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path,
+    store,
+    toaster: false,
+  });
+  // The section's code loads on first use (slow on the first test of the file).
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return view;
+}
+
+describe('/admin/players', () => {
+  it('searches by name (kept in the URL), pages, and opens a player', async () => {
+    const { user, router } = await renderPlayers('/admin/players?arcade=berlin');
+    expect(await screen.findByRole('link', { name: /RudeRick/ })).toBeVisible();
+    expect(callsTo('GET', '/api/admin/players')[0]!.query.get('q')).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Name (oder ein Teil davon)' }), 'rude');
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin&q=rude'));
+    expect(callsTo('GET', '/api/admin/players').at(-1)!.query.get('q')).toBe('rude');
+    await user.click(await screen.findByRole('button', { name: 'Nächste Seite' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin&q=rude&page=2'));
+    expect(await screen.findByText('Seite 2')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
+
+    await user.click(screen.getByRole('link', { name: /RudeRick/ }));
+    expect(router.state.location.pathname).toBe(`/admin/players/${rick.id}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'RudeRick' })).toBeVisible();
+    expect(screen.getByText('E-Mail (Registrierung)').nextSibling).toHaveTextContent(
+      'rick@example.org',
+    );
+    expect(screen.getByText('E-Mail (Anmeldung)')).toBeVisible();
+    const games = screen.getByRole('table', { name: 'Letzte Spiele' });
+    expect(within(games).getAllByRole('row')[1]).toHaveTextContent('Neon Docks900Gewonnen');
+  });
+
+  it('says when nobody matches', async () => {
+    await renderPlayers('/admin/players?arcade=berlin&q=nobody');
+    expect(await screen.findByText('Kein Spieler mit diesem Namen.')).toBeVisible();
+  });
+
+  it('renames with the rules of a user name, and shows a taken name', async () => {
+    const { user } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`);
+    await user.click(await screen.findByRole('button', { name: 'Umbenennen' }));
+    const dialog = screen.getByRole('dialog', { name: 'RudeRick umbenennen' });
+    const field = within(dialog).getByLabelText('Neuer Benutzername');
+    await user.clear(field);
+    await user.type(field, 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(field).toHaveAccessibleDescription('Mindestens 3 Zeichen.');
+    await user.clear(field);
+    await user.type(field, 'bad name!');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(field).toHaveAccessibleDescription(
+      'Nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich.',
+    );
+    expect(callsTo('PUT', `/api/admin/players/${rick.id}/name`)).toHaveLength(0);
+
+    server.use(
+      playerHandlers.renamePlayer(
+        apiError(409, 'conflict', 'This user name is already taken', [
+          { path: 'userName', message: 'This user name is already taken' },
+        ]),
+        { id: rick.id },
+      ),
+    );
+    await user.clear(field);
+    await user.type(field, 'NeonNova');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'Dieser Name ist vergeben oder einem vergebenen zu ähnlich.',
+      ),
+    );
+    server.resetHandlers();
+  });
+
+  it('renames a player', async () => {
+    const { user } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`);
+    await user.click(await screen.findByRole('button', { name: 'Umbenennen' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByLabelText('Neuer Benutzername');
+    await user.clear(field);
+    await user.type(field, 'NiceRick');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(callsTo('PUT', `/api/admin/players/${rick.id}/name`)[0]?.body).toEqual({
+        userName: 'NiceRick',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'NiceRick' })).toBeVisible();
+    expect(getToasts().map((t) => t.title)).toContain('Der Spieler heißt jetzt NiceRick.');
+  });
+
+  it('suspends with a reason, and lifts the suspension', async () => {
+    const { user } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`);
+    await user.click(await screen.findByRole('button', { name: 'Sperren' }));
+    const dialog = screen.getByRole('dialog', { name: 'RudeRick sperren?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sperren' }));
+    expect(within(dialog).getByLabelText('Grund')).toHaveAccessibleDescription(
+      'Bitte einen Grund angeben (höchstens 500 Zeichen).',
+    );
+    expect(callsTo('POST', `/api/admin/players/${rick.id}/suspend`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Grund'), 'Beleidigt das Personal');
+    await user.click(within(dialog).getByRole('button', { name: 'Sperren' }));
+    await waitFor(() =>
+      expect(callsTo('POST', `/api/admin/players/${rick.id}/suspend`)[0]?.body).toEqual({
+        reason: 'Beleidigt das Personal',
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Grund: Beleidigt das Personal');
+
+    await user.click(screen.getByRole('button', { name: 'Sperre aufheben' }));
+    const lift = screen.getByRole('dialog', { name: 'Sperre von RudeRick aufheben?' });
+    await user.click(within(lift).getByRole('button', { name: 'Sperre aufheben' }));
+    await waitFor(() =>
+      expect(callsTo('POST', `/api/admin/players/${rick.id}/unsuspend`)).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Sperren' })).toBeVisible();
+  });
+
+  it('deletes only after the name is typed, then goes back to the list', async () => {
+    const { user, router } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`);
+    await user.click(await screen.findByRole('button', { name: 'Löschen' }));
+    const dialog = screen.getByRole('dialog', { name: 'RudeRick löschen?' });
+    const field = within(dialog).getByLabelText('Zur Bestätigung „RudeRick“ eingeben');
+    await user.type(field, 'Rick');
+    await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    expect(field).toHaveAccessibleDescription('Der Name stimmt nicht überein.');
+    expect(callsTo('DELETE', `/api/admin/players/${rick.id}`)).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, 'RudeRick');
+    await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    await waitFor(() => expect(callsTo('DELETE', `/api/admin/players/${rick.id}`)).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/players'));
+    expect(getToasts().map((t) => t.title)).toContain('RudeRick ist gelöscht.');
+  });
+
+  it('staff see the player without e-mail and without the admin actions', async () => {
+    await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, staffOperator(), [
+      playerHandlers.getPlayer({ body: { ...rick, mail: null, signInEmail: null } }),
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'RudeRick' })).toBeVisible();
+    expect(screen.queryByText('rick@example.org')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sperren' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Löschen' })).not.toBeInTheDocument();
+  });
+
+  it('a player outside the staff member’s arcades is not found', async () => {
+    await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, staffOperator(), [
+      playerHandlers.getPlayer(apiError(404, 'not_found', 'No such user')),
+    ]);
+    expect(
+      await screen.findByText(
+        'Diesen Spieler gibt es nicht, oder er gehört nicht zu deinen Spielhallen.',
+      ),
+    ).toBeVisible();
+  });
+});

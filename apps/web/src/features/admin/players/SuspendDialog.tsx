@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminSuspendSchema, SUSPENSION_REASON_MAX, type AdminPlayer } from '@arcadia/contracts';
+import { FieldError, inputClasses, toast } from '../../../components/ui';
+import { toFailure } from '../../../lib/api/failure';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { useSuspendPlayerMutation, useUnsuspendPlayerMutation } from './api/change-player';
+
+interface DialogProps {
+  player: AdminPlayer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Suspend: no sign-in, no play, off their device; a reason is required (admins read it). */
+export function SuspendDialog({ player, open, onOpenChange }: DialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [suspend, { isLoading }] = useSuspendPlayerMutation();
+  const id = useId();
+  const confirm = async () => {
+    const checked = adminSuspendSchema.safeParse({ reason });
+    if (!checked.success) return setInvalid(true);
+    const result = await suspend({ id: player.id, reason: checked.data.reason });
+    if ('error' in result) {
+      const failure = toFailure(result.error);
+      if (failure.status === 400) return setInvalid(true);
+      toast({
+        variant: 'error',
+        title:
+          failure.status === 409
+            ? t('admin-players.alreadySuspended')
+            : t('admin.failed', { message: failure.message }),
+      });
+      onOpenChange(false);
+      return;
+    }
+    toast({
+      variant: 'success',
+      title: t('admin-players.suspendedToast', { name: player.userName }),
+    });
+    setReason('');
+    setInvalid(false);
+    onOpenChange(false);
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('admin-players.suspendTitle', { name: player.userName })}
+      description={t('admin-players.suspendText')}
+      confirmLabel={t('admin-players.suspend')}
+      busy={isLoading}
+      onConfirm={() => void confirm()}
+    >
+      <div className="mt-4">
+        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+          {t('admin-players.reason')}
+        </label>
+        <textarea
+          id={id}
+          rows={3}
+          maxLength={SUSPENSION_REASON_MAX}
+          value={reason}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setInvalid(false);
+          }}
+          className={`${inputClasses} h-auto py-2`}
+        />
+        <FieldError id={`${id}-error`}>
+          {invalid ? t('admin-players.reasonInvalid', { max: SUSPENSION_REASON_MAX }) : null}
+        </FieldError>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** Lift the suspension: the player may sign in and play again. */
+export function UnsuspendDialog({ player, open, onOpenChange }: DialogProps) {
+  const { t } = useTranslation();
+  const [unsuspend, { isLoading }] = useUnsuspendPlayerMutation();
+  const confirm = async () => {
+    const result = await unsuspend(player.id);
+    if ('error' in result)
+      toast({
+        variant: 'error',
+        title: t('admin.failed', { message: toFailure(result.error).message }),
+      });
+    else
+      toast({
+        variant: 'success',
+        title: t('admin-players.unsuspendedToast', { name: player.userName }),
+      });
+    onOpenChange(false);
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('admin-players.unsuspendTitle', { name: player.userName })}
+      description={t('admin-players.unsuspendText')}
+      confirmLabel={t('admin-players.unsuspend')}
+      busy={isLoading}
+      onConfirm={() => void confirm()}
+    />
+  );
+}

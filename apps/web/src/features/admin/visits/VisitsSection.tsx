@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, ErrorState, Spinner, TextField } from '../../../components/ui';
+import { berlinToday, isDay, shiftDay } from '../games/berlin-day';
+import { useConsole } from '../shell/console-context';
+import { useConsoleFormat } from '../shell/format';
+import { useGetVisitsQuery } from './api/visits';
+import { RecordVisit } from './RecordVisit';
+
+/** /admin/visits: record a player's visit to the picked arcade, and the visits of a day. */
+export function Component() {
+  const { t } = useTranslation();
+  const { arcade, arcadeId } = useConsole();
+  const format = useConsoleFormat();
+  const [params, setParams] = useSearchParams();
+  const today = berlinToday();
+  const asked = params.get('day');
+  const day = isDay(asked) ? asked : today;
+  const setDay = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      if (next === today) copy.delete('day');
+      else copy.set('day', next);
+      return copy;
+    });
+  return (
+    <section aria-labelledby="visits-title" className="flex flex-col gap-4">
+      <h2 id="visits-title" className="font-display text-2xl font-bold text-ink">
+        {t('admin-visits.title', { arcade: arcade?.name ?? arcadeId })}
+      </h2>
+      {arcadeId && <RecordVisit arcadeId={arcadeId} onRecorded={() => setDay(today)} />}
+      <h3 className="font-display text-xl font-bold text-ink">{t('admin-visits.listTitle')}</h3>
+      <div className="flex flex-wrap items-end gap-3">
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={t('admin-visits.previousDay')}
+          onClick={() => setDay(shiftDay(day, -1))}
+        >
+          <ChevronLeft aria-hidden="true" size={20} />
+        </Button>
+        <TextField
+          type="date"
+          className="w-48"
+          label={t('admin-visits.day')}
+          value={day}
+          max={today}
+          onChange={(e) => isDay(e.target.value) && setDay(e.target.value)}
+        />
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={t('admin-visits.nextDay')}
+          disabled={day >= today}
+          onClick={() => setDay(shiftDay(day, 1))}
+        >
+          <ChevronRight aria-hidden="true" size={20} />
+        </Button>
+      </div>
+      <p className="text-ink-muted">{t('admin-visits.dayNote', { day: format.day(day) })}</p>
+      {arcadeId && <DayVisits key={day} arcadeId={arcadeId} day={day} />}
+    </section>
+  );
+}
+
+function DayVisits({ arcadeId, day }: { arcadeId: string; day: string }) {
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  return (
+    <div className="flex flex-col gap-3">
+      {cursors.map((before, index) => (
+        <VisitsPage
+          key={before ?? 'first'}
+          arcadeId={arcadeId}
+          day={day}
+          before={before}
+          first={index === 0}
+          last={index === cursors.length - 1}
+          onMore={(next) => setCursors((list) => [...list, next])}
+        />
+      ))}
+    </div>
+  );
+}
+
+function VisitsPage({
+  arcadeId,
+  day,
+  before,
+  first,
+  last,
+  onMore,
+}: {
+  arcadeId: string;
+  day: string;
+  before?: string;
+  first: boolean;
+  last: boolean;
+  onMore: (next: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { href } = useConsole();
+  const format = useConsoleFormat();
+  const page = useGetVisitsQuery({ arcadeId, day, before });
+  if (page.isLoading)
+    return <Spinner size="lg" className="w-full py-10" label={t('admin-visits.loading')} />;
+  if (page.isError)
+    return (
+      <ErrorState message={t('admin-visits.loadFailed')} onRetry={() => void page.refetch()} />
+    );
+  const visits = page.data?.visits ?? [];
+  const next = page.data?.next;
+  if (first && visits.length === 0) return <EmptyState title={t('admin-visits.empty')} />;
+  return (
+    <>
+      <ul className="flex flex-col gap-2">
+        {visits.map((visit) => (
+          <li
+            key={visit.id}
+            className="grid grid-cols-[4.5rem_1fr] items-center gap-3 rounded-xl border border-line bg-night-800/85 px-4 py-3 text-ink"
+          >
+            <span className="font-display text-lg font-bold">{format.time(visit.visitedAt)}</span>
+            <span className="min-w-0">
+              <Link
+                to={href(`players/${visit.userId}`)}
+                className="font-semibold text-neon-cyan-soft"
+              >
+                {visit.userName}
+              </Link>
+              <span className="block truncate text-sm text-ink-muted">
+                {visit.met
+                  ? t('admin-visits.met', { name: visit.met.userName })
+                  : visit.recordedBy
+                    ? t('admin-visits.recordedBy', { name: visit.recordedBy.userName })
+                    : t('admin-visits.recordedByDeleted')}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {last && next && (
+        <Button variant="secondary" className="self-center" onClick={() => onMore(next)}>
+          {t('admin-visits.more')}
+        </Button>
+      )}
+    </>
+  );
+}
