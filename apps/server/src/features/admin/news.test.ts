@@ -12,7 +12,11 @@ import { auditLog, news, pushOutbox, pushSubscriptions, users } from '../../db/s
 import { publishNews, releaseDueNews, richTextFromMarkdown } from '../news';
 import { createEventBus } from '../../events/map';
 
-const WRITES = ['news', 'news_translations', 'audit_log', 'push_outbox'] as const;
+/**
+ * push_outbox is left out: the push worker updates its rows in the background. The tests count
+ * the announcements themselves (`pushes()`).
+ */
+const WRITES = ['news', 'news_translations', 'audit_log'] as const;
 
 const article = (slug: string, extra: Record<string, unknown> = {}) => ({
   slug,
