@@ -136,6 +136,39 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z0-9]{10}\.[A-Za-z0-9.-]+$/, 'must be TEAMID.bundle.id')
     .optional(),
+  // News from Contentful's delivery API instead of the built-in content service, when set.
+  CONTENTFUL_SPACE_ID: z
+    .string()
+    .regex(/^[a-z0-9]{1,64}$/i, 'must be a Contentful space id (letters and digits)')
+    .optional(),
+  CONTENTFUL_ACCESS_TOKEN: z
+    .string()
+    .regex(/^[\w-]{8,}$/, 'must be a Content Delivery API access token')
+    .optional(),
+  CONTENTFUL_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z0-9_.-]{1,64}$/i, 'must be a Contentful environment id')
+    .default('master'),
+  // Which Contentful locale codes our de and en are (a space may use de-DE and en-US).
+  CONTENTFUL_LOCALES: z
+    .string()
+    .regex(
+      /^\s*(de|en)=[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\s*,\s*(?!\1)(de|en)=[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*\s*$/,
+      'must be de=<code>,en=<code> (Contentful locale codes, e.g. de=de-DE,en=en-US)',
+    )
+    .transform((v) => {
+      const pairs = v.split(',').map((pair) => pair.trim().split('=') as ['de' | 'en', string]);
+      return Object.fromEntries(pairs) as Record<'de' | 'en', string>;
+    })
+    .default({ de: 'de', en: 'en' }),
+  // The delivery API's host (host[:port], or an http(s):// URL for a local test server).
+  CONTENTFUL_HOST: z
+    .string()
+    .regex(
+      /^(https?:\/\/)?[a-z0-9.-]+(:\d{1,5})?\/?$/i,
+      'must be a host name (with an optional port) or an http(s):// URL',
+    )
+    .default('cdn.contentful.com'),
 });
 
 /**
@@ -161,6 +194,12 @@ function crossFieldProblems(source: NodeJS.ProcessEnv): Array<[string, string]> 
     problems.push([
       source.ANDROID_APP_PACKAGE ? 'ANDROID_APP_SHA256' : 'ANDROID_APP_PACKAGE',
       'ANDROID_APP_PACKAGE and ANDROID_APP_SHA256 go together',
+    ]);
+  }
+  if (Boolean(source.CONTENTFUL_SPACE_ID) !== Boolean(source.CONTENTFUL_ACCESS_TOKEN)) {
+    problems.push([
+      source.CONTENTFUL_SPACE_ID ? 'CONTENTFUL_ACCESS_TOKEN' : 'CONTENTFUL_SPACE_ID',
+      'CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN go together',
     ]);
   }
   if (Boolean(source.VAPID_PUBLIC_KEY) !== Boolean(source.VAPID_PRIVATE_KEY)) {
@@ -228,6 +267,33 @@ export interface Config {
   };
   /** Whether X-Forwarded-* are believed: false, true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
+  /** News from Contentful's delivery API (features/news/contentful.ts); undefined: built in. */
+  contentful: ContentfulConfig | undefined;
+}
+
+export interface ContentfulConfig {
+  spaceId: string;
+  accessToken: string;
+  environment: string;
+  /** host[:port] of the delivery API. */
+  host: string;
+  /** Plain http (a local test server): only when CONTENTFUL_HOST says http://. */
+  insecure: boolean;
+  /** The space's locale codes of our languages. */
+  locales: Record<'de' | 'en', string>;
+}
+
+function contentfulConfig(env: Env): ContentfulConfig | undefined {
+  if (!env.CONTENTFUL_SPACE_ID || !env.CONTENTFUL_ACCESS_TOKEN) return undefined;
+  const host = env.CONTENTFUL_HOST.replace(/\/$/, '');
+  return {
+    spaceId: env.CONTENTFUL_SPACE_ID,
+    accessToken: env.CONTENTFUL_ACCESS_TOKEN,
+    environment: env.CONTENTFUL_ENVIRONMENT,
+    host: host.replace(/^https?:\/\//i, ''),
+    insecure: /^http:\/\//i.test(host),
+    locales: env.CONTENTFUL_LOCALES,
+  };
 }
 
 export class ConfigError extends Error {
@@ -337,5 +403,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : /^\d+$/.test(env.TRUST_PROXY)
             ? Number(env.TRUST_PROXY)
             : env.TRUST_PROXY.split(',').map((a) => a.trim()),
+    contentful: contentfulConfig(env),
   };
 }

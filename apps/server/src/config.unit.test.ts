@@ -200,6 +200,57 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads news from Contentful when a space and a delivery token are set', () => {
+    expect(loadConfig({}).contentful).toBeUndefined();
+    expect(
+      loadConfig({
+        CONTENTFUL_SPACE_ID: 'abc123space',
+        CONTENTFUL_ACCESS_TOKEN: 'delivery-token-1',
+      }).contentful,
+    ).toEqual({
+      spaceId: 'abc123space',
+      accessToken: 'delivery-token-1',
+      environment: 'master',
+      host: 'cdn.contentful.com',
+      insecure: false,
+      locales: { de: 'de', en: 'en' },
+    });
+    expect(
+      loadConfig({
+        CONTENTFUL_SPACE_ID: 'abc123space',
+        CONTENTFUL_ACCESS_TOKEN: 'delivery-token-1',
+        CONTENTFUL_ENVIRONMENT: 'staging',
+        CONTENTFUL_HOST: 'http://127.0.0.1:4010/',
+        CONTENTFUL_LOCALES: 'en=en-US, de=de-DE',
+      }).contentful,
+    ).toMatchObject({
+      environment: 'staging',
+      host: '127.0.0.1:4010',
+      insecure: true,
+      locales: { de: 'de-DE', en: 'en-US' },
+    });
+    expect(problemsOf({ CONTENTFUL_SPACE_ID: 'abc123space' })).toEqual([
+      'CONTENTFUL_ACCESS_TOKEN: CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN go together',
+    ]);
+    expect(
+      problemsOf({
+        CONTENTFUL_SPACE_ID: 'no spaces/here',
+        CONTENTFUL_ACCESS_TOKEN: 'x y',
+        CONTENTFUL_ENVIRONMENT: 'a/b',
+        CONTENTFUL_HOST: 'ftp://cdn',
+        CONTENTFUL_LOCALES: 'de=de-DE,de=de-AT',
+      })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual([
+      'CONTENTFUL_ACCESS_TOKEN',
+      'CONTENTFUL_ENVIRONMENT',
+      'CONTENTFUL_HOST',
+      'CONTENTFUL_LOCALES',
+      'CONTENTFUL_SPACE_ID',
+    ]);
+  });
+
   it('names every bad variable of one environment at once, one message each', () => {
     const problems = problemsOf({
       PORT: 'eighty',

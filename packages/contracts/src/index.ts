@@ -21,3 +21,4 @@ export * from './admin-games';
 export * from './admin-catalogue';
 export * from './admin-players';
 export * from './admin-print';
+export * from './admin-news';

@@ -111,9 +111,13 @@ export type RichTextDocument = z.infer<typeof richTextDocumentSchema>;
 
 // ---- Entries ----
 
-/** An asset (the header image); file.url is a path on our own origin. */
+/**
+ * An asset (the header image); file.url is a path on our own origin, or with Contentful an
+ * https URL of its image API. Either way the client appends the image parameters (newsImageUrl).
+ */
 export const newsAssetSchema = z.object({
-  sys: z.object({ id: z.uuid() }),
+  // Our assets have UUIDs; Contentful's ids are shorter strings.
+  sys: z.object({ id: z.string().min(1) }),
   fields: z.object({
     title: z.string(),
     file: z.object({
@@ -131,7 +135,7 @@ export type NewsAsset = z.infer<typeof newsAssetSchema>;
 
 export const newsEntrySchema = z.object({
   sys: z.object({
-    id: z.uuid(),
+    id: z.string().min(1),
     createdAt: z.string(),
     /** The locale this entry is in: the one asked for, or German when no translation exists. */
     locale: newsLocaleSchema,

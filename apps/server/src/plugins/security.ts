@@ -41,13 +41,16 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   const { config } = opts;
   const connectSrc = ["'self'"];
   if (config.auth.mode === 'external') connectSrc.push(new URL(config.auth.issuer).origin);
+  // News header images come from Contentful's image API when the news come from there.
+  const imgSrc = ["'self'", 'data:', 'blob:'];
+  if (config.contentful) imgSrc.push('https://images.ctfassets.net');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc,
         fontSrc: ["'self'"],
         connectSrc,
         frameSrc: ["'self'", ...connectSrc.slice(1)],

@@ -1,7 +1,7 @@
 import { createEventBus } from '../events/map';
 import { publishNews } from '../features/news/service';
 import { findNewsBySlug } from '../features/news/repository';
-import { richTextFromMarkdown } from '../features/news/rich-text';
+import { richTextFromMarkdown } from '../features/news/markdown';
 import type { SeedContext } from './index';
 import { neonArtJpeg, type ArtTheme } from './news-art';
 
@@ -232,6 +232,7 @@ const translation = (t: { title: string; abstract: string; body: string }) => ({
   title: t.title,
   abstract: t.abstract,
   content: richTextFromMarkdown(t.body),
+  markdown: t.body,
 });
 
 /** Publishes the demo articles (skipping any slug that exists) with their generated headers. */
@@ -240,7 +241,7 @@ export async function seedNews({ db, log }: SeedContext): Promise<void> {
   const quiet = createEventBus();
   let published = 0;
   for (const [index, article] of DEMO_NEWS.entries()) {
-    if (await findNewsBySlug(db, article.slug)) continue;
+    if (await findNewsBySlug(db, article.slug, 'all')) continue;
     await publishNews(db, quiet, {
       slug: article.slug,
       translations: { de: translation(article.de), en: translation(article.en) },

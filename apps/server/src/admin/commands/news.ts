@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FieldIssue } from '@arcadia/contracts';
 import { deleteNews, listNews, translationsOf } from '../../features/news/repository';
-import { richTextFromMarkdown } from '../../features/news/rich-text';
+import { richTextFromMarkdown } from '../../features/news/markdown';
 import { publishNews } from '../../features/news/service';
 import { AppError } from '../../plugins/errors';
 import { neonArtJpeg, themeFor } from '../../seed/news-art';
@@ -60,16 +60,20 @@ async function publish(values: Values, ctx: AdminContext): Promise<number> {
     return 2;
   }
   const slug = values.slug!;
+  const markdownDe = (await body(values, 'de')) ?? '';
   const de = {
     title: values['title-de']!.trim(),
     abstract: values['abstract-de']!.trim(),
-    content: richTextFromMarkdown((await body(values, 'de')) ?? ''),
+    content: richTextFromMarkdown(markdownDe),
+    markdown: markdownDe,
   };
+  const markdownEn = english ? ((await body(values, 'en')) ?? '') : '';
   const en = english
     ? {
         title: values['title-en']!.trim(),
         abstract: values['abstract-en']!.trim(),
-        content: richTextFromMarkdown((await body(values, 'en')) ?? ''),
+        content: richTextFromMarkdown(markdownEn),
+        markdown: markdownEn,
       }
     : undefined;
   const header = values.image
@@ -87,7 +91,7 @@ async function publish(values: Values, ctx: AdminContext): Promise<number> {
 }
 
 async function list(ctx: AdminContext): Promise<number> {
-  const rows = await listNews(ctx.db);
+  const rows = await listNews(ctx.db, 'all');
   const translations = await translationsOf(
     ctx.db,
     rows.map((r) => r.id),
@@ -101,7 +105,8 @@ async function list(ctx: AdminContext): Promise<number> {
       .map((t) => t.locale)
       .sort()
       .join(',');
-    ctx.out(`${row.publishedAt.toISOString().slice(0, 10)}  ${row.slug}  [${locales}]  ${title}`);
+    const date = row.publishedAt?.toISOString().slice(0, 10) ?? 'no date   ';
+    ctx.out(`${date}  ${row.slug}  [${locales}]  ${title}`);
   }
   return 0;
 }

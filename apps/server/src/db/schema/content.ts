@@ -32,8 +32,19 @@ export const news = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull().unique(),
     headerAssetId: uuid('header_asset_id').references(() => assets.id, { onDelete: 'set null' }),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * draft (never public yet), published (public from published_at on), unpublished (taken
+     * down). Players see an article only while it is published and its date has come.
+     */
+    status: text('status', { enum: ['draft', 'published', 'unpublished'] })
+      .notNull()
+      .default('published'),
+    /** The publish date; null for a draft that has none yet. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /** When the "new article" push was enqueued: it fires once, the first time it is public. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt)],
 );
@@ -47,8 +58,10 @@ export const newsTranslations = pgTable(
     locale: text('locale', { enum: ['de', 'en'] }).notNull(),
     title: text('title').notNull(),
     abstract: text('abstract').notNull(),
-    // Rich text document (Contentful-compatible JSON).
+    // Rich text document (Contentful-compatible JSON), parsed from `markdown`.
     content: jsonb('content').notNull(),
+    /** The editor's CommonMark source of `content`; null for articles stored before it was kept. */
+    markdown: text('markdown'),
   },
   (t) => [primaryKey({ columns: [t.newsId, t.locale] })],
 );

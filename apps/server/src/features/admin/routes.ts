@@ -17,6 +17,7 @@ import { changeRole } from './roles';
 import { assetRoutes } from './routes-assets';
 import { catalogueRoutes } from './routes-catalogue';
 import { gameRoutes } from './routes-games';
+import { newsRoutes } from './routes-news';
 import { playerRoutes } from './routes-players';
 import { printRoutes } from './routes-print';
 import { venueRoutes } from './routes-venues';
@@ -40,6 +41,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   assetRoutes(app);
   playerRoutes(app);
   printRoutes(app);
+  newsRoutes(app);
 
   app.get('/admin/me', {
     config: { access: { role: 'staff' } },

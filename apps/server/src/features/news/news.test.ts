@@ -8,7 +8,7 @@ import { newsImageUrl } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { assets } from '../../db/schema';
 import { DEMO_NEWS, seedNews } from '../../seed/news';
-import { richTextFromMarkdown } from './rich-text';
+import { richTextFromMarkdown } from './markdown';
 import { publishNews } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

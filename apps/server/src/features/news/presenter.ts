@@ -5,11 +5,7 @@ import {
   type NewsLocale,
 } from '@arcadia/contracts';
 import type { AssetMeta, NewsRow, TranslationRow } from './repository';
-
-/** The path of an asset on our own origin; the image transform answers there. */
-function assetUrl(asset: Pick<AssetMeta, 'id' | 'fileName'>): string {
-  return `/api/assets/${asset.id}/${encodeURIComponent(asset.fileName)}`;
-}
+import { assetUrl } from './stored-images';
 
 function toAsset(asset: AssetMeta, title: string): NewsAsset {
   return {
@@ -43,7 +39,12 @@ export function toEntry(
   if (!chosen) return undefined;
   const content = richTextDocumentSchema.parse(chosen.content);
   return {
-    sys: { id: row.id, createdAt: row.publishedAt.toISOString(), locale: chosen.locale },
+    // A draft without a date is previewed as if published now.
+    sys: {
+      id: row.id,
+      createdAt: (row.publishedAt ?? new Date()).toISOString(),
+      locale: chosen.locale,
+    },
     fields: {
       slug: row.slug,
       title: chosen.title,

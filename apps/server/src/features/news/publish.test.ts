@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { command } from '../../admin/commands/news';
 import { pushOutbox, pushSubscriptions, users } from '../../db/schema';
-import { richTextFromMarkdown } from './rich-text';
+import { richTextFromMarkdown } from './markdown';
 
 describe('admin: news publish / list / delete', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { NewsLocale, RichTextDocument } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { assets, news, newsTranslations } from '../../db/schema';
@@ -16,7 +16,8 @@ export interface AssetMeta {
 export interface NewsRow {
   id: string;
   slug: string;
-  publishedAt: Date;
+  /** Null only for a draft without a date (never public). */
+  publishedAt: Date | null;
   header: AssetMeta | null;
 }
 
@@ -44,18 +45,31 @@ function selectNews(db: Queryable) {
     .leftJoin(assets, eq(assets.id, news.headerAssetId));
 }
 
-/** Every article, newest first. */
-export async function listNews(db: Queryable): Promise<NewsRow[]> {
-  const rows = await selectNews(db).orderBy(desc(news.publishedAt), desc(news.createdAt));
+/** What players see: published, and the publish date has come. */
+export const isLive = (): SQL =>
+  sql`(${news.status} = 'published' and ${news.publishedAt} <= now())`;
+
+/** The articles players see (every article for `all`), newest first. */
+export async function listNews(db: Queryable, which: 'live' | 'all' = 'live'): Promise<NewsRow[]> {
+  const rows = await selectNews(db)
+    .where(which === 'live' ? isLive() : undefined)
+    .orderBy(desc(news.publishedAt), desc(news.createdAt));
   return rows.map(withHeader);
 }
 
-export async function findNewsBySlug(db: Queryable, slug: string): Promise<NewsRow | undefined> {
-  const [row] = await selectNews(db).where(eq(news.slug, slug));
+/** The article with this slug, if players see it (any article for `all`). */
+export async function findNewsBySlug(
+  db: Queryable,
+  slug: string,
+  which: 'live' | 'all' = 'live',
+): Promise<NewsRow | undefined> {
+  const [row] = await selectNews(db).where(
+    and(eq(news.slug, slug), which === 'live' ? isLive() : undefined),
+  );
   return row ? withHeader(row) : undefined;
 }
 
-function withHeader(row: { id: string; slug: string; publishedAt: Date; header: unknown }) {
+function withHeader(row: { id: string; slug: string; publishedAt: Date | null; header: unknown }) {
   const header = row.header as AssetMeta | null;
   return { ...row, header: header?.id ? { ...header, size: Number(header.size) } : null };
 }
@@ -104,6 +118,8 @@ export interface NewTranslation {
   title: string;
   abstract: string;
   content: RichTextDocument;
+  /** The CommonMark source of `content`, when it was written in Markdown. */
+  markdown?: string | null;
 }
 
 /** Inserts the article; undefined when the slug is taken (never two rows). */
@@ -113,14 +129,17 @@ export async function insertNews(
     slug: string;
     headerAssetId: string | null;
     publishedAt?: Date;
+    /** Set when the "new article" push is enqueued with it. */
+    notifiedAt?: Date | null;
     translations: NewTranslation[];
   },
-): Promise<{ id: string; publishedAt: Date } | undefined> {
+): Promise<{ id: string; publishedAt: Date | null } | undefined> {
   const [row] = await db
     .insert(news)
     .values({
       slug: article.slug,
       headerAssetId: article.headerAssetId,
+      notifiedAt: article.notifiedAt ?? null,
       ...(article.publishedAt ? { publishedAt: article.publishedAt } : {}),
     })
     .onConflictDoNothing({ target: news.slug })

@@ -10,6 +10,9 @@ import {
   newsQuerySchema,
   newsSlugParamsSchema,
 } from '@arcadia/contracts';
+import { componentLog } from '../../plugins/logging';
+import { ContentfulNews } from './contentful';
+import { releaseDueNews } from './editorial';
 import { ImageVariants } from './images';
 import { newsEntry, newsList } from './service';
 
@@ -23,10 +26,33 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The built-in content service: news in German and English, and their header images. */
+/** How often the server looks for articles whose publish date has come, to announce them. */
+export const RELEASE_INTERVAL_MS = 60_000;
+
+/**
+ * The news: from the built-in content service (German and English articles and their header
+ * images), or from Contentful's delivery API when it is configured (contentful.ts).
+ */
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const images = new ImageVariants(db, path.join(app.config.dataDir, 'cache', 'images'));
+  const log = componentLog(app, 'news');
+  const contentful = app.config.contentful
+    ? new ContentfulNews(app.config.contentful, {
+        onStale: (error) => log.warn({ err: error }, 'Contentful failed: serving cached news'),
+      })
+    : undefined;
+
+  if (!contentful) {
+    // An article published with a date to come is announced (push) once that date has come.
+    const release = () =>
+      releaseDueNews(db, app.events).then(
+        (count) => count > 0 && log.info({ count }, 'announced news whose date has come'),
+        (error: unknown) => log.error({ err: error }, 'announcing due news failed'),
+      );
+    const timer = setInterval(() => void release(), RELEASE_INTERVAL_MS).unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   app.get('/news', {
     config: { scope: 'public' },
@@ -36,7 +62,8 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: newsQuerySchema,
       response: { 200: newsListSchema, ...errors },
     },
-    handler: async (request) => newsList(db, request.query.locale),
+    handler: async (request) =>
+      contentful ? contentful.list(request.query.locale) : newsList(db, request.query.locale),
   });
 
   app.get('/news/:slug', {
@@ -48,7 +75,10 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: newsQuerySchema,
       response: { 200: newsEntrySchema, ...errors },
     },
-    handler: async (request) => newsEntry(db, request.params.slug, request.query.locale),
+    handler: async (request) =>
+      contentful
+        ? contentful.entry(request.params.slug, request.query.locale)
+        : newsEntry(db, request.params.slug, request.query.locale),
   });
 
   app.get('/assets/:id/:fileName', {

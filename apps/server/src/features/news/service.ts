@@ -65,12 +65,15 @@ export async function publishNews(db: Db, events: AppEventBus, input: PublishInp
   const translations: NewTranslation[] = [{ locale: 'de', ...input.translations.de }];
   if (input.translations.en) translations.push({ locale: 'en', ...input.translations.en });
 
+  // A date to come: the article goes live then, and releaseDueNews announces it.
+  const due = !input.publishedAt || input.publishedAt.getTime() <= Date.now();
   return db.transaction(async (tx) => {
     const headerAssetId = header ? await insertAsset(tx, header) : null;
     const row = await insertNews(tx, {
       slug: slug.data,
       headerAssetId,
       translations,
+      notifiedAt: due ? new Date() : null,
       ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
     });
     if (!row) throw conflict(`The slug "${slug.data}" is already taken`);
@@ -79,7 +82,7 @@ export async function publishNews(db: Db, events: AppEventBus, input: PublishInp
       slug: slug.data,
       titles: { de: input.translations.de.title, en: input.translations.en?.title },
     };
-    await events.emit('news.published', tx, article);
+    if (due) await events.emit('news.published', tx, article);
     return { ...article, publishedAt: row.publishedAt, headerAssetId };
   });
 }

@@ -9,4 +9,5 @@ export {
 } from './state/news-slice';
 export { loadNews } from './state/news-thunks';
 export { RichText } from './components/RichText';
+export { ArticleView } from './components/ArticleView';
 export { headerImageUrl } from './image-url';

@@ -16,5 +16,6 @@ export const adminApi = api.enhanceEndpoints({
     'AdminPlayers',
     'AdminVisits',
     'AdminCardBatches',
+    'AdminNews',
   ],
 });

@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminNewsArticle, AdminNewsList, NewsEntry } from '@arcadia/contracts';
+import { callsTo, server } from '../../../testing/api';
+import { adminHandlers } from '../../../testing/admin-api';
+import { adminNewsArticle, adminNewsHandlers } from '../../../testing/admin-news-api';
+import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
+import { renderApp } from '../../../testing/render-app';
+import { signedInStore } from '../../../testing/store';
+import { Component as AdminConsole } from '../AdminConsole';
+
+const draft = adminNewsArticle();
+const scheduled = adminNewsArticle({
+  id: '4a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  slug: 'neue-maps',
+  status: 'published',
+  live: false,
+  publishAt: '2026-12-24T17:00:00.000Z',
+  titles: { de: 'Neue Maps', en: 'New maps' },
+});
+const live = adminNewsArticle({
+  id: '5b1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  slug: 'offen',
+  status: 'published',
+  live: true,
+  publishAt: '2026-11-01T10:00:00.000Z',
+  titles: { de: 'Wir haben offen', en: null },
+});
+
+function entryOf(body: { locale: 'de' | 'en'; translation: { title: string; abstract: string } }) {
+  const entry: NewsEntry = {
+    sys: { id: 'preview', createdAt: '2026-11-26T10:00:00.000Z', locale: body.locale },
+    fields: {
+      slug: 'vorschau',
+      title: body.translation.title,
+      abstract: body.translation.abstract,
+      content: {
+        nodeType: 'document',
+        data: {},
+        content: [
+          {
+            nodeType: 'paragraph',
+            data: {},
+            content: [
+              { nodeType: 'text', value: 'Gerendert', marks: [{ type: 'bold' }], data: {} },
+            ],
+          },
+        ],
+      },
+    },
+  };
+  return entry;
+}
+
+async function renderNews(
+  path = '/admin/news',
+  list: AdminNewsList = { source: 'database', articles: [draft, scheduled, live] },
+  who = operator(),
+  wait = true,
+) {
+  const state: { article: AdminNewsArticle } = { article: draft };
+  server.use(
+    adminHandlers.getOperator({ body: who }),
+    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+    adminNewsHandlers.getNewsArticles({ body: list }),
+    adminNewsHandlers.getNewsArticle(() => ({ body: state.article })),
+    adminNewsHandlers.createNewsArticle(({ body }) => {
+      state.article = adminNewsArticle({
+        id: '6c1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+        slug: body.slug,
+        titles: { de: body.translations.de.title, en: body.translations.en?.title ?? null },
+        translations: { de: body.translations.de, en: body.translations.en ?? null },
+      });
+      return { status: 201, body: state.article };
+    }),
+    adminNewsHandlers.updateNewsArticle(({ body }) => {
+      state.article = {
+        ...state.article,
+        slug: body.slug,
+        headerAssetId: body.headerAssetId ?? null,
+        headerUrl: body.headerAssetId ? '/api/assets/x/kopf.png' : null,
+        updatedAt: new Date().toISOString(),
+      };
+      return { body: state.article };
+    }),
+    adminNewsHandlers.publishNewsArticle(() => {
+      state.article = { ...state.article, status: 'published', live: true };
+      return { body: state.article };
+    }),
+    adminNewsHandlers.previewNews(({ body }) => ({ body: entryOf(body) })),
+    adminNewsHandlers.uploadAsset({
+      status: 201,
+      body: {
+        id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+        fileName: 'kopf.png',
+        contentType: 'image/png',
+        width: 64,
+        height: 36,
+        size: 4,
+        url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
+      },
+    }),
+  );
+  const store = await signedInStore();
+  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
+    path,
+    store,
+    toaster: false,
+  });
+  if (wait) await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
+  return { ...view, state };
+}
+
+describe('/admin/news', () => {
+  it('lists every article with its status and a link to its editor', async () => {
+    await renderNews();
+    const card = (name: string) =>
+      screen.getByRole('heading', { level: 3, name }).closest('li') as HTMLElement;
+    await screen.findByRole('heading', { level: 3, name: 'Herbst-Turnier' });
+    expect(within(card('Herbst-Turnier')).getByText('Entwurf')).toBeVisible();
+    expect(within(card('Neue Maps')).getByText('Geplant')).toBeVisible();
+    expect(within(card('Wir haben offen')).getByText('Veröffentlicht')).toBeVisible();
+    expect(
+      within(card('Neue Maps')).getByRole('link', { name: 'Bearbeiten: Neue Maps' }),
+    ).toHaveAttribute('href', `/admin/news/${scheduled.id}?arcade=berlin`);
+  }, 30_000);
+
+  it('is not in the nav of staff', async () => {
+    await renderNews('/admin/news', undefined, staffOperator(), false);
+    expect(await screen.findByText('Nur für Admins')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'News' })).toBeNull();
+  });
+
+  it('says the news are managed in Contentful and offers no editor then', async () => {
+    await renderNews('/admin/news', { source: 'contentful', articles: [] });
+    expect(await screen.findByText(/kommen auf diesem Server aus Contentful/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Neuer Artikel' })).toBeNull();
+  });
+
+  it('an admin writes a new article in German and English; it is sent as the contract says', async () => {
+    const { user, router } = await renderNews();
+    await user.click(await screen.findByRole('link', { name: 'Neuer Artikel' }));
+    await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'winter-cup');
+    await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
+    await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen, heiß drinnen');
+    await user.type(screen.getByLabelText('Text (Markdown) (Deutsch)'), '**Start** 18 Uhr');
+    await user.click(screen.getByRole('tab', { name: 'Englisch' }));
+    await user.click(screen.getByLabelText('Englische Fassung'));
+    await user.type(screen.getByLabelText('Titel (Englisch)'), 'Winter cup');
+    await user.type(screen.getByLabelText('Kurztext (Englisch)'), 'Cold outside');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/news')[0]!.body).toEqual({
+      slug: 'winter-cup',
+      headerAssetId: null,
+      publishAt: null,
+      translations: {
+        de: {
+          title: 'Winter-Cup',
+          abstract: 'Kalt draußen, heiß drinnen',
+          markdown: '**Start** 18 Uhr',
+        },
+        en: { title: 'Winter cup', abstract: 'Cold outside', markdown: '' },
+      },
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        '/admin/news/6c1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      ),
+    );
+  }, 30_000);
+
+  it('shows what is wrong without sending anything', async () => {
+    const { user } = await renderNews('/admin/news/new');
+    await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'Kein Slug');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bitte prüfe');
+    expect(screen.getByLabelText('Kurzname (für die Adresse)')).toHaveAccessibleDescription(
+      expect.stringContaining('Nur Kleinbuchstaben'),
+    );
+    expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+  });
+
+  it('uploads a header image, previews as players see it, and publishes (saving first)', async () => {
+    const { user, state } = await renderNews(`/admin/news/${draft.id}`);
+    await screen.findByDisplayValue('herbst-turnier');
+    const file = new File(['\x89PNG'], 'Kopf.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Bild hochladen'), file);
+    await waitFor(() => expect(callsTo('POST', '/api/admin/assets')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('Kopf.png');
+    expect(await screen.findByRole('img', { name: 'Titelbild des Artikels' })).toHaveAttribute(
+      'src',
+      '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png?fm=jpg&fl=progressive&q=50&w=1000',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Vorschau' }));
+    const preview = await screen.findByRole('article');
+    expect(
+      within(preview).getByRole('heading', { level: 2, name: 'Herbst-Turnier' }),
+    ).toBeVisible();
+    expect(within(preview).getByText('Gerendert').tagName).toBe('STRONG');
+    expect(callsTo('POST', '/api/admin/news/preview').at(-1)!.body).toMatchObject({
+      locale: 'de',
+      slug: 'herbst-turnier',
+      headerAssetId: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      translation: draft.translations.de,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() =>
+      expect(callsTo('POST', `/api/admin/news/${draft.id}/publish`)).toHaveLength(1),
+    );
+    expect(callsTo('PUT', `/api/admin/news/${draft.id}`)[0]!.body).toMatchObject({
+      headerAssetId: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+    });
+    expect(callsTo('POST', `/api/admin/news/${draft.id}/publish`)[0]!.body).toEqual({});
+    expect(state.article.status).toBe('published');
+  }, 30_000);
+});

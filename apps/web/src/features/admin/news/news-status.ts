@@ -1,0 +1,30 @@
+import type { AdminNewsSummary } from '@arcadia/contracts';
+
+/** What the list and the editor show: a published article whose date is to come is scheduled. */
+export type ShownStatus = 'draft' | 'published' | 'scheduled' | 'unpublished';
+
+export function shownStatus(article: Pick<AdminNewsSummary, 'status' | 'live'>): ShownStatus {
+  if (article.status === 'published' && !article.live) return 'scheduled';
+  return article.status;
+}
+
+export const statusClasses: Record<ShownStatus, string> = {
+  draft: 'border-line text-ink-muted',
+  published: 'border-neon-cyan/60 text-neon-cyan-soft',
+  scheduled: 'border-neon-pink/60 text-neon-pink-soft',
+  unpublished: 'border-danger/60 text-danger',
+};
+
+/** An ISO date as the value of a datetime-local input (the browser's time zone), and back. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'invalid' : date.toISOString();
+}
