@@ -4,7 +4,7 @@ import { gameTypeSchema } from './games';
 import { applicationIdSchema } from './leaderboard';
 
 /**
- * The game catalogue as the operator console edits it (docs/console/catalogue.md): the
+ * The game catalogue as the operator console edits it (docs/operator-console.md): the
  * applications (games such as commando), the modes each offers, and their maps (admin.ts).
  * Staff read it, admins change it; every change is audited.
  *

@@ -3,7 +3,7 @@ import { deviceSegmentSchema } from './device-code';
 
 /**
  * The games an arcade has stored, as the operator console reads and corrects them
- * (docs/console/admin-games.md). Staff of the arcade and admins; every change is audited.
+ * (docs/operator-console.md). Staff of the arcade and admins; every change is audited.
  */
 
 /** The time zone whose calendar day `day` names (an arcade's evening stays one day). */

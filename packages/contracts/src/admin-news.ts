@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { newsEntrySchema, newsLocaleSchema, newsSlugSchema } from './news';
 
 /**
- * The console's news editor under /api/admin/news (docs/console/news.md): articles in German
- * (required) and English (optional), written in CommonMark and stored as the rich-text document
- * players get; a header image (an asset uploaded through POST /api/admin/assets); a status and a
- * publish date. Players see an article while it is published and its date has come.
+ * The console's news editor under /api/admin/news (docs/operator-console.md): articles in
+ * German (required) and English (optional), written in CommonMark and stored as the rich-text
+ * document players get; a header image (an asset uploaded through POST /api/admin/assets); a
+ * status and a publish date. Players see an article while it is published and its date has come.
  */
 export const NEWS_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export const newsStatusSchema = z.enum(NEWS_STATUSES);

@@ -6,7 +6,7 @@ import { statisticsSummarySchema } from './statistics';
 import { usernameSchema } from './users';
 
 /**
- * Players and visits as the operator console sees and changes them (docs/console/players.md).
+ * Players and visits as the operator console sees and changes them (docs/operator-console.md).
  * Admins see every player; staff see the players who played at or visited their arcades.
  * Renaming, suspending and deleting are for admins; staff record and list their arcades' visits.
  */

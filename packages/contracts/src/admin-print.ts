@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminArcadeParamsSchema, adminDeviceParamsSchema } from './admin';
 
 /**
- * Printing in the operator console (docs/console/print.md): a device's QR sign and sheets of
+ * Printing in the operator console (docs/operator-console.md): a device's QR sign and sheets of
  * user cards for batches of unclaimed profiles. Both come as PDF (vector, fonts embedded) or
  * PNG (300 dpi).
  */

@@ -3,7 +3,7 @@ import { gameSchema, gameTypeSchema } from './games';
 
 /**
  * `GET /api/games/{applicationId}` — public. The game and the modes it offers (the catalogue,
- * docs/console/catalogue.md; not retired) explained in de and en, its maps in play with icons; with a bearer token of a registered player also `best`: that player's
+ * docs/operator-console.md; not retired) explained in de and en, its maps in play with icons; with a bearer token of a registered player also `best`: that player's
  * best results per mode (null without a token or for a player who never played).
  * 404 `not_found` for an unknown applicationId.
  */

@@ -267,7 +267,7 @@ describe('operator API: the applications and modes of the game catalogue', () =>
   });
 
   it('a device running a game the catalogue does not know: its reports are refused', async () => {
-    // The console does not check a device's game against the catalogue (docs/console/catalogue.md).
+    // The console does not check a device's game against the catalogue (docs/operator-console.md).
     const created = await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices`, {
       token: ops.admin.token,
       body: { id: 'pinball-1', name: 'Pinball', applicationId: 'pinball' },

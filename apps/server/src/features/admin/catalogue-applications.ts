@@ -20,7 +20,7 @@ import { recordAudit } from './audit';
 
 /**
  * The operator console's changes to the applications of the game catalogue and their modes,
- * each audited in its transaction (docs/console/catalogue.md).
+ * each audited in its transaction (docs/operator-console.md).
  */
 
 const modeTarget = (applicationId: string, modeId: string) => `${applicationId};${modeId}`;

@@ -65,7 +65,7 @@ export async function playerDetails(
     suspendedAt: user.suspendedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     earlyAdopter: user.earlyAdopter,
-    // Personal data for admins only (docs/console/players.md): staff run a venue, not accounts.
+    // Personal data for admins only (docs/operator-console.md): staff run a venue, not accounts.
     mail: admin ? user.mail : null,
     signInEmail: admin && user.identitySub ? await accountEmail(db, user.identitySub) : null,
     suspendedReason: admin ? user.suspendedReason : null,

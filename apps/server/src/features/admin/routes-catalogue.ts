@@ -31,7 +31,7 @@ const tags = ['admin'];
 
 /**
  * The game catalogue (applications, their modes, maps), under the operator guard (routes.ts):
- * admins edit, staff read. docs/console/catalogue.md.
+ * admins edit, staff read. docs/operator-console.md.
  */
 export function catalogueRoutes(parent: FastifyInstance): void {
   mapRoutes(parent);

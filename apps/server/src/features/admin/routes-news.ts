@@ -25,7 +25,7 @@ const tags = ['admin', 'news'];
 /** News reach every player (and their push): admins write and read them, staff do not. */
 const admin = { access: { role: 'admin' as const } };
 
-/** The news editor (docs/console/news.md), under the operator guard (routes.ts). */
+/** The news editor (docs/operator-console.md), under the operator guard (routes.ts). */
 export function newsRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const fromContentful = app.config.contentful !== undefined;

@@ -8,7 +8,7 @@ import { richTextFromContentful } from './contentful-rich-text';
  * The news from Contentful's Content Delivery API (the original product's content service),
  * through the official SDK, when CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN are set.
  *
- * Content model (docs/console/news.md): content type `news` with the fields `slug` (Symbol),
+ * Content model (docs/operator-console.md): content type `news` with the fields `slug` (Symbol),
  * `title` (Symbol), `abstract` (Text), `content` (Rich text) and `header` (media, an image);
  * the space's locales `de` (default) and `en`, or the codes CONTENTFUL_LOCALES names. The
  * article's date is its `sys.createdAt`.

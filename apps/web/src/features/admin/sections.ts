@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 
 /**
- * The console's sections (docs/console/console-web.md). Adding one is one line here: its folder
+ * The console's sections (docs/operator-console.md). Adding one is one line here: its folder
  * `features/admin/<area>/` exports `Component` from the module `load` imports.
  */
 export interface ConsoleSection {

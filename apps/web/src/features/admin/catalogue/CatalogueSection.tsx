@@ -19,7 +19,7 @@ export function Component() {
 
 /**
  * The console's "Katalog / Catalogue": the games, their modes and maps, with icons uploaded
- * through the assets route; retiring modes and maps (docs/console/catalogue.md).
+ * through the assets route; retiring modes and maps (docs/operator-console.md).
  */
 export function CatalogueSection({ canEdit }: CatalogueSectionProps) {
   const { t } = useTranslation();
