@@ -65,7 +65,6 @@ afterAll(async () => {
   if (media) fs.rmSync(media, { recursive: true, force: true });
 });
 
-const h2 = (page: Page) => page.getByRole('heading', { level: 2 }).first().textContent();
 /** Opens a console section from its nav link (keeps the picked arcade). */
 async function openSection(page: Page, name: RegExp) {
   await page
@@ -217,7 +216,7 @@ describe('the device plays its first match', () => {
     const meta = await sharp(image).metadata();
     // A6 (105 × 148 mm) at print resolution, upright.
     expect(meta.format).toBe('png');
-    expect(meta.height! / meta.width!).toBeCloseTo(148 / 105, 1);
+    expect(meta.height / meta.width).toBeCloseTo(148 / 105, 1);
     const codes = await decodeQrCodes(image);
     expect(codes).toHaveLength(1);
     deviceCode = codes[0]!;
@@ -287,7 +286,9 @@ describe('the device plays its first match', () => {
     await screenshot(page, 'venue-games');
     await game.click();
     await expect
-      .poll(() => page.getByRole('cell', { name: player.nickname }).count(), { timeout: 15_000 })
+      .poll(() => page.getByRole('rowheader', { name: player.nickname }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     await expectAccessible(page, 'console: one game');
     await screenshot(page, 'venue-game');
@@ -309,5 +310,107 @@ describe('the device plays its first match', () => {
       })
       .toBe('0');
     await screenshot(playerPage, 'venue-player-statistics-after-void');
+  });
+});
+
+describe('news for the players', () => {
+  it('an article with a header image, written in the console, shows on /home in German and English', async () => {
+    const page = console_;
+    await openSection(page, /^News$/);
+    await page
+      .getByRole('link', { name: 'Neuer Artikel' })
+      .or(page.getByRole('button', { name: 'Neuer Artikel' }))
+      .first()
+      .click();
+    await page.getByLabel(/^Kurzname/).fill('eroeffnung-hamburg');
+    const header = path.join(media, 'header.jpg');
+    await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: { r: 255, g: 0, b: 160 } },
+    })
+      .jpeg()
+      .toFile(header);
+    await page.getByLabel('Bild hochladen').setInputFiles(header);
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Titelbild des Artikels' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await page.getByLabel('Titel (Deutsch)').fill('Neon Arena Hamburg eröffnet');
+    await page.getByLabel('Kurztext (Deutsch)').fill('Ab heute wird in Hamburg gespielt.');
+    await page
+      .getByLabel('Text (Markdown) (Deutsch)')
+      .fill('## Willkommen\n\nDie **erste Runde** ist gespielt.');
+    await page.getByRole('tab', { name: 'Englisch' }).click();
+    await page.getByLabel('Englische Fassung').check();
+    await page.getByLabel('Titel (Englisch)').fill('Neon Arena Hamburg opens');
+    await page.getByLabel('Kurztext (Englisch)').fill('Play in Hamburg from today.');
+    await page
+      .getByLabel('Text (Markdown) (Englisch)')
+      .fill('## Welcome\n\nThe **first round** is played.');
+    await page.getByRole('tab', { name: 'Vorschau' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Willkommen' }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expectAccessible(page, 'console: news preview');
+    await screenshot(page, 'venue-news-preview');
+    // Saved first (a draft), then published from the article's page.
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.waitForURL(/\/admin\/news\/[^/?]+/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await expect
+      .poll(() => page.getByText(/ist veröffentlicht/).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    // The players' home, in German, then in English.
+    await playerPage.goto('/home');
+    await expect
+      .poll(() => playerPage.getByText('Neon Arena Hamburg eröffnet').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const image = playerPage.locator('img[src*="/api/assets/"]').first();
+    await expect(image.getAttribute('src')).resolves.toContain('fm=jpg&fl=progressive&q=50&w=1000');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1000);
+    await expectAccessible(playerPage, 'home with the new article');
+    await screenshot(playerPage, 'venue-home-de');
+    await playerPage.evaluate(() => localStorage.setItem('language', 'en'));
+    await playerPage.goto('/home');
+    await expect
+      .poll(() => playerPage.getByText('Neon Arena Hamburg opens').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await screenshot(playerPage, 'venue-home-en');
+    await playerPage
+      .getByRole('link', { name: /^Read more/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => playerPage.getByRole('heading', { name: 'Welcome' }).count(), { timeout: 15_000 })
+      .toBe(1);
+    await screenshot(playerPage, 'venue-article-en');
+  });
+});
+
+describe('the console at desktop size', () => {
+  it('every section opens, passes axe and is photographed at 1280 px', async () => {
+    await console_.setViewportSize(DESKTOP);
+    for (const name of [
+      'Spielhallen',
+      'Geräte',
+      'Spiele',
+      'Katalog',
+      'News',
+      'Spieler',
+      'Nutzerkarten',
+      'Besuche',
+      'Protokoll',
+      'Rollen',
+    ]) {
+      await openSection(console_, new RegExp(`^${name}$`));
+      await expect
+        .poll(() => console_.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await console_.waitForLoadState('networkidle');
+      await expectAccessible(console_, `console: ${name} (desktop)`);
+      await screenshot(console_, `venue-desktop-${name.toLowerCase()}`);
+    }
+    expect(errors).toEqual([]);
   });
 });
