@@ -23,6 +23,64 @@ export type OperatorInfo = z.infer<typeof operatorSchema>;
 
 export const adminArcadeParamsSchema = z.object({ arcadeId: deviceSegmentSchema });
 
+/**
+ * Every change the audit log records (`action`), and what it is about (`targetType`): one list,
+ * so the server cannot write an action the console does not know.
+ */
+export const AUDIT_ACTIONS = [
+  'user.role',
+  'user.rename',
+  'user.suspend',
+  'user.unsuspend',
+  'user.delete',
+  'arcade.create',
+  'arcade.update',
+  'arcade.retire',
+  'device.create',
+  'device.update',
+  'device.rotate_key',
+  'device.disable',
+  'device.enable',
+  'device.kick',
+  'application.create',
+  'application.update',
+  'mode.create',
+  'mode.update',
+  'mode.retire',
+  'mode.unretire',
+  'map.create',
+  'map.update',
+  'map.retire',
+  'map.unretire',
+  'asset.upload',
+  'news.create',
+  'news.update',
+  'news.publish',
+  'news.unpublish',
+  'news.delete',
+  'game.void',
+  'game.assign',
+  'user_card.batch_create',
+  'user_card.batch_print',
+  'visit.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'arcade',
+  'device',
+  'application',
+  'mode',
+  'map',
+  'asset',
+  'news',
+  'game',
+  'user_card_batch',
+  'visit',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 /** GET /api/admin/audit: filters (all optional), newest first, `before` = the last id seen. */
 export const auditQuerySchema = z.object({
   action: z.string().trim().min(1).max(64).optional(),

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AuditPage, AuditQuery } from '@arcadia/contracts';
+import type { AuditAction, AuditPage, AuditQuery, AuditTargetType } from '@arcadia/contracts';
 import type { Queryable, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { forbidden } from '../../plugins/errors';
@@ -9,8 +9,8 @@ import { mayActFor, type Operator } from './access';
 export type AuditActor = Operator | { label: string };
 
 export interface AuditChange {
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string;
   /** The arcade the change concerns: staff of it may read the entry. */
   arcadeId?: string | null;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   AdminNewsArticle,
+  AuditAction,
   newsArticleInputSchema,
   newsPublishSchema,
 } from '@arcadia/contracts';
@@ -62,7 +63,7 @@ async function change(
   db: Db,
   operator: Operator,
   id: string,
-  action: string,
+  action: AuditAction,
   run: Change,
 ): Promise<AdminNewsArticle> {
   return db.transaction(async (tx) => {

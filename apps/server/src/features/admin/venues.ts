@@ -1,5 +1,6 @@
 import type {
   AdminArcade,
+  AuditAction,
   AdminDevice,
   ArcadeCreate,
   ArcadeUpdate,
@@ -57,7 +58,7 @@ export async function editArcade(
   operator: Operator,
   id: string,
   changes: ArcadeUpdate & { retiredAt?: Date },
-  action = 'arcade.update',
+  action: AuditAction = 'arcade.update',
 ): Promise<AdminArcade> {
   return db.transaction(async (tx) => {
     const { before, after } = await updateArcadeDetails(tx, id, changes);

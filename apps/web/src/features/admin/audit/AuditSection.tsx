@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditQuerySchema } from '@arcadia/contracts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditQuerySchema } from '@arcadia/contracts';
 import {
   Button,
   Card,
@@ -18,22 +18,6 @@ import { useGetAuditQuery, type AuditFilters } from './api/get-audit';
 import { AuditChange } from './AuditChange';
 
 /** The actions the server writes (docs/operator-console.md); the filter takes others too. */
-const ACTIONS = [
-  'user.role',
-  'arcade.create',
-  'arcade.update',
-  'arcade.retire',
-  'device.create',
-  'device.rotate_key',
-  'device.disable',
-  'device.enable',
-  'device.kick',
-  'map.create',
-  'map.update',
-  'game.void',
-  'game.assign',
-];
-const TARGET_TYPES = ['user', 'arcade', 'device', 'map', 'game'];
 
 const emptyForm = {
   action: '',
@@ -102,7 +86,7 @@ export function Component() {
               onChange={(e) => set({ action: e.target.value })}
             />
             <datalist id="audit-actions">
-              {ACTIONS.map((action) => (
+              {AUDIT_ACTIONS.map((action) => (
                 <option key={action} value={action} />
               ))}
             </datalist>
@@ -112,7 +96,7 @@ export function Component() {
               onChange={(e) => set({ targetType: e.target.value })}
               options={[
                 { value: '', label: t('admin-audit.any') },
-                ...TARGET_TYPES.map((type) => ({
+                ...AUDIT_TARGET_TYPES.map((type) => ({
                   value: type,
                   label: t(`admin-audit.types.${type}`),
                 })),
