@@ -229,6 +229,8 @@ describe("'user.deleted': each feature forgets the player", () => {
       'push_outbox',
       'push_subscriptions',
       'staff_arcades',
+      'user_card_batch_cards',
+      'user_card_batches',
       'visits',
     ]);
     // The mail outbox is a folder: emptied of her mail once the deletion committed.

@@ -73,6 +73,7 @@ describe('POST /api/v2/user/registration', () => {
       instagram: 'neo.one',
       marketingConsent: true,
       language: 'de',
+      role: 'player',
     });
 
     const [row] = await t.db.select().from(users).where(eq(users.id, res.body.id));
