@@ -1,89 +1,40 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, ErrorState, Spinner, TextField, cn } from '../../../components/ui';
+import { Button, EmptyState, ErrorState, Spinner, cn } from '../../../components/ui';
 import { useConsole } from '../shell/console-context';
+import { CursorPages, DayPicker, useDayParam, type CursorPage } from '../shell/DayPicker';
 import { useConsoleFormat } from '../shell/format';
 import { useGetGamesQuery } from './api/get-games';
-import { berlinToday, isDay, shiftDay } from './berlin-day';
 
 /** The games of one Europe/Berlin day (kept in the URL as `?day=`), newest first, page by page. */
 export function GameList() {
   const { t } = useTranslation();
   const { arcade, arcadeId } = useConsole();
   const format = useConsoleFormat();
-  const [params, setParams] = useSearchParams();
-  const today = berlinToday();
-  const asked = params.get('day');
-  const day = isDay(asked) ? asked : today;
-  const setDay = (next: string) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next === today) copy.delete('day');
-      else copy.set('day', next);
-      return copy;
-    });
+  const picked = useDayParam();
+  const { day } = picked;
   return (
     <section aria-labelledby="games-title" className="flex flex-col gap-4">
       <h2 id="games-title" className="font-display text-2xl font-bold text-ink">
         {t('admin-games.title', { arcade: arcade?.name ?? arcadeId })}
       </h2>
-      <div className="flex flex-wrap items-end gap-3">
-        <Button
-          variant="secondary"
-          size="icon"
-          aria-label={t('admin-games.previousDay')}
-          onClick={() => setDay(shiftDay(day, -1))}
-        >
-          <ChevronLeft aria-hidden="true" size={20} />
-        </Button>
-        <TextField
-          type="date"
-          className="w-48"
-          label={t('admin-games.day')}
-          value={day}
-          max={today}
-          onChange={(e) => isDay(e.target.value) && setDay(e.target.value)}
-        />
-        <Button
-          variant="secondary"
-          size="icon"
-          aria-label={t('admin-games.nextDay')}
-          disabled={day >= today}
-          onClick={() => setDay(shiftDay(day, 1))}
-        >
-          <ChevronRight aria-hidden="true" size={20} />
-        </Button>
-        {day !== today && (
-          <Button variant="ghost" onClick={() => setDay(today)}>
-            {t('admin-games.today')}
-          </Button>
-        )}
-      </div>
+      <DayPicker
+        {...picked}
+        labels={{
+          day: t('admin-games.day'),
+          previous: t('admin-games.previousDay'),
+          next: t('admin-games.nextDay'),
+          today: t('admin-games.today'),
+        }}
+      />
       <p className="text-ink-muted">{t('admin-games.dayNote', { day: format.day(day) })}</p>
-      {arcadeId && <DayGames key={day} arcadeId={arcadeId} day={day} />}
+      {arcadeId && (
+        <CursorPages key={day}>
+          {(page) => <GamesPage arcadeId={arcadeId} day={day} {...page} />}
+        </CursorPages>
+      )}
     </section>
-  );
-}
-
-/** The pages of a day: the first, and each further one the operator asks for. */
-function DayGames({ arcadeId, day }: { arcadeId: string; day: string }) {
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  return (
-    <div className="flex flex-col gap-3">
-      {cursors.map((before, index) => (
-        <GamesPage
-          key={before ?? 'first'}
-          arcadeId={arcadeId}
-          day={day}
-          before={before}
-          first={index === 0}
-          last={index === cursors.length - 1}
-          onMore={(next) => setCursors((list) => [...list, next])}
-        />
-      ))}
-    </div>
   );
 }
 
@@ -94,14 +45,7 @@ function GamesPage({
   first,
   last,
   onMore,
-}: {
-  arcadeId: string;
-  day: string;
-  before?: string;
-  first: boolean;
-  last: boolean;
-  onMore: (next: string) => void;
-}) {
+}: { arcadeId: string; day: string } & CursorPage) {
   const { t } = useTranslation();
   const { href } = useConsole();
   const format = useConsoleFormat();

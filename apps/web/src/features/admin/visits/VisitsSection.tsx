@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, ErrorState, Spinner, TextField } from '../../../components/ui';
-import { berlinToday, isDay, shiftDay } from '../games/berlin-day';
+import { Button, EmptyState, ErrorState, Spinner } from '../../../components/ui';
 import { useConsole } from '../shell/console-context';
+import { CursorPages, DayPicker, useDayParam, type CursorPage } from '../shell/DayPicker';
 import { useConsoleFormat } from '../shell/format';
 import { useGetVisitsQuery } from './api/visits';
 import { RecordVisit } from './RecordVisit';
@@ -14,17 +12,8 @@ export function Component() {
   const { t } = useTranslation();
   const { arcade, arcadeId } = useConsole();
   const format = useConsoleFormat();
-  const [params, setParams] = useSearchParams();
-  const today = berlinToday();
-  const asked = params.get('day');
-  const day = isDay(asked) ? asked : today;
-  const setDay = (next: string) =>
-    setParams((current) => {
-      const copy = new URLSearchParams(current);
-      if (next === today) copy.delete('day');
-      else copy.set('day', next);
-      return copy;
-    });
+  const picked = useDayParam();
+  const { day, today, setDay } = picked;
   return (
     <section aria-labelledby="visits-title" className="flex flex-col gap-4">
       <h2 id="visits-title" className="font-display text-2xl font-bold text-ink">
@@ -32,55 +21,21 @@ export function Component() {
       </h2>
       {arcadeId && <RecordVisit arcadeId={arcadeId} onRecorded={() => setDay(today)} />}
       <h3 className="font-display text-xl font-bold text-ink">{t('admin-visits.listTitle')}</h3>
-      <div className="flex flex-wrap items-end gap-3">
-        <Button
-          variant="secondary"
-          size="icon"
-          aria-label={t('admin-visits.previousDay')}
-          onClick={() => setDay(shiftDay(day, -1))}
-        >
-          <ChevronLeft aria-hidden="true" size={20} />
-        </Button>
-        <TextField
-          type="date"
-          className="w-48"
-          label={t('admin-visits.day')}
-          value={day}
-          max={today}
-          onChange={(e) => isDay(e.target.value) && setDay(e.target.value)}
-        />
-        <Button
-          variant="secondary"
-          size="icon"
-          aria-label={t('admin-visits.nextDay')}
-          disabled={day >= today}
-          onClick={() => setDay(shiftDay(day, 1))}
-        >
-          <ChevronRight aria-hidden="true" size={20} />
-        </Button>
-      </div>
+      <DayPicker
+        {...picked}
+        labels={{
+          day: t('admin-visits.day'),
+          previous: t('admin-visits.previousDay'),
+          next: t('admin-visits.nextDay'),
+        }}
+      />
       <p className="text-ink-muted">{t('admin-visits.dayNote', { day: format.day(day) })}</p>
-      {arcadeId && <DayVisits key={day} arcadeId={arcadeId} day={day} />}
+      {arcadeId && (
+        <CursorPages key={day}>
+          {(page) => <VisitsPage arcadeId={arcadeId} day={day} {...page} />}
+        </CursorPages>
+      )}
     </section>
-  );
-}
-
-function DayVisits({ arcadeId, day }: { arcadeId: string; day: string }) {
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  return (
-    <div className="flex flex-col gap-3">
-      {cursors.map((before, index) => (
-        <VisitsPage
-          key={before ?? 'first'}
-          arcadeId={arcadeId}
-          day={day}
-          before={before}
-          first={index === 0}
-          last={index === cursors.length - 1}
-          onMore={(next) => setCursors((list) => [...list, next])}
-        />
-      ))}
-    </div>
   );
 }
 
@@ -91,14 +46,7 @@ function VisitsPage({
   first,
   last,
   onMore,
-}: {
-  arcadeId: string;
-  day: string;
-  before?: string;
-  first: boolean;
-  last: boolean;
-  onMore: (next: string) => void;
-}) {
+}: { arcadeId: string; day: string } & CursorPage) {
   const { t } = useTranslation();
   const { href } = useConsole();
   const format = useConsoleFormat();
