@@ -74,13 +74,25 @@ export async function anyRow(db: Queryable, table: string, where = sql`true`): P
 }
 
 /**
- * The tables in these schemas that hold at least one row: what a restore would replace. The
- * migrations journal does not count (every migrated database has one).
+ * Tables every migrated database fills: the migrations journal, and the built-in game catalogue
+ * (migration 0022 installs commando and its modes). An operator's change to the catalogue is
+ * audited in the same transaction, so a database holding one has `audit_log` rows and still
+ * counts as holding data.
+ */
+const FILLED_BY_MIGRATIONS = new Set([
+  'drizzle.__drizzle_migrations',
+  'applications',
+  'game_modes',
+]);
+
+/**
+ * The tables in these schemas that hold at least one row: what a restore would replace. What the
+ * migrations themselves write does not count (FILLED_BY_MIGRATIONS).
  */
 export async function tablesWithRows(db: Queryable, schemas: string[]): Promise<string[]> {
   const filled: string[] = [];
   for (const table of await userTables(db, schemas)) {
-    if (table === 'drizzle.__drizzle_migrations') continue;
+    if (FILLED_BY_MIGRATIONS.has(table)) continue;
     if (await anyRow(db, table)) filled.push(table);
   }
   return filled;

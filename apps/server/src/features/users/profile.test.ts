@@ -63,6 +63,7 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
         instagram: 'sub-neo.insta',
         marketingConsent: true,
         language: 'de',
+        role: 'player',
       });
     });
 
