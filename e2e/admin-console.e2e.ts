@@ -105,7 +105,7 @@ describe('operator console', () => {
     await signIn(page, operator);
     await page.goto('/admin');
     const sections = page.getByRole('navigation', { name: 'Bereiche der Konsole' });
-    await sections.getByRole('link', { name: 'Spielhallen' }).waitFor();
+    await sections.getByRole('link', { name: 'Spielhallen', exact: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Spielhallen' }).waitFor();
     await look(page, 'arcades', width);
 
@@ -127,7 +127,7 @@ describe('operator console', () => {
     // Pick it and open its devices.
     await page.getByLabel('Spielhalle', { exact: true }).selectOption(arcadeId);
     await page.waitForURL(new RegExp(`arcade=${arcadeId}`));
-    await sections.getByRole('link', { name: 'Geräte' }).click();
+    await sections.getByRole('link', { name: 'Geräte', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: `Geräte · Neon Halle ${width}` }).waitFor();
     await page.getByText('Diese Spielhalle hat noch keine Geräte.').waitFor();
 
@@ -153,7 +153,7 @@ describe('operator console', () => {
     await look(page, 'devices', width);
 
     // The log has both changes.
-    await sections.getByRole('link', { name: 'Protokoll' }).click();
+    await sections.getByRole('link', { name: 'Protokoll', exact: true }).click();
     await page
       .getByRole('heading', { level: 3, name: /Gerät angelegt/ })
       .first()
@@ -164,11 +164,11 @@ describe('operator console', () => {
       .waitFor();
     await look(page, 'audit', width);
 
-    await sections.getByRole('link', { name: 'Spiele' }).click();
+    await sections.getByRole('link', { name: 'Spiele', exact: true }).click();
     await page.getByText('An diesem Tag wurde hier nicht gespielt.').waitFor();
     await look(page, 'games', width);
 
-    await sections.getByRole('link', { name: 'Rollen' }).click();
+    await sections.getByRole('link', { name: 'Rollen', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Rollen vergeben' }).waitFor();
     await look(page, 'roles', width);
     expect(errors).toEqual([]);
