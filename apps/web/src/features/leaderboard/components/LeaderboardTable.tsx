@@ -21,7 +21,25 @@ export function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-/** One page of the board; the signed-in player's row is marked. */
+/** The column a wide screen adds beside the games: what the value means per game. */
+const extraColumn: Record<LeaderboardMetric, 'perGame' | 'winRate' | null> = {
+  score: 'perGame',
+  wins: 'winRate',
+  kd: null,
+};
+
+function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: 'de' | 'en') {
+  if (entry.gamesPlayed <= 0) return '–';
+  const share = entry.value / entry.gamesPlayed;
+  return column === 'winRate'
+    ? new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
+    : new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(share);
+}
+
+/**
+ * One page of the board; the signed-in player's row is marked. Columns grow with the screen:
+ * games from 640 px, and from 1024 px the value per game (average score, win rate).
+ */
 export function LeaderboardTable({
   entries,
   metric,
@@ -35,6 +53,7 @@ export function LeaderboardTable({
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
+  const extra = extraColumn[metric];
   return (
     <table className="w-full table-fixed">
       <caption className="sr-only">{caption}</caption>
@@ -52,6 +71,14 @@ export function LeaderboardTable({
           <th scope="col" className="hidden w-20 px-3 py-2 text-right font-semibold sm:table-cell">
             {t('leaderboard.table.games')}
           </th>
+          {extra && (
+            <th
+              scope="col"
+              className="hidden w-32 px-3 py-2 text-right font-semibold lg:table-cell"
+            >
+              {t(`leaderboard.table.${extra}`)}
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -88,6 +115,11 @@ export function LeaderboardTable({
               <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted sm:table-cell">
                 {entry.gamesPlayed}
               </td>
+              {extra && (
+                <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted lg:table-cell">
+                  {perGame(entry, extra, lang)}
+                </td>
+              )}
             </tr>
           );
         })}
