@@ -157,7 +157,7 @@ export function Component() {
       </header>
       <section
         aria-label={t('leaderboard.filters')}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_1.3fr]"
       >
         <ChoiceGroup<LeaderboardMetric>
           legend={t('leaderboard.metric.label')}

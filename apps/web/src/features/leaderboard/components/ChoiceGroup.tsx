@@ -26,11 +26,11 @@ export function ChoiceGroup<T extends string>({
 }) {
   const id = useId();
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="flex min-w-0 flex-col">
       <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wider text-ink-muted">
         {legend}
       </legend>
-      <div className="flex rounded-xl border border-line bg-night-950/60 p-1">
+      <div className="flex flex-1 rounded-xl border border-line bg-night-950/60 p-1">
         {choices.map((choice) => {
           const inputId = `${id}-${choice.value}`;
           return (

@@ -59,13 +59,13 @@ export function LeaderboardTable({
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
-          <th scope="col" className="w-16 px-3 py-2 font-semibold">
+          <th scope="col" className="w-14 px-2 py-2 font-semibold sm:w-16 sm:px-3">
             {t('leaderboard.table.rank')}
           </th>
-          <th scope="col" className="px-3 py-2 font-semibold">
+          <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
             {t('leaderboard.table.player')}
           </th>
-          <th scope="col" className="w-20 px-3 py-2 text-right font-semibold sm:w-28">
+          <th scope="col" className="w-24 px-2 py-2 text-right font-semibold sm:w-28 sm:px-3">
             {t(`leaderboard.metric.${metric}`)}
           </th>
           <th scope="col" className="hidden w-20 px-3 py-2 text-right font-semibold sm:table-cell">
@@ -93,10 +93,10 @@ export function LeaderboardTable({
                 mine && 'bg-neon-cyan/10 shadow-[inset_3px_0_0_var(--color-neon-cyan)]',
               )}
             >
-              <td className="px-3 py-2.5">
+              <td className="px-2 py-2.5 sm:px-3">
                 <RankBadge rank={entry.rank} />
               </td>
-              <td className="truncate px-3 py-2.5 font-semibold">
+              <td className="truncate px-2 py-2.5 font-semibold sm:px-3">
                 <Link
                   to={`/profile/${entry.userId}`}
                   className="text-ink hover:text-neon-cyan-soft hover:underline"
@@ -109,7 +109,7 @@ export function LeaderboardTable({
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft">
+              <td className="px-2 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft sm:px-3">
                 {formatValue(entry.value, metric, lang)}
               </td>
               <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted sm:table-cell">
