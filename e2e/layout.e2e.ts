@@ -82,6 +82,11 @@ describe('layout', () => {
     const desktop = await navigationAt(page);
     expect(desktop).toMatchObject({ rail: true, bar: false, games: true });
     expect(desktop.mainLeft).toBeGreaterThanOrEqual(desktop.navRight);
+    // Beside the rail there is still room for three news cards in a row.
+    const tops = await page
+      .getByRole('article')
+      .evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
     await quickNav(page).getByRole('link', { name: 'Rangliste' }).click();
     await page.getByRole('table').waitFor();
     await expect(
@@ -181,5 +186,6 @@ describe('layout', () => {
 
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // (about 30 s on an idle machine; the nine screenshots take most of it)
+  }, 240_000);
 });
