@@ -42,6 +42,7 @@ export function AppShell() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  const sidebarOpen = useAppSelector(selectSidebarExpanded);
 
   const store = useStore<RootState>();
   const firstPage = useRef(true);
@@ -71,14 +72,17 @@ export function AppShell() {
       <NavigationProgress />
       <Header />
       <LazySidenav />
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 outline-none sm:px-6"
-      >
-        <Outlet />
-      </main>
-      <Footer />
+      {/* Behind the open sidenav the page is inert; from 1024 px it leaves room for the rail. */}
+      <div inert={sidebarOpen} className="flex flex-1 flex-col lg:pl-24">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 pb-28 outline-none sm:px-6 lg:pt-8 lg:pb-12"
+        >
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
       <ToastHost />
       <ScrollRestoration />
     </div>

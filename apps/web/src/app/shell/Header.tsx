@@ -14,6 +14,7 @@ import {
   toggleSearchBar,
   toggleSidebar,
 } from '../../features/layout';
+import { BURGER_ID, SEARCH_ID, SEARCH_TOGGLE_ID, SIDENAV_ID } from './ids';
 import { Logo } from './Logo';
 
 /** The search feature loads when the search field first opens. */
@@ -21,19 +22,22 @@ const SearchPanel = lazy(() =>
   import('../../features/search').then((m) => ({ default: m.SearchPanel })),
 );
 
-export const SIDENAV_ID = 'app-sidenav';
-const SEARCH_ID = 'app-search';
-
 /** Burger (toggles the sidenav), logo (to `/`), search icon (toggles the search field). */
 export function Header() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const sidebarOpen = useAppSelector(selectSidebarExpanded);
   const searchOpen = useAppSelector(selectSearchBarExpanded);
+  // Escape in the search closes it and hands the focus back to its toggle.
+  const closeSearch = () => {
+    dispatch(closeSearchBar());
+    document.getElementById(SEARCH_TOGGLE_ID)?.focus();
+  };
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-night-900/85 backdrop-blur-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5 lg:max-w-none lg:pl-[26px]">
         <Button
+          id={BURGER_ID}
           variant="ghost"
           size="icon"
           aria-label={t('app.menu')}
@@ -51,6 +55,7 @@ export function Header() {
           <Logo />
         </Link>
         <Button
+          id={SEARCH_TOGGLE_ID}
           variant="ghost"
           size="icon"
           aria-label={searchOpen ? t('app.closeSearch') : t('app.openSearch')}
@@ -69,7 +74,7 @@ export function Header() {
         {searchOpen && (
           <div className="mx-auto max-w-7xl px-3 py-4 sm:px-5">
             <Suspense fallback={<Spinner size="sm" />}>
-              <SearchPanel onNavigate={() => dispatch(closeSearchBar())} />
+              <SearchPanel onNavigate={() => dispatch(closeSearchBar())} onClose={closeSearch} />
             </Suspense>
           </div>
         )}

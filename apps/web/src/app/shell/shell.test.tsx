@@ -128,7 +128,29 @@ describe('shell', () => {
       ['Rangliste', '/leaderboard'],
       ['Spielen', '/play'],
       ['Profil', '/login'],
+      // only in the desktop side rail (hidden below 1024 px)
+      ['Spiele', '/games/overview/commando'],
+      ['Settings', '/settings'],
     ]);
+    for (const name of ['Spiele', 'Settings'])
+      expect(within(footer).getByRole('link', { name }).closest('li')).toHaveClass(
+        'hidden',
+        'lg:flex',
+      );
+  });
+
+  it('footer: the current page is marked in the bottom bar and the rail', async () => {
+    const { user } = await renderShell();
+    const footer = screen.getByRole('navigation', { name: 'Schnellzugriff' });
+    await user.click(within(footer).getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings-Seite' });
+    expect(within(footer).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(footer).getByRole('link', { name: 'Rangliste' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('footer: the profile button goes to /profile/{id} when the user is known', async () => {

@@ -76,13 +76,14 @@ describe('leaderboard page', () => {
   it('shows the board by score for everyone, all time; ties share a rank', async () => {
     await renderBoard(anonymous());
     expect(
-      await screen.findByRole('table', { name: 'Rangliste nach Punkte, Gesamt' }),
+      await screen.findByRole('table', { name: 'Rangliste nach Punkten, Gesamt' }),
     ).toBeInTheDocument();
     expect(lastQuery()).toBe('metric=score&period=all&scope=global&page=1');
+    // Rank, player, points, games and (from 1024 px) points per game.
     expect(rows()).toEqual([
-      ['1', 'NeonNova', '9.000', '11'],
-      ['2', 'Blaze', '8.000', '12'],
-      ['2', 'Pixel', '8.000', '12'],
+      ['1', 'NeonNova', '9.000', '11', '818'],
+      ['2', 'Blaze', '8.000', '12', '667'],
+      ['2', 'Pixel', '8.000', '12', '667'],
     ]);
     expect(screen.getByRole('link', { name: 'NeonNova' })).toHaveAttribute(
       'href',
@@ -104,6 +105,45 @@ describe('leaderboard page', () => {
     expect(router.state.location.search).toBe('?metric=kd&period=week&scope=friends');
     // K/D values with 2 decimals.
     await waitFor(() => expect(rows()[0]?.[2]).toBe('9.000,00'));
+  });
+
+  it('names each board in German with the right case; wins add the win rate', async () => {
+    server.use(
+      handlers.getLeaderboard(({ query }) => ({
+        body: board(query, { entries: [entry(1, NOVA, 'NeonNova', 6)] }),
+      })),
+    );
+    await renderBoard(anonymous(), '/leaderboard?metric=wins&period=week');
+    const table = await screen.findByRole('table', {
+      name: 'Rangliste nach Siegen, Diese Woche',
+    });
+    expect(within(table).getByRole('columnheader', { name: 'Siegquote' })).toBeInTheDocument();
+    // 6 wins in 11 games
+    expect(rows()[0]?.[4]?.replace(/\s/g, ' ')).toBe('55 %');
+  });
+
+  it('K/D: a player off the board is told the minimum of games, not to play a round', async () => {
+    server.use(handlers.getLeaderboard(({ query }) => ({ body: board(query, { me: null }) })));
+    await renderBoard(signedInStore(), '/leaderboard?metric=kd');
+    const own = await screen.findByRole('region', { name: 'Dein Platz' });
+    expect(own).toHaveTextContent(
+      'Für die K/D-Wertung brauchst du mindestens 3 Spiele in diesem Zeitraum.',
+    );
+    expect(own).not.toHaveTextContent('spiel eine Runde');
+    expect(screen.getByText(/K\/D zählt ab 3 Spielen\./)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Rangliste nach K/D, Gesamt' })).toBeInTheDocument();
+  });
+
+  it('friends, signed out: the prompt without the count of the board seen before', async () => {
+    const { user } = await renderBoard(anonymous());
+    await screen.findByRole('table');
+    expect(screen.getByText('42 Spieler')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Freunde' }));
+    expect(
+      await screen.findByText('Melde dich an, um dich mit deinen Freunden zu messen.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/42 Spieler/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('counts players in English with the right plural', async () => {

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
+  LEADERBOARD_KD_MIN_GAMES,
   type LeaderboardMetric,
   type LeaderboardPeriod,
   type LeaderboardScope,
@@ -55,7 +56,7 @@ export function Component() {
   const needsSignIn = filters.scope === 'friends' && !signedIn;
   const needsArcade = filters.scope === 'arcade' && !arcade;
   const skip = needsSignIn || needsArcade;
-  const { data, isFetching, isError, refetch } = getLeaderboardApi.useGetLeaderboardQuery(
+  const query = getLeaderboardApi.useGetLeaderboardQuery(
     {
       applicationId: APPLICATION_ID,
       metric: filters.metric,
@@ -66,9 +67,12 @@ export function Component() {
     },
     { skip, refetchOnMountOrArgChange: true },
   );
+  // A skipped query still hands out the last board it had: nothing of it belongs here then.
+  const { data, isFetching, isError, refetch } = skip
+    ? { ...query, data: undefined, isFetching: false, isError: false }
+    : query;
 
   const go = (next: LeaderboardFilters) => setParams(writeFilters(next));
-  const metricName = t(`leaderboard.metric.${filters.metric}`);
   const periodName = t(`leaderboard.period.${filters.period}`);
   const me = data?.me ?? null;
   const meOnPage = !!me && !!data?.entries.some((e) => e.userId === me.userId);
@@ -119,7 +123,7 @@ export function Component() {
             entries={data.entries}
             metric={data.metric}
             meId={me?.userId ?? null}
-            caption={t('leaderboard.table.caption', { metric: metricName, period: periodName })}
+            caption={t(`leaderboard.table.caption.${filters.metric}`, { period: periodName })}
           />
         </Card>
         <Pager
@@ -131,7 +135,7 @@ export function Component() {
     );
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 lg:max-w-5xl">
       <header>
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-neon-pink-soft">
           Commando
@@ -143,13 +147,18 @@ export function Component() {
           {[
             data ? t('leaderboard.players', { count: data.total }) : null,
             periodStart ? t('leaderboard.since', { date: periodStart }) : null,
-            filters.metric === 'kd' ? t('leaderboard.kdNote') : null,
+            filters.metric === 'kd'
+              ? t('leaderboard.kdNote', { count: LEADERBOARD_KD_MIN_GAMES })
+              : null,
           ]
             .filter(Boolean)
             .join(' · ') || '\u00a0'}
         </p>
       </header>
-      <section aria-label={t('leaderboard.filters')} className="grid gap-3 sm:grid-cols-2">
+      <section
+        aria-label={t('leaderboard.filters')}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1.3fr_1.3fr]"
+      >
         <ChoiceGroup<LeaderboardMetric>
           legend={t('leaderboard.metric.label')}
           name="metric"
@@ -170,7 +179,7 @@ export function Component() {
             label: t(`leaderboard.period.${value}`),
           }))}
         />
-        <div className="sm:col-span-2">
+        <div className="sm:col-span-2 lg:col-span-1">
           <ChoiceGroup<LeaderboardScope>
             legend={t('leaderboard.scope.label')}
             name="scope"
@@ -191,7 +200,7 @@ export function Component() {
               value: id,
               label: arcadeName(id),
             }))}
-            className="sm:col-span-2"
+            className="sm:col-span-2 lg:col-span-3"
           />
         )}
       </section>

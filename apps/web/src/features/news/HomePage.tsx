@@ -21,7 +21,10 @@ export function Component() {
         <p className="max-w-xl text-ink-muted">{t('news.intro')}</p>
       </header>
       {items.length > 0 ? (
-        <section aria-label={t('news.listLabel')} className="flex flex-wrap justify-center gap-6">
+        <section
+          aria-label={t('news.listLabel')}
+          className="flex flex-wrap justify-center gap-6 lg:gap-5"
+        >
           {items.map((item, index) => (
             <NewsCard key={item.sys.id} item={item} eager={index < 2} />
           ))}

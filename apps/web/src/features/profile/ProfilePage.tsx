@@ -54,16 +54,21 @@ export function Component() {
   };
   const context: ProfileOutletContext = { profile, isOwn };
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
-      <ProfileHeader
-        profile={profile}
-        isOwn={isOwn}
-        isFriend={isFriend}
-        adding={addingId === id}
-        onAddFriend={() => void onAddFriend()}
-      />
-      <ProfileTabs profileId={id} isOwn={isOwn} />
-      <Outlet context={context} />
+    // From 1024 px the header stands beside the tabs (and stays in view while they scroll).
+    <div className="mx-auto grid w-full max-w-3xl gap-5 lg:max-w-6xl lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <div className="min-w-0 lg:sticky lg:top-24">
+        <ProfileHeader
+          profile={profile}
+          isOwn={isOwn}
+          isFriend={isFriend}
+          adding={addingId === id}
+          onAddFriend={() => void onAddFriend()}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-5">
+        <ProfileTabs profileId={id} isOwn={isOwn} />
+        <Outlet context={context} />
+      </div>
     </div>
   );
 }

@@ -26,11 +26,11 @@ export function ChoiceGroup<T extends string>({
 }) {
   const id = useId();
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="flex min-w-0 flex-col">
       <legend className="mb-1.5 text-xs font-semibold uppercase tracking-wider text-ink-muted">
         {legend}
       </legend>
-      <div className="flex rounded-xl border border-line bg-night-950/60 p-1">
+      <div className="flex flex-1 rounded-xl border border-line bg-night-950/60 p-1">
         {choices.map((choice) => {
           const inputId = `${id}-${choice.value}`;
           return (
@@ -48,7 +48,8 @@ export function ChoiceGroup<T extends string>({
               <label
                 htmlFor={inputId}
                 className={cn(
-                  'flex h-9 cursor-pointer items-center justify-center truncate rounded-lg px-1 text-[13px] font-semibold text-ink-muted transition sm:px-2 sm:text-sm',
+                  // (a label too long for a narrow phone wraps inside its segment, never over the next)
+                  'flex h-full min-h-9 cursor-pointer items-center justify-center rounded-lg px-1 py-1 text-center text-[13px] leading-tight font-semibold text-balance break-words text-ink-muted transition sm:px-2 sm:text-sm',
                   'hover:text-ink peer-checked:bg-neon-cyan peer-checked:text-night-950 peer-checked:shadow-neon-cyan peer-checked:hover:text-night-950',
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan',
                   'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',

@@ -21,7 +21,25 @@ export function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-/** One page of the board; the signed-in player's row is marked. */
+/** The column a wide screen adds beside the games: what the value means per game. */
+const extraColumn: Record<LeaderboardMetric, 'perGame' | 'winRate' | null> = {
+  score: 'perGame',
+  wins: 'winRate',
+  kd: null,
+};
+
+function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: 'de' | 'en') {
+  if (entry.gamesPlayed <= 0) return '–';
+  const share = entry.value / entry.gamesPlayed;
+  return column === 'winRate'
+    ? new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
+    : new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(share);
+}
+
+/**
+ * One page of the board; the signed-in player's row is marked. Columns grow with the screen:
+ * games from 640 px, and from 1024 px the value per game (average score, win rate).
+ */
 export function LeaderboardTable({
   entries,
   metric,
@@ -35,23 +53,32 @@ export function LeaderboardTable({
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
+  const extra = extraColumn[metric];
   return (
     <table className="w-full table-fixed">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
-          <th scope="col" className="w-16 px-3 py-2 font-semibold">
+          <th scope="col" className="w-14 px-2 py-2 font-semibold sm:w-16 sm:px-3">
             {t('leaderboard.table.rank')}
           </th>
-          <th scope="col" className="px-3 py-2 font-semibold">
+          <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
             {t('leaderboard.table.player')}
           </th>
-          <th scope="col" className="w-20 px-3 py-2 text-right font-semibold sm:w-28">
+          <th scope="col" className="w-24 px-2 py-2 text-right font-semibold sm:w-28 sm:px-3">
             {t(`leaderboard.metric.${metric}`)}
           </th>
           <th scope="col" className="hidden w-20 px-3 py-2 text-right font-semibold sm:table-cell">
             {t('leaderboard.table.games')}
           </th>
+          {extra && (
+            <th
+              scope="col"
+              className="hidden w-32 px-3 py-2 text-right font-semibold lg:table-cell"
+            >
+              {t(`leaderboard.table.${extra}`)}
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -66,10 +93,10 @@ export function LeaderboardTable({
                 mine && 'bg-neon-cyan/10 shadow-[inset_3px_0_0_var(--color-neon-cyan)]',
               )}
             >
-              <td className="px-3 py-2.5">
+              <td className="px-2 py-2.5 sm:px-3">
                 <RankBadge rank={entry.rank} />
               </td>
-              <td className="truncate px-3 py-2.5 font-semibold">
+              <td className="truncate px-2 py-2.5 font-semibold sm:px-3">
                 <Link
                   to={`/profile/${entry.userId}`}
                   className="text-ink hover:text-neon-cyan-soft hover:underline"
@@ -82,12 +109,17 @@ export function LeaderboardTable({
                   </span>
                 )}
               </td>
-              <td className="px-3 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft">
+              <td className="px-2 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft sm:px-3">
                 {formatValue(entry.value, metric, lang)}
               </td>
               <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted sm:table-cell">
                 {entry.gamesPlayed}
               </td>
+              {extra && (
+                <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted lg:table-cell">
+                  {perGame(entry, extra, lang)}
+                </td>
+              )}
             </tr>
           );
         })}

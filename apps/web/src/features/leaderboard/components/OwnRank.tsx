@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { LeaderboardEntry, LeaderboardMetric } from '@arcadia/contracts';
+import {
+  LEADERBOARD_KD_MIN_GAMES,
+  type LeaderboardEntry,
+  type LeaderboardMetric,
+} from '@arcadia/contracts';
 import { Card } from '../../../components/ui';
 import { formatValue, langOf } from '../format';
 import { RankBadge } from './LeaderboardTable';
@@ -36,7 +40,12 @@ export function OwnRank({
                 )}
               </p>
             ) : (
-              <p className="mt-0.5 text-sm text-ink-muted">{t('leaderboard.meNone')}</p>
+              <p className="mt-0.5 text-sm text-ink-muted">
+                {/* Off the K/D board the reason is the minimum of games, not playing at all. */}
+                {metric === 'kd'
+                  ? t('leaderboard.meNoneKd', { count: LEADERBOARD_KD_MIN_GAMES })
+                  : t('leaderboard.meNone')}
+              </p>
             )}
           </div>
           {me && (

@@ -15,7 +15,7 @@ export function NewsCard({ item, eager = false }: { item: NewsEntry; eager?: boo
   return (
     <article
       aria-labelledby={headingId}
-      className="group flex w-full max-w-[24rem] flex-col overflow-hidden rounded-2xl border border-line bg-night-800/85 shadow-[0_8px_30px_rgb(0_0_0/0.35)] transition hover:-translate-y-0.5 hover:border-neon-cyan/60 hover:shadow-neon-cyan"
+      className="group flex w-full max-w-[24rem] flex-col lg:max-w-[22rem] overflow-hidden rounded-2xl border border-line bg-night-800/85 shadow-[0_8px_30px_rgb(0_0_0/0.35)] transition hover:-translate-y-0.5 hover:border-neon-cyan/60 hover:shadow-neon-cyan"
     >
       <div className="aspect-[16/9] w-full overflow-hidden bg-night-950">
         {header && (

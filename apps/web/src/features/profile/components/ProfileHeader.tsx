@@ -23,14 +23,14 @@ export function ProfileHeader({
   const { t } = useTranslation();
   const initial = profile.userName.slice(0, 1).toUpperCase();
   return (
-    <header className="flex flex-wrap items-center gap-4">
+    <header className="flex flex-wrap items-center gap-4 lg:flex-col lg:items-stretch lg:rounded-2xl lg:border lg:border-line lg:bg-night-800/50 lg:p-6">
       <div
         aria-hidden="true"
-        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl border border-neon-pink/60 bg-night-800 font-display text-3xl font-bold text-neon-pink-soft shadow-neon-pink"
+        className="flex h-16 w-16 shrink-0 items-center justify-center rounded-2xl border border-neon-pink/60 bg-night-800 font-display text-3xl font-bold text-neon-pink-soft shadow-neon-pink lg:h-24 lg:w-24 lg:text-5xl"
       >
         {initial}
       </div>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 lg:flex-none">
         <h1 className="truncate font-display text-3xl font-bold text-ink neon-text">
           {profile.userName}
         </h1>
@@ -54,7 +54,7 @@ export function ProfileHeader({
         </div>
       </div>
       {!isOwn && isFriend === false && (
-        <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto">
+        <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto lg:w-full">
           {adding ? <Spinner size="sm" /> : <UserPlus aria-hidden="true" size={18} />}
           {t('profile.addFriend')}
         </Button>

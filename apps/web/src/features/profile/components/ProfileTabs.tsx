@@ -11,7 +11,7 @@ export function activeTab(pathname: string): ProfileTab {
 }
 
 const tabClasses = cn(
-  'relative inline-flex h-11 items-center justify-center whitespace-nowrap px-4 font-semibold tracking-wide text-ink-muted transition hover:text-ink',
+  'relative inline-flex h-11 w-full items-center justify-center whitespace-nowrap px-3 font-semibold tracking-wide text-ink-muted transition hover:text-ink sm:px-4',
   'after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-transparent after:transition',
   focusRing,
 );
@@ -26,9 +26,10 @@ export function ProfileTabs({ profileId, isOwn }: { profileId: string; isOwn: bo
   const base = `/profile/${encodeURIComponent(profileId)}`;
   return (
     <nav aria-label={t('profile.tabsLabel')} className="border-b border-line">
+      {/* Tabs share the width on a phone (scrolling sideways if a label is still too long). */}
       <ul className="flex gap-1 overflow-x-auto">
         {tabs.map((tab) => (
-          <li key={tab}>
+          <li key={tab} className="flex-1 sm:flex-none">
             <Link
               to={`${base}/${tab}`}
               aria-current={tab === current ? 'page' : undefined}

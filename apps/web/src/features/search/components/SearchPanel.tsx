@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Search, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,15 @@ import { searchCleared, selectSearch } from '../state/search-slice';
 /**
  * The header's search field (spec §2, §5): required, at least 3 characters; the search fires
  * after 1000 ms without typing and only when the field is not empty. Results under
- * 'Suchergebnis:'; a name opens that profile.
+ * 'Suchergebnis:'; a name opens that profile. Escape closes it (`onClose`).
  */
-export function SearchPanel({ onNavigate }: { onNavigate?: () => void }) {
+export function SearchPanel({
+  onNavigate,
+  onClose,
+}: {
+  onNavigate?: () => void;
+  onClose?: () => void;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { isRegistered } = useCurrentUser();
@@ -38,9 +44,16 @@ export function SearchPanel({ onNavigate }: { onNavigate?: () => void }) {
     return () => clearTimeout(timer);
   }, [value, dispatch]);
 
+  // Escape closes the search (also the browser's own clearing of the field, which it replaces).
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || !onClose) return;
+    event.preventDefault();
+    onClose();
+  };
+
   if (!isRegistered) {
     return (
-      <div className="flex flex-wrap items-center gap-3 text-ink-muted">
+      <div className="flex flex-wrap items-center gap-3 text-ink-muted" onKeyDown={onKeyDown}>
         <p>{t('search.signInFirst')}</p>
         {status !== 'signedIn' && (
           <button
@@ -66,7 +79,7 @@ export function SearchPanel({ onNavigate }: { onNavigate?: () => void }) {
   const showResults = results !== null && term === trimmed && !inProgress;
 
   return (
-    <div role="search" className="flex flex-col gap-3">
+    <div role="search" className="flex flex-col gap-3" onKeyDown={onKeyDown}>
       <label htmlFor={id} className="sr-only">
         {t('search.label')}
       </label>
@@ -93,7 +106,8 @@ export function SearchPanel({ onNavigate }: { onNavigate?: () => void }) {
             if (!e.target.value.trim()) dispatch(searchCleared());
           }}
           onBlur={() => setTouched(true)}
-          className={cn(inputClasses, 'pl-10')}
+          // (the right padding keeps the spinner clear of the browser's clear button)
+          className={cn(inputClasses, 'pr-10 pl-10')}
         />
         {inProgress && (
           <span className="absolute top-1/2 right-3 -translate-y-1/2">

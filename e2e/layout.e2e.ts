@@ -1,0 +1,191 @@
+/**
+ * The layout at three widths, in Chromium against the real server: from 1024 px the navigation
+ * is a side rail on the left (the bottom bar gone), below it the bottom bar; at 320 px the
+ * leaderboard's segments and the profile tabs still fit; the burger closes the sidenav it
+ * opened; the search spinner leaves the field's clear button free. Screenshots of home, the
+ * leaderboard and a profile at 360, 1024 and 1280 px; axe at 1280 px.
+ */
+import type { Browser, Locator, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  MOBILE,
+  expectAccessible,
+  launchBrowser,
+  newAccount,
+  openPage,
+  screenshot,
+  signUp,
+  startServer,
+  type E2eServer,
+} from './support';
+
+const TABLET_WIDE = { width: 1024, height: 800 } as const;
+const NARROW = { width: 320, height: 640 } as const;
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator.toString()} is not shown`);
+  return found;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const quickNav = (page: Page) => page.getByRole('navigation', { name: 'Schnellzugriff' });
+
+/** Where the quick navigation sits: a rail on the left or a bar at the bottom. */
+async function navigationAt(page: Page) {
+  const nav = await box(quickNav(page));
+  const viewport = page.viewportSize()!;
+  const rail = nav.x === 0 && nav.width <= 120 && nav.height > viewport.height / 2;
+  const bar = nav.width === viewport.width && Math.abs(nav.y + nav.height - viewport.height) <= 2;
+  const games = await quickNav(page).getByRole('link', { name: 'Spiele', exact: true }).isVisible();
+  const main = await box(page.getByRole('main'));
+  return { rail, bar, games, mainLeft: main.x, navRight: nav.x + nav.width };
+}
+
+const WIDTHS = { 360: MOBILE, 1024: TABLET_WIDE, 1280: DESKTOP } as const;
+
+/** Opens `path` at each width (set before the page loads) and saves its screenshot. */
+async function shootAtEachWidth(page: Page, path: string, name: string, ready: Locator) {
+  for (const viewport of Object.values(WIDTHS)) {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await ready.waitFor();
+    await screenshot(page, `layout-${name}`);
+  }
+}
+
+describe('layout', () => {
+  it('side rail on desktop, bottom bar on phones, 320 px fits, sidenav and search behave', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: DESKTOP });
+
+    // 1280 px: the rail with the games and settings too; the content beside it, not under it.
+    await page.goto('/home');
+    await page.getByRole('article').first().waitFor();
+    const desktop = await navigationAt(page);
+    expect(desktop).toMatchObject({ rail: true, bar: false, games: true });
+    expect(desktop.mainLeft).toBeGreaterThanOrEqual(desktop.navRight);
+    // Beside the rail there is still room for three news cards in a row.
+    const tops = await page
+      .getByRole('article')
+      .evaluateAll((els) => els.slice(0, 3).map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await quickNav(page).getByRole('link', { name: 'Rangliste' }).click();
+    await page.getByRole('table').waitFor();
+    await expect(
+      quickNav(page).getByRole('link', { name: 'Rangliste' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    await expectAccessible(page, 'leaderboard with the rail (1280 px)');
+
+    // 360 px: the bottom bar, no rail.
+    await page.setViewportSize(MOBILE);
+    const phone = await navigationAt(page);
+    expect(phone).toMatchObject({ rail: false, bar: true, games: false });
+
+    // The burger stays on top of the open sidenav and closes it; the focus stays on it.
+    const burger = page.getByRole('button', { name: 'Menü', exact: true });
+    await burger.click();
+    const sidenav = page.getByRole('dialog', { name: 'Navigation' });
+    await sidenav.getByRole('link', { name: 'Settings' }).waitFor();
+    await burger.click();
+    await expect.poll(() => sidenav.count(), { timeout: 5000 }).toBe(0);
+    await expect(burger.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(burger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // 320 px: the leaderboard's segments side by side without touching, every label inside.
+    await page.setViewportSize(NARROW);
+    const labels = page.locator('fieldset label');
+    const count = await labels.count();
+    expect(count).toBe(9);
+    const boxes = await Promise.all(Array.from({ length: count }, (_, i) => box(labels.nth(i))));
+    for (let i = 0; i < count; i += 1)
+      for (let j = i + 1; j < count; j += 1) expect(overlap(boxes[i]!, boxes[j]!)).toBe(false);
+    const clipped = await labels.evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+    );
+    expect(clipped).toEqual([]);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(NARROW.width);
+
+    // A registered player's own profile (three tabs) at 320 px: every tab reachable.
+    const account = newAccount('lay');
+    await signUp(page, account);
+    await page.goto('/login/registration');
+    await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
+    await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
+    await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
+    const tabs = page.getByRole('navigation', { name: 'Profilbereiche' });
+    await tabs.getByRole('link', { name: 'Freunde' }).waitFor();
+    const tabList = tabs.locator('ul');
+    const scrollable = await tabList.evaluate((el) => el.scrollWidth > el.clientWidth);
+    for (const name of ['Statistiken', 'Spiele', 'Freunde']) {
+      const tab = await box(tabs.getByRole('link', { name }));
+      if (!scrollable) {
+        expect(tab.x).toBeGreaterThanOrEqual(0);
+        expect(tab.x + tab.width).toBeLessThanOrEqual(NARROW.width);
+      }
+    }
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth),
+    ).resolves.toBeLessThanOrEqual(NARROW.width);
+
+    // The search spinner sits in the field's right padding, beside the browser's clear button.
+    // (the search is held at the server's door until the spinner is measured)
+    const held: Route[] = [];
+    await page.route('**/api/user?searchterm=*', (route) => void held.push(route));
+    await page.getByRole('button', { name: 'Suche öffnen' }).click();
+    const field = page.getByRole('searchbox', { name: 'Spieler suchen' });
+    await field.fill('NeonNova');
+    const spinner = page.getByRole('status').filter({ hasText: 'Suche läuft' });
+    await spinner.waitFor({ timeout: 5000 });
+    const contentRight = await field.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return (
+        el.getBoundingClientRect().right -
+        parseFloat(style.paddingRight) -
+        parseFloat(style.borderRightWidth)
+      );
+    });
+    expect((await box(spinner)).x).toBeGreaterThanOrEqual(contentRight - 0.5);
+    await Promise.all(held.map((route) => route.continue()));
+    await page.unroute('**/api/user?searchterm=*');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => field.count(), { timeout: 5000 }).toBe(0);
+
+    // Screenshots to look at: home, the leaderboard and a player's profile at three widths.
+    await shootAtEachWidth(page, '/home', 'home', page.getByRole('article').first());
+    await shootAtEachWidth(page, '/leaderboard', 'leaderboard', page.getByRole('table'));
+    await page.getByRole('table').getByRole('link', { name: 'NeonNova' }).click();
+    await page.getByRole('heading', { level: 1, name: 'NeonNova' }).waitFor();
+    await page.getByRole('heading', { name: 'Übersicht' }).waitFor();
+    await expectAccessible(page, 'profile beside its tabs (1280 px)');
+    const profilePath = new URL(page.url()).pathname;
+    await shootAtEachWidth(
+      page,
+      profilePath,
+      'profile',
+      page.getByRole('heading', { name: 'Übersicht' }),
+    );
+
+    expect(errors).toEqual([]);
+    await context.close();
+    // (about 30 s on an idle machine; the nine screenshots take most of it)
+  }, 240_000);
+});
