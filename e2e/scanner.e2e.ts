@@ -112,15 +112,13 @@ describe('user cards', () => {
     const input = page.locator('input[type="file"]');
 
     await input.setInputFiles(text);
-    // The scanner's header warning (and the file panel's hint) say it.
+    // The scanner's header warning says it, once; the drop hint stays a hint.
     await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .getByText('Or drop an image to scan (other files not supported)')
-          .count(),
-      )
+      .poll(() => page.getByText('This file is not an image', { exact: false }).count())
       .toBe(1);
+    await expect(
+      page.getByRole('status').getByText('This file is not an image', { exact: false }).count(),
+    ).resolves.toBe(1);
     expect(page.url()).toMatch(/\/login\/link$/);
     await expectAccessible(page, '/login/link file mode');
     await screenshot(page, 'scanner-file-refused');

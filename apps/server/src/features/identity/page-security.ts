@@ -24,12 +24,19 @@ function identityCsp(config: Config): string {
 /**
  * Headers on every identity page: never cached, never framed, and no referrer to other origins
  * (reset links carry their token); same-origin posts keep their Origin header for FormGuard.
+ * `scriptHashes`: the sha256 (base64) of inline scripts the page may run, none by default.
  */
-export function pageHeaders(config: Config): Record<string, string> {
+export function pageHeaders(
+  config: Config,
+  { scriptHashes = [] }: { scriptHashes?: string[] } = {},
+): Record<string, string> {
+  const scripts = scriptHashes.length
+    ? `; script-src ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(' ')}`
+    : '';
   return {
     'cache-control': 'no-store',
     pragma: 'no-cache',
-    'content-security-policy': identityCsp(config),
+    'content-security-policy': identityCsp(config) + scripts,
     'x-frame-options': 'DENY',
     'referrer-policy': 'same-origin',
     'x-content-type-options': 'nosniff',

@@ -15,14 +15,13 @@ interface Props {
   onRefused: (error: ScannerError) => void;
 }
 
-/** File mode: choose or drop an image; anything else is refused with a visible message. */
+/** File mode: choose or drop an image; anything else is refused (the message line says why). */
 export function FilePanel({ state, onFile, onRefused }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [refused, setRefused] = useState(false);
   const [dragging, setDragging] = useState(false);
 
   useEffect(
@@ -37,12 +36,10 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
       assertImageFile(file);
     } catch (error) {
       if (!(error instanceof ScannerError)) throw error;
-      setRefused(true);
       if (inputRef.current) inputRef.current.value = '';
       onRefused(error);
       return;
     }
-    setRefused(false);
     setChosen(file.name);
     setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
     await onFile(file);
@@ -104,9 +101,8 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
           ? t('scanner.ui.chosenImage', { name: shortenFileName(chosen) })
           : t('scanner.ui.noImageChosen')}
       </p>
-      <p className={`text-sm ${refused ? 'font-semibold text-amber-300' : 'text-slate-400'}`}>
-        {refused ? t('scanner.messages.notAnImage') : t('scanner.ui.dropHint')}
-      </p>
+      {/* A refused file is said once, in the scanner's message line; the hint stays a hint. */}
+      <p className="text-sm text-ink-muted">{t('scanner.ui.dropHint')}</p>
     </div>
   );
 }
