@@ -144,9 +144,11 @@ describe('signing in with the embedded provider', () => {
     await expectAccessible(fresh, 'provider sign-in (en)');
     // The app's look: its wordmark linking home, its stylesheet, its icon.
     await expect(fresh.getByRole('link', { name: 'Arcadia – home' }).count()).resolves.toBe(1);
-    await expect(
-      fresh.evaluate("fetch('/favicon.ico').then((r) => r.headers.get('content-type'))"),
-    ).resolves.toBe('image/x-icon');
+    await expect(fresh.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe(
+      '/favicon.ico',
+    );
+    const icon = await context.request.get(`${server.url}/favicon.ico`);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
     await screenshot(fresh, 'auth-provider-sign-in-en');
     await context.close();
   });
