@@ -5,7 +5,7 @@ import { extraWebOrigins } from './client-registration';
 import { readCookie, serializeCookie } from './cookies';
 
 /**
- * The identity pages' policy: no scripts at all, our stylesheet only, never framed. Forms may
+ * The identity pages' policy: no scripts at all, our stylesheets and fonts only, never framed. Forms may
  * post to us, and the redirects that follow a form may go to the app (web origin, the dev
  * server in development, the native scheme), as Chromium checks form-action on redirects too.
  */
@@ -15,6 +15,7 @@ function identityCsp(config: Config): string {
     "default-src 'none'",
     "style-src 'self'",
     "img-src 'self' data:",
+    "font-src 'self'",
     `form-action ${formTargets.join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -53,7 +53,7 @@ describe('identity pages', () => {
     expect(csp).toContain('form-action');
     expect(csp).not.toContain('script-src');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const css = /<link rel="stylesheet" href="([^"]+)">/.exec(page.text)![1]!;
+    const css = /<link rel="stylesheet" href="(\/oidc\/ui\/identity\.[^"]+)">/.exec(page.text)![1]!;
     const style = await fetch(`${t.url}${css}`);
     expect(style.headers.get('content-type')).toContain('text/css');
     expect(style.headers.get('cache-control')).toContain('immutable');
@@ -63,6 +63,13 @@ describe('identity pages', () => {
       expect(sheet).toContain(token);
     }
     expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("font-src 'self'");
+    // The app's display font faces come from their own stylesheet (empty without a built app).
+    expect(page.text).toContain('<link rel="stylesheet" href="/oidc/ui/fonts.css">');
+    const fonts = await fetch(`${t.url}/oidc/ui/fonts.css`);
+    expect(fonts.status).toBe(200);
+    expect(fonts.headers.get('content-type')).toContain('text/css');
+    expect(sheet).toContain('--font-display:"Arcadia Display",');
   });
 
   it('looks like the app: the header wordmark linking to the app, the favicon', async () => {

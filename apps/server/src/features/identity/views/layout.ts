@@ -1,6 +1,7 @@
 import { GAMEPAD_MARK } from '../../brand';
 import { html, SafeHtml } from './html';
 import type { Language, MessageKey, Translate } from './strings';
+import { IDENTITY_FONTS_PATH } from './fonts';
 import { IDENTITY_CSS_PATH } from './style';
 
 /** What every identity page knows about the request it answers. */
@@ -78,6 +79,7 @@ export function page(ctx: PageContext, title: string, body: SafeHtml): string {
         <meta name="referrer" content="same-origin" />
         <title>${title} · ${ctx.t('app.name')}</title>
         <link rel="icon" href="/favicon.ico" sizes="32x32 64x64" />
+        <link rel="stylesheet" href="${IDENTITY_FONTS_PATH}" />
         <link rel="stylesheet" href="${IDENTITY_CSS_PATH}" />
       </head>
       <body>

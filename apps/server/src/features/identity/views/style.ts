@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 /**
  * The identity pages' stylesheet, in the app's look: its colour tokens (apps/web/src/styles.css:
  * night blues, neon cyan and pink, AA contrast), its header with the gamepad wordmark, its cards,
- * fields and buttons, and its display font family with the same fallbacks. A static file served
- * from our own origin at /oidc/ui/identity.<hash>.css (the pages' CSP allows no inline style).
+ * fields and buttons, and its display font family ('Arcadia Display', whose faces fonts.ts takes
+ * from the built app) with the same fallbacks. A static file served from our own origin at
+ * /oidc/ui/identity.<hash>.css (the pages' CSP allows no inline style).
  */
 export const IDENTITY_CSS = `
-:root{color-scheme:dark;--night-950:#05050f;--night-900:#0a0a1f;--night-800:#12123a;--line:#34347a;--ink:#eef1ff;--muted:#aab2dd;--cyan:#2ee6ff;--cyan-soft:#9bf3ff;--pink:#ff4fb8;--pink-soft:#ffa3d8;--green:#4dffa6;--danger:#ff7a8f;--font-sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;--font-display:"Avenir Next Condensed","Arial Narrow","Roboto Condensed","DejaVu Sans Condensed",system-ui,sans-serif}
+:root{color-scheme:dark;--night-950:#05050f;--night-900:#0a0a1f;--night-800:#12123a;--line:#34347a;--ink:#eef1ff;--muted:#aab2dd;--cyan:#2ee6ff;--cyan-soft:#9bf3ff;--pink:#ff4fb8;--pink-soft:#ffa3d8;--green:#4dffa6;--danger:#ff7a8f;--font-sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;--font-display:"Arcadia Display","Avenir Next Condensed","Arial Narrow","Roboto Condensed","DejaVu Sans Condensed",system-ui,sans-serif}
 *{box-sizing:border-box}
 html{background:var(--night-900);color:var(--ink);font-family:var(--font-sans);font-size:16px;line-height:1.5;-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;background:radial-gradient(ellipse 80% 50% at 50% -10%,rgb(255 79 184/.14),transparent 70%),radial-gradient(ellipse 60% 40% at 100% 100%,rgb(46 230 255/.08),transparent 70%),var(--night-900);background-attachment:fixed}
