@@ -2,7 +2,7 @@
  * Sign-in in Chromium against the embedded provider: a protected page remembers its target,
  * sign-up at the provider comes back signed in (not yet registered: to registration, prefilled),
  * the session survives a reload and renews with the refresh token 60 s before expiry, logout
- * signs out at the provider, sign-in works again, and the provider speaks the app's language.
+ * signs out at the provider in one step, sign-in works again, and the provider speaks the app's language.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,9 +105,18 @@ describe('signing in with the embedded provider', () => {
     expect(expiresAt).toBeGreaterThan(Date.now() / 1000 + 60);
   });
 
-  it('logout signs out at the provider and comes back to the start page, signed out', async () => {
+  it('logout is one step: through the provider, no question, back to the start page, signed out', async () => {
+    const visited: string[] = [];
+    const onNavigated = (frame: ReturnType<Page['mainFrame']>) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    };
+    page.on('framenavigated', onNavigated);
+    // signOut clicks nothing at the provider: a confirmation page would leave it waiting.
     await signOut(page);
     await page.waitForURL('**/home');
+    page.off('framenavigated', onNavigated);
+    expect(visited).toContain('/oidc/v2/logout');
+    expect(visited.at(-1)).toBe('/home');
     expect(await storedUser()).toBe(0);
     expect(await menuButtons()).toContain('Login');
     // the provider session is gone too: a protected page asks to sign in again
@@ -133,6 +142,14 @@ describe('signing in with the embedded provider', () => {
     await fresh.waitForURL('**/oidc/**');
     await expect(fresh.evaluate('document.documentElement.lang')).resolves.toBe('en');
     await expectAccessible(fresh, 'provider sign-in (en)');
+    // The app's look: its wordmark linking home, its stylesheet, its icon.
+    await expect(fresh.getByRole('link', { name: 'Arcadia – home' }).count()).resolves.toBe(1);
+    await expect(fresh.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe(
+      '/favicon.ico',
+    );
+    const icon = await context.request.get(`${server.url}/favicon.ico`);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
+    await screenshot(fresh, 'auth-provider-sign-in-en');
     await context.close();
   });
 });

@@ -3,7 +3,8 @@
  * the real server: a signed-in player links a printed card by scanning it and lands on that
  * profile; file mode decodes a PNG and refuses anything that is not an image; a denied camera
  * permission shows 'Permission denied in browser' and the permission button again; a registered
- * player meets another by scanning their card on /visit and adds them as a friend.
+ * player meets another by scanning their card on /visit and adds them as a friend; the device
+ * scanner never takes a code outside its box.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { registerPlayer } from './fixtures/players';
 import { fakeCameraArgs, writeQrPng, writeQrY4m } from './fixtures/qr-camera';
 import {
   CHROMIUM_PATH,
+  DESKTOP,
   HEADLESS_ARGS,
   MOBILE,
   expectAccessible,
@@ -112,15 +114,13 @@ describe('user cards', () => {
     const input = page.locator('input[type="file"]');
 
     await input.setInputFiles(text);
-    // The scanner's header warning (and the file panel's hint) say it.
+    // The scanner's header warning says it, once; the drop hint stays a hint.
     await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .getByText('Or drop an image to scan (other files not supported)')
-          .count(),
-      )
+      .poll(() => page.getByText('This file is not an image', { exact: false }).count())
       .toBe(1);
+    await expect(
+      page.getByRole('status').getByText('This file is not an image', { exact: false }).count(),
+    ).resolves.toBe(1);
     expect(page.url()).toMatch(/\/login\/link$/);
     await expectAccessible(page, '/login/link file mode');
     await screenshot(page, 'scanner-file-refused');
@@ -151,6 +151,36 @@ describe('user cards', () => {
     await expectAccessible(page, '/login/link permission denied');
     await screenshot(page, 'scanner-permission-denied');
     expect(page.url()).toMatch(/\/login\/link$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the scan box', () => {
+  it('the device scanner takes only what is inside its box, from the first frame on', async () => {
+    // A device code in the top left corner of the picture, far outside the centred 250 px box.
+    const video = await writeQrY4m(
+      'deviceId=e2e-arcade;corner-device',
+      path.join(media, 'corner.y4m'),
+      { size: 150, at: { x: 8, y: 8 } },
+    );
+    const browser = await launchBrowser({ fakeCamera: video });
+    browsers.push(browser);
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: DESKTOP });
+    await registerPlayer(page, 'box');
+    await page.goto('/play');
+    await startCamera(page, 'de');
+    await page.getByTestId('scan-box').waitFor();
+    await expect
+      .poll(() => page.locator('section[data-phase]').getAttribute('data-phase'), {
+        timeout: 15_000,
+      })
+      .toBe('scanning');
+    // Three seconds of frames (30 at 10 fps, the first ones included): nothing is taken.
+    await page.waitForTimeout(3000);
+    await expect(page.getByText('Code erkannt').count()).resolves.toBe(0);
+    await expect(page.getByText('Du spielst auf:').count()).resolves.toBe(0);
+    await screenshot(page, 'scanner-box-corner-code');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -23,6 +23,11 @@ export interface Variant {
   noise?: number;
   /** Dark and light module grey levels (default 0 and 255). */
   contrast?: { dark: number; light: number };
+  /**
+   * Photographed, not printed at the size: the code drawn large and scaled down to `size`, so
+   * modules are fractional and their edges grey (a phone photo), not whole pixels.
+   */
+  photo?: boolean;
 }
 
 /** Deterministic random numbers (mulberry32). */
@@ -58,12 +63,14 @@ export async function renderFrame(text: string, v: Variant, random: () => number
   let code = sharp(
     await QRCode.toBuffer(text, {
       type: 'png',
-      width: v.size,
+      width: v.photo ? v.size * 10 : v.size,
       margin: 4,
       errorCorrectionLevel: 'M',
       color: { dark: `${hexOf(dark)}ff`, light: `${hexOf(light)}ff` },
     }),
   );
+  if (v.photo)
+    code = sharp(await code.resize(v.size, v.size, { kernel: 'cubic' }).png().toBuffer());
   if (v.mirror) code = code.flop();
   if (v.rotate) code = code.rotate(v.rotate, { background: hexOf(light) });
   let png = await code.png().toBuffer();
@@ -101,4 +108,102 @@ export function mirrored(frame: Frame): Frame {
     for (let x = 0; x < width; x++) target[y * width + x] = row[y * width + (width - 1 - x)]!;
   }
   return { data: out, width, height };
+}
+
+/**
+ * The frame as a camera sees a bent or tilted card: every output pixel takes the source pixel
+ * that `source` names (bilinear), the light background where that is outside the frame.
+ */
+function warp(
+  frame: Frame,
+  source: (x: number, y: number) => [number, number] | null,
+  light: number,
+): Frame {
+  const { width, height, data } = frame;
+  const out = new Uint8ClampedArray(data.length);
+  const at = (x: number, y: number, c: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? light : data[(y * width + x) * 4 + c]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      const point = source(x - width / 2, y - height / 2);
+      out[i + 3] = 255;
+      if (!point) {
+        out[i] = out[i + 1] = out[i + 2] = light;
+        continue;
+      }
+      const sx = point[0] + width / 2;
+      const sy = point[1] + height / 2;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      for (let c = 0; c < 3; c++) {
+        const top = at(x0, y0, c) * (1 - fx) + at(x0 + 1, y0, c) * fx;
+        const bottom = at(x0, y0 + 1, c) * (1 - fx) + at(x0 + 1, y0 + 1, c) * fx;
+        out[i + c] = top * (1 - fy) + bottom * fy;
+      }
+    }
+  }
+  return { data: out, width, height };
+}
+
+/**
+ * A card turned by `degrees` about its vertical axis, seen by a pinhole camera as far away as the
+ * frame is wide: the far side shrinks (perspective, not a shear).
+ */
+export function tilted(frame: Frame, degrees: number, light = 255): Frame {
+  const theta = (degrees * Math.PI) / 180;
+  const f = frame.width;
+  return warp(
+    frame,
+    (u, v) => {
+      const denominator = f * Math.cos(theta) - u * Math.sin(theta);
+      if (denominator <= 0) return null;
+      const x = (u * f) / denominator;
+      return [x, (v * (f + x * Math.sin(theta))) / f];
+    },
+    light,
+  );
+}
+
+/** A label wrapped round a can of the given radius (pixels), seen from the front. */
+export function curved(frame: Frame, radius: number, light = 255): Frame {
+  return warp(
+    frame,
+    (u, v) => (Math.abs(u) >= radius ? null : [radius * Math.asin(u / radius), v]),
+    light,
+  );
+}
+
+/** The frame with a white margin of `pad` pixels all round (the file scan's hidden canvas). */
+export function padded(frame: Frame, pad: number): Frame {
+  const width = frame.width + 2 * pad;
+  const height = frame.height + 2 * pad;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 0; y < frame.height; y++) {
+    data.set(
+      frame.data.subarray(y * frame.width * 4, (y + 1) * frame.width * 4),
+      ((y + pad) * width + pad) * 4,
+    );
+  }
+  return { data, width, height };
+}
+
+/** The frame at `scale` times its size, smoothly interpolated (as a canvas draws it). */
+export async function scaled(frame: Frame, scale: number): Promise<Frame> {
+  const { data, info } = await sharp(
+    Buffer.from(frame.data.buffer, frame.data.byteOffset, frame.data.byteLength),
+    {
+      raw: { width: frame.width, height: frame.height, channels: 4 },
+    },
+  )
+    .resize(frame.width * scale, frame.height * scale, { kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }

@@ -13,6 +13,12 @@ export const SCAN_BOX_MIN = 50;
 export const FILE_SCAN_MIN_HEIGHT = 300;
 /** White margin drawn around an image file before it is decoded (a quiet zone for tight crops). */
 export const FILE_SCAN_CANVAS_PADDING = 100;
+/** An image file whose longer side is at most this that reads nothing is tried again larger. */
+export const FILE_SCAN_SMALL_SIDE = 480;
+/** How much larger (a phone photo of about 240 px has modules of one or two soft pixels). */
+export const FILE_SCAN_SMALL_SCALE = 2;
+/** What one image file may cost to decode, every retry included. */
+export const FILE_SCAN_BUDGET_MS = 200;
 /** Resuming the camera waits this long before the next frame is decoded. */
 export const CAMERA_RESUME_WAIT_MS = 200;
 /** File names longer than this are shown as their first and last FILE_NAME_KEEP characters. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
+import { brandRoutes } from './brand';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
 import { gameRoutes } from './games/routes';
@@ -46,4 +47,5 @@ export const rootFeatures: Feature[] = [
   deviceApiRoutes,
   graphqlRoutes,
   appLinkRoutes,
+  brandRoutes,
 ];

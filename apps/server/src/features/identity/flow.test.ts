@@ -121,7 +121,7 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     expect(newest.body.error).toBe('invalid_grant');
   });
 
-  it('logs out (RP-initiated) with a confirmation page, ending the session and the grant', async () => {
+  it("signs the app's own player out in one step: no question, session and grant end, back to /", async () => {
     const fresh = new TestOidcClient(t.url);
     const tokens = await fresh.tokens(await fresh.signIn(email, password));
     const params = new URLSearchParams({
@@ -129,13 +129,21 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
       post_logout_redirect_uri: `${t.url}/`,
       state: 'bye',
     });
-    const confirm = await fresh.browser.navigate(`/oidc/v2/logout?${params.toString()}`);
-    expect(confirm.status).toBe(200);
-    expect(confirm.headers.get('cache-control')).toContain('no-store');
-    expect(confirm.text).toContain('Möchtest du dich von Arcadia abmelden?');
-    const form = formOf(confirm.text);
-    const done = await fresh.browser.navigate(new URL(form.action, confirm.url).href, {
-      form: { ...form.fields, logout: 'yes' },
+    const page = await fresh.browser.navigate(`/oidc/v2/logout?${params.toString()}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
+    // Nothing to answer: the form says logout=yes and a script posts it at once, allowed by
+    // its hash and nothing else.
+    expect(page.text).not.toContain('Möchtest du dich von Arcadia abmelden?');
+    expect(page.text).not.toContain('Nein, angemeldet bleiben');
+    const form = formOf(page.text);
+    expect(form.fields.logout).toBe('yes');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page.text)![1]!;
+    expect(script).toContain("getElementById('op.logoutForm').submit()");
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(page.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
+    const done = await fresh.browser.navigate(new URL(form.action, page.url).href, {
+      form: form.fields,
     });
     expect(done.leftFor).toBe(`${t.url}/?state=bye`);
 
@@ -145,6 +153,42 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     // And so are its refresh tokens.
     const refreshed = await fresh.refresh(tokens.refresh_token!);
     expect(refreshed.body.error).toBe('invalid_grant');
+  });
+
+  it("asks when the hint is another account's; 'No, stay signed in' keeps the session and the app's grant", async () => {
+    const player = new TestOidcClient(t.url);
+    const mine = await player.tokens(await player.signIn(email, password));
+    const stranger = new TestOidcClient(t.url);
+    const theirs = await stranger.tokens(
+      await stranger.signUp({ email: 'stranger@example.org', password, nickname: 'Stranger' }),
+    );
+    const params = new URLSearchParams({
+      id_token_hint: theirs.id_token!,
+      post_logout_redirect_uri: `${t.url}/`,
+    });
+    const ask = await player.browser.navigate(`/oidc/v2/logout?${params.toString()}`);
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Möchtest du dich von Arcadia abmelden?');
+    expect(ask.headers.get('content-security-policy')).not.toContain('script-src');
+    const stay = /<a class="button secondary" href="([^"]+)">\s*Nein, angemeldet bleiben/.exec(
+      ask.text,
+    );
+    expect(stay?.[1]).toBe(`${t.url}/`);
+
+    // Following it changes nothing: the session still signs in silently, the app's refresh
+    // token still works.
+    const silent = await player.begin({ prompt: 'none' });
+    expect(player.codeFrom(silent.leftFor)).toBeTruthy();
+    expect((await player.refresh(mine.refresh_token!)).status).toBe(200);
+  });
+
+  it('asks without a hint too (a link from anywhere), in the app look', async () => {
+    const player = new TestOidcClient(t.url);
+    await player.tokens(await player.signIn(email, password));
+    const ask = await player.browser.navigate('/oidc/v2/logout');
+    expect(ask.text).toContain('Möchtest du dich von Arcadia abmelden?');
+    expect(ask.text).toMatch(/<a class="button secondary" href="[^"]+\/">/);
+    expect(ask.text).toContain('class="brand-name"');
   });
 
   it('renews silently (prompt=none) while the session lasts', async () => {

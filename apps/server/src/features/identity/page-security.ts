@@ -5,7 +5,7 @@ import { extraWebOrigins } from './client-registration';
 import { readCookie, serializeCookie } from './cookies';
 
 /**
- * The identity pages' policy: no scripts at all, our stylesheet only, never framed. Forms may
+ * The identity pages' policy: no scripts at all, our stylesheets and fonts only, never framed. Forms may
  * post to us, and the redirects that follow a form may go to the app (web origin, the dev
  * server in development, the native scheme), as Chromium checks form-action on redirects too.
  */
@@ -15,6 +15,7 @@ function identityCsp(config: Config): string {
     "default-src 'none'",
     "style-src 'self'",
     "img-src 'self' data:",
+    "font-src 'self'",
     `form-action ${formTargets.join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -24,12 +25,19 @@ function identityCsp(config: Config): string {
 /**
  * Headers on every identity page: never cached, never framed, and no referrer to other origins
  * (reset links carry their token); same-origin posts keep their Origin header for FormGuard.
+ * `scriptHashes`: the sha256 (base64) of inline scripts the page may run, none by default.
  */
-export function pageHeaders(config: Config): Record<string, string> {
+export function pageHeaders(
+  config: Config,
+  { scriptHashes = [] }: { scriptHashes?: string[] } = {},
+): Record<string, string> {
+  const scripts = scriptHashes.length
+    ? `; script-src ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(' ')}`
+    : '';
   return {
     'cache-control': 'no-store',
     pragma: 'no-cache',
-    'content-security-policy': identityCsp(config),
+    'content-security-policy': identityCsp(config) + scripts,
     'x-frame-options': 'DENY',
     'referrer-policy': 'same-origin',
     'x-content-type-options': 'nosniff',

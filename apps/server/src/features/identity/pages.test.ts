@@ -53,11 +53,40 @@ describe('identity pages', () => {
     expect(csp).toContain('form-action');
     expect(csp).not.toContain('script-src');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const css = /<link rel="stylesheet" href="([^"]+)">/.exec(page.text)![1]!;
+    const css = /<link rel="stylesheet" href="(\/oidc\/ui\/identity\.[^"]+)">/.exec(page.text)![1]!;
     const style = await fetch(`${t.url}${css}`);
     expect(style.headers.get('content-type')).toContain('text/css');
     expect(style.headers.get('cache-control')).toContain('immutable');
-    expect(await style.text()).toContain('#0b0b1a');
+    const sheet = await style.text();
+    // The app's look: its night background, neon cyan and pink, its display font family.
+    for (const token of ['#0a0a1f', '#2ee6ff', '#ff4fb8', '--font-display']) {
+      expect(sheet).toContain(token);
+    }
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("font-src 'self'");
+    // The app's display font faces come from their own stylesheet (empty without a built app).
+    expect(page.text).toContain('<link rel="stylesheet" href="/oidc/ui/fonts.css">');
+    const fonts = await fetch(`${t.url}/oidc/ui/fonts.css`);
+    expect(fonts.status).toBe(200);
+    expect(fonts.headers.get('content-type')).toContain('text/css');
+    expect(sheet).toContain('--font-display:"Arcadia Display",');
+  });
+
+  it('looks like the app: the header wordmark linking to the app, the favicon', async () => {
+    const page = await clientFrom(t, '10.0.0.9', 'en').begin();
+    expect(page.text).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32 64x64">');
+    expect(page.text).toMatch(
+      /<a class="brand" href="[^"]+\/" aria-label="Arcadia – home"><svg class="brand-mark"[^>]*aria-hidden="true"/,
+    );
+    expect(page.text).toContain('<span class="brand-name">Arcadia</span>');
+    // No inline style anywhere: the CSP allows our stylesheet only.
+    expect(page.text).not.toMatch(/<style|style="/);
+    const icon = await fetch(`${t.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = Buffer.from(await icon.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO file
+    expect(bytes.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true); // holding PNG images
   });
 
   it('switches to English by link (remembered in a cookie) and by Accept-Language', async () => {

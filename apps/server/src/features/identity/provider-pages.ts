@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config';
 import { LANGUAGE_COOKIE, negotiateLanguage, switchLanguageHref } from './language';
 import { pageHeaders } from './page-security';
 import { SafeHtml } from './views/html';
 import type { PageContext } from './views/layout';
-import { logoutPage, messagePage } from './views/pages';
+import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage, signingOutPage } from './views/pages';
 import { translator } from './views/strings';
 
 type Ctx = KoaContextWithOIDC;
@@ -27,11 +28,27 @@ function pageContext(ctx: Ctx, config: Config): PageContext {
   };
 }
 
-function respond(ctx: Ctx, config: Config, body: string, status?: number) {
-  for (const [name, value] of Object.entries(pageHeaders(config))) ctx.set(name, value);
+const LOGOUT_SCRIPT_HASH = createHash('sha256').update(LOGOUT_SUBMIT_SCRIPT).digest('base64');
+
+function respond(ctx: Ctx, config: Config, body: string, status?: number, scriptHashes?: string[]) {
+  for (const [name, value] of Object.entries(pageHeaders(config, { scriptHashes }))) {
+    ctx.set(name, value);
+  }
   if (status) ctx.status = status;
   ctx.type = 'html';
   ctx.body = body;
+}
+
+/**
+ * A sign-out the app itself started for the signed-in player: our first-party client, with an ID
+ * token hint of the account whose session this is. A hint of another account (a link someone
+ * crafted with their own token) or none at all gets the confirmation.
+ */
+function isOwnAppSignOut(ctx: Ctx, config: Config): boolean {
+  if (ctx.oidc.client?.clientId !== config.auth.clientId) return false;
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return Boolean(accountId) && hint?.payload?.sub === accountId;
 }
 
 /** The pages the provider itself renders (logout confirmation, signed out, errors), in our look. */
@@ -40,8 +57,23 @@ export function providerPages(config: Config) {
   return {
     logoutSource: (ctx: Ctx, form: string) => {
       const p = pageContext(ctx, config);
-      // The provider's form: a hidden xsrf field, posted by the buttons through form="op.logoutForm".
-      respond(ctx, config, logoutPage(p, new SafeHtml(form)));
+      if (isOwnAppSignOut(ctx, config)) {
+        // The app's own Logout is the player's decision (spec §4: one step back to `/`): the
+        // provider's form is posted with logout=yes at once, by a script the CSP names by hash.
+        const { secret } = ctx.oidc.session!.state as { secret: string };
+        const page = signingOutPage(p, {
+          action: ctx.oidc.urlFor('end_session_confirm'),
+          xsrf: secret,
+        });
+        respond(ctx, config, page, undefined, [LOGOUT_SCRIPT_HASH]);
+        return;
+      }
+      // Anyone else is asked. Yes posts the provider's form (a hidden xsrf field, through
+      // form="op.logoutForm"); No is a plain link back that touches nothing, so the session and
+      // every app's grant stay.
+      const back = ctx.oidc.params?.post_logout_redirect_uri;
+      const stayHref = typeof back === 'string' && back ? back : p.appUrl;
+      respond(ctx, config, logoutPage(p, new SafeHtml(form), stayHref));
     },
     postLogoutSuccessSource: (ctx: Ctx) => {
       const p = pageContext(ctx, config);

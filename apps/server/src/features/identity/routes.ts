@@ -17,6 +17,7 @@ import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
 import { removeStaleThrottles } from './throttle';
 import { suspendedSignIn } from '../users';
+import { appFontFaces, IDENTITY_FONTS_PATH } from './views/fonts';
 import { IDENTITY_CSS, IDENTITY_CSS_PATH } from './views/style';
 
 declare module 'fastify' {
@@ -101,6 +102,14 @@ export const identityRoutes = fp(
           .type('text/css; charset=utf-8')
           .header('cache-control', 'public, max-age=31536000, immutable')
           .send(IDENTITY_CSS),
+      );
+      // The app's display font, from the built app (read once at start).
+      const fontFaces = appFontFaces(config.webDist);
+      pages.get(IDENTITY_FONTS_PATH, async (_request, reply) =>
+        reply
+          .type('text/css; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(fontFaces),
       );
       interactionRoutes(pages, {
         config,

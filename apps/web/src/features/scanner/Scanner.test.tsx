@@ -4,6 +4,7 @@ import { createRef } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDecoderOverrides } from './decoder-loader';
@@ -55,6 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   removeMediaDevices();
 });
 
@@ -401,13 +403,12 @@ describe('file mode', () => {
     expect(screen.getByText('Or drop an image to scan')).toBeInTheDocument();
     const input = screen.getByLabelText('Choose Image');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(header()).toHaveTextContent('Or drop an image to scan (other files not supported)');
+    const notAnImage = 'This file is not an image. Choose an image (for example PNG or JPEG).';
+    expect(header()).toHaveTextContent(notAnImage);
     expect(header()).toHaveAttribute('data-status', 'warning');
-    expect(
-      within(screen.getByTestId('file-drop-zone')).getByText(
-        'Or drop an image to scan (other files not supported)',
-      ),
-    ).toBeInTheDocument();
+    // Said once, and the drop hint once: neither repeats the other.
+    expect(screen.getAllByText(notAnImage)).toHaveLength(1);
+    expect(screen.getAllByText(/drop an image/)).toHaveLength(1);
     expect(screen.getByText('No image chosen')).toBeInTheDocument();
     expect(onScan).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledWith({ key: 'notAnImage' });
@@ -420,7 +421,7 @@ describe('file mode', () => {
     fireEvent.drop(screen.getByTestId('file-drop-zone'), {
       dataTransfer: { files: [new File(['%PDF'], 'ticket.pdf', { type: 'application/pdf' })] },
     });
-    expect(header()).toHaveTextContent('Or drop an image to scan (other files not supported)');
+    expect(header()).toHaveTextContent('This file is not an image.');
     expect(onScan).not.toHaveBeenCalled();
   });
 
@@ -444,6 +445,64 @@ describe('file mode', () => {
     expect(header()).toHaveAttribute('data-status', 'success');
     expect(screen.getByText('Chosen image: IMG_2026...card.png')).toBeInTheDocument();
     expect(screen.getByLabelText('Choose Another')).toBeInTheDocument();
+  });
+
+  it('reads a small, soft photo of a code (240 px) at twice its size when nothing reads it as is', async () => {
+    const text = 'https://arcadia.example/u/3f2b8c1e-9a4d-4e6f-8b21-0c5d7e9f1a23';
+    // A phone photo: the code 60 px wide (about 1.5 px per module) on grey paper, soft.
+    const code = await sharp(await QRCode.toBuffer(text, { width: 600, margin: 4 }))
+      .resize(60, 60, { kernel: 'cubic' })
+      .png()
+      .toBuffer();
+    const photo = await sharp({
+      create: { width: 240, height: 240, channels: 3, background: '#d8d4cc' },
+    })
+      .composite([{ input: code, gravity: 'centre' }])
+      .blur(1.4)
+      .png()
+      .toBuffer();
+    // jsdom has no createImageBitmap: decode the file into a canvas (the real pixels; jsdom's
+    // canvas draws it like a bitmap), as the browser does.
+    vi.stubGlobal('createImageBitmap', async (blob: Blob) => {
+      const { data, info } = await sharp(Buffer.from(await blob.arrayBuffer()))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const canvas = document.createElement('canvas');
+      canvas.width = info.width;
+      canvas.height = info.height;
+      const ctx = canvas.getContext('2d')!;
+      const pixels = ctx.createImageData(info.width, info.height);
+      pixels.data.set(data);
+      ctx.putImageData(pixels, 0, 0);
+      return Object.assign(canvas, { close: () => {} });
+    });
+    // Which frames the decoder saw (the real one, watched): widths of the padded canvases.
+    const decoderModule = await import('./decoder');
+    const { createDecoder } = decoderModule;
+    const frames: number[] = [];
+    vi.spyOn(decoderModule, 'createDecoder').mockImplementation((formats) => {
+      const real = createDecoder(formats);
+      return {
+        ...real,
+        decode: (source) => {
+          if (source instanceof HTMLCanvasElement) frames.push(source.width);
+          return real.decode(source);
+        },
+      };
+    });
+    const user = userEvent.setup();
+    const { onScan } = renderScanner();
+    await openFileMode(user);
+    await user.upload(
+      screen.getByLabelText('Choose Image'),
+      new File([new Uint8Array(photo)], 'photo.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(onScan).toHaveBeenCalledWith(text, expect.any(Object)), {
+      timeout: 10_000,
+    });
+    // As it is and mirrored with the 100 px margin: nothing; at 2×: the code.
+    expect(frames).toEqual([440, 440, 680]);
   });
 
   it('an image without a code: "QR code parse error, error = ..."', async () => {
@@ -504,6 +563,26 @@ describe('in German', () => {
     await waitFor(() => expect(header()).toHaveTextContent('Zugriff im Browser verweigert'));
     await user.click(screen.getByRole('button', { name: 'Eine Bilddatei scannen' }));
     expect(screen.getByText('Oder ein Bild zum Scannen hierher ziehen')).toBeInTheDocument();
+  });
+});
+
+describe('look', () => {
+  it("uses the app's colour tokens only, not Tailwind's stock palette", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(CAMERA_DATA_KEY, '{"hasPermission":true}');
+    installFakeMediaDevices({ getUserMedia: async () => fakeStream([fakeTrack()]), cameras });
+    const { container } = renderScanner({ config: deviceScannerConfig });
+    await screen.findByRole('combobox', { name: 'Select Camera' });
+    await user.click(screen.getByRole('button', { name: 'Start Scanning' }));
+    await screen.findByTestId('scan-box');
+    const classesOf = () =>
+      [container, ...container.querySelectorAll('*')].map((e) => e.getAttribute('class') ?? '');
+    const started = classesOf();
+    await user.click(screen.getByRole('button', { name: 'Stop Scanning' }));
+    await user.click(screen.getByRole('button', { name: 'Scan an Image File' }));
+    const stock = /\b(?:[a-z:-]+-)?(?:slate|gray|zinc|fuchsia|amber|emerald|cyan|sky|rose)-\d/;
+    for (const classes of [...started, ...classesOf()]) expect(classes).not.toMatch(stock);
+    expect(screen.getByTestId('file-drop-zone').className).toContain('border-neon-pink');
   });
 });
 

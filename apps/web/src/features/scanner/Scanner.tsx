@@ -151,7 +151,7 @@ export function Scanner({ config: input, onScan, onError, className = '', ref }:
       aria-label={t('scanner.ui.region')}
       aria-busy={state.loading}
       data-phase={state.phase}
-      className={`flex w-full max-w-xl flex-col gap-3 rounded-2xl border border-fuchsia-500/40 bg-slate-950/80 p-4 text-slate-100 shadow-[0_0_32px_rgba(217,70,239,0.2)] ${className}`}
+      className={`flex w-full max-w-xl flex-col gap-3 rounded-2xl border border-line bg-night-900/80 p-4 text-ink shadow-[0_0_32px_rgb(255_79_184/0.15)] ${className}`}
     >
       <ScannerHeader header={state.header} />
       {mode === 'camera' ? (

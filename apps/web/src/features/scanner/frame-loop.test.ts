@@ -153,6 +153,11 @@ describe('sourceRegion', () => {
       height: 200,
     });
   });
+  it('is no frame at all while the video is not laid out (never the whole picture)', () => {
+    const hidden = { ...video, clientWidth: 0, clientHeight: 0 };
+    expect(sourceRegion(hidden, { width: 250, height: 250 })).toBeNull();
+    expect(sourceRegion(hidden, null)).toEqual({ x: 0, y: 0, width: 640, height: 480 });
+  });
   it('never leaves the frame', () => {
     expect(sourceRegion(video, { width: 400, height: 400 })).toEqual({
       x: 0,

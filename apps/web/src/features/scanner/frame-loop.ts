@@ -20,13 +20,18 @@ export interface FrameLoopOptions {
   onError: (message: ScannerMessage) => void;
 }
 
-/** The source rectangle in video pixels for a box centred on the shown video. */
+/**
+ * The source rectangle in video pixels for a box centred on the shown video; null while a box
+ * is asked for but the video is not laid out yet (the first frames, before the panel shows it):
+ * the box cannot be placed then, and the whole picture would take codes outside it.
+ */
 export function sourceRegion(
   video: { videoWidth: number; videoHeight: number; clientWidth: number; clientHeight: number },
   box: Box,
-): { x: number; y: number; width: number; height: number } {
+): { x: number; y: number; width: number; height: number } | null {
   const { videoWidth: vw, videoHeight: vh } = video;
-  if (!box || video.clientWidth === 0) return { x: 0, y: 0, width: vw, height: vh };
+  if (!box) return { x: 0, y: 0, width: vw, height: vh };
+  if (video.clientWidth === 0) return null;
   // The whole video is shown, scaled to the element: CSS px → video px.
   const scale = Math.max(vw / video.clientWidth, vh / (video.clientHeight || vh));
   const width = Math.min(vw, Math.round(box.width * scale));
@@ -41,6 +46,7 @@ export function videoFrameGrabber(video: HTMLVideoElement): FrameGrabber {
   return (box, mirrored) => {
     if (video.readyState < 2 || video.videoWidth === 0) return null;
     const region = sourceRegion(video, box);
+    if (!region) return null;
     if (canvas.width !== region.width || canvas.height !== region.height) {
       canvas.width = region.width;
       canvas.height = region.height;

@@ -94,7 +94,7 @@ describe('translations', () => {
     emptyConstraints: 'Empty constraints object',
     pleaseStart: 'Please start the scanner',
     scriptLoad: 'Could not load script',
-    notAnImage: 'Or drop an image to scan (other files not supported)',
+    notAnImage: 'This file is not an image. Choose an image (for example PNG or JPEG).',
   };
 
   it('English uses the spec\u2019s texts word for word', () => {

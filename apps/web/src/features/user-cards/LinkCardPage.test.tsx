@@ -143,14 +143,20 @@ describe('/login/link', () => {
     );
   });
 
-  it('says clearly when the player already has a profile, and links to it', async () => {
-    serve(apiError(409, 'already_registered', 'Your sign-in already has a profile'));
+  it('a registered player gets no scanner, only the way to the own profile', async () => {
     await renderLink({ registered: true });
     expect(screen.getByText('Du hast bereits ein Profil.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Zu deinem Profil' })).toHaveAttribute(
       'href',
       `/profile/${me.id}`,
     );
+    expect(screen.queryByTestId('scanner')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Zurück zur Registrierung' })).toBeNull();
+  });
+
+  it('says clearly when the sign-in got a profile meanwhile (the server refuses the link)', async () => {
+    serve(apiError(409, 'already_registered', 'Your sign-in already has a profile'));
+    await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent('Du hast bereits ein Profil –');
   });

@@ -60,7 +60,9 @@ export function Component() {
           </h1>
           <p className="text-ink-muted">{t('user-cards.link.intro')}</p>
         </header>
-        {isRegistered && profile && (
+        {isRegistered && profile ? (
+          // A registered player has nothing to link (a card only joins a sign-in without a
+          // profile): no scanner, the way to the own profile instead.
           <p className="flex flex-wrap items-center gap-2 rounded-xl border border-neon-yellow/50 bg-neon-yellow/5 px-4 py-3 text-ink">
             {t('user-cards.link.alreadyRegistered')}
             <Link
@@ -71,21 +73,24 @@ export function Component() {
               {t('user-cards.link.toProfile')}
             </Link>
           </p>
+        ) : (
+          <>
+            <Scanner
+              ref={scannerRef}
+              config={userCardScannerConfig}
+              onScan={onScan}
+              className="self-center"
+            />
+            <CardScanStatus state={state} onScanAgain={scanAgain} />
+            <Link
+              to="/login/registration"
+              className="inline-flex items-center gap-2 self-start font-semibold underline underline-offset-4"
+            >
+              <ArrowLeft aria-hidden="true" size={18} />
+              {t('user-cards.link.back')}
+            </Link>
+          </>
         )}
-        <Scanner
-          ref={scannerRef}
-          config={userCardScannerConfig}
-          onScan={onScan}
-          className="self-center"
-        />
-        <CardScanStatus state={state} onScanAgain={scanAgain} />
-        <Link
-          to="/login/registration"
-          className="inline-flex items-center gap-2 self-start font-semibold underline underline-offset-4"
-        >
-          <ArrowLeft aria-hidden="true" size={18} />
-          {t('user-cards.link.back')}
-        </Link>
       </CardBody>
     </Card>
   );

@@ -1,5 +1,7 @@
-import { html, type SafeHtml } from './html';
+import { GAMEPAD_MARK } from '../../brand';
+import { html, SafeHtml } from './html';
 import type { Language, MessageKey, Translate } from './strings';
+import { IDENTITY_FONTS_PATH } from './fonts';
 import { IDENTITY_CSS_PATH } from './style';
 
 /** What every identity page knows about the request it answers. */
@@ -76,24 +78,32 @@ export function page(ctx: PageContext, title: string, body: SafeHtml): string {
         <meta name="robots" content="noindex" />
         <meta name="referrer" content="same-origin" />
         <title>${title} · ${ctx.t('app.name')}</title>
+        <link rel="icon" href="/favicon.ico" sizes="32x32 64x64" />
+        <link rel="stylesheet" href="${IDENTITY_FONTS_PATH}" />
         <link rel="stylesheet" href="${IDENTITY_CSS_PATH}" />
       </head>
       <body>
         <header class="top">
-          <a class="brand" href="${ctx.appUrl}">ARCADIA</a>
-          <a
-            class="lang"
-            href="${ctx.switchLanguageHref}"
-            hreflang="${other}"
-            lang="${other}"
-            aria-label="${ctx.t('lang.switchLabel')}"
-            >${ctx.t('lang.switch')}</a
-          >
+          <div class="top-inner">
+            <a class="brand" href="${ctx.appUrl}" aria-label="${ctx.t('app.home')}"
+              >${new SafeHtml(GAMEPAD_MARK)}<span class="brand-name">Arcadia</span></a
+            >
+            <a
+              class="lang"
+              href="${ctx.switchLanguageHref}"
+              hreflang="${other}"
+              lang="${other}"
+              aria-label="${ctx.t('lang.switchLabel')}"
+              >${ctx.t('lang.switch')}</a
+            >
+          </div>
         </header>
-        <main aria-labelledby="title">
-          <h1 id="title">${title}</h1>
-          ${body}
-        </main>
+        <div class="content">
+          <main aria-labelledby="title">
+            <h1 id="title">${title}</h1>
+            ${body}
+          </main>
+        </div>
       </body>
     </html> `.value;
 }

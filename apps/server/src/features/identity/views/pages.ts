@@ -1,6 +1,6 @@
 import { USERNAME_MAX, USERNAME_MIN } from '@arcadia/contracts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
-import { html, type SafeHtml } from './html';
+import { html, SafeHtml } from './html';
 import { alert, field, formTokenInput, notice, page, type PageContext } from './layout';
 
 export type FieldErrors = Partial<Record<'email' | 'password' | 'nickname', string>>;
@@ -143,7 +143,7 @@ export function messagePage(
 }
 
 /** The RP-initiated logout confirmation; `form` is the provider's hidden form (xsrf token). */
-export function logoutPage(ctx: PageContext, form: SafeHtml): string {
+export function logoutPage(ctx: PageContext, form: SafeHtml, stayHref: string): string {
   const { t } = ctx;
   return page(
     ctx,
@@ -161,7 +161,31 @@ export function logoutPage(ctx: PageContext, form: SafeHtml): string {
         >
           ${t('logout.yes')}
         </button>
-        <button class="secondary" type="submit" form="op.logoutForm">${t('logout.no')}</button>
+        <a class="button secondary" href="${stayHref}">${t('logout.no')}</a>
       </div>`,
+  );
+}
+
+/** Submits the sign-out form as soon as it is parsed; its hash goes into the page's CSP. */
+export const LOGOUT_SUBMIT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
+// Built apart from the page template, so formatting the template never changes the hashed text.
+const submitScript = new SafeHtml(`<script>${LOGOUT_SUBMIT_SCRIPT}</script>`);
+
+/**
+ * The app's own sign-out: the provider's confirm form with logout=yes, posted by the script at
+ * once (without scripts, one button does it).
+ */
+export function signingOutPage(ctx: PageContext, v: { action: string; xsrf: string }): string {
+  const { t } = ctx;
+  return page(
+    ctx,
+    t('logout.title'),
+    html`<p class="intro" role="status">${t('logout.signingOut')}</p>
+      <form id="op.logoutForm" method="post" action="${v.action}">
+        <input type="hidden" name="xsrf" value="${v.xsrf}" />
+        <input type="hidden" name="logout" value="yes" />
+        <noscript><button class="primary" type="submit">${t('logout.yes')}</button></noscript>
+      </form>
+      ${submitScript}`,
   );
 }

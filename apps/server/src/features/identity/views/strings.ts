@@ -7,6 +7,7 @@ const de = {
   'lang.switchLabel': 'Switch to English',
   'app.name': 'Arcadia',
   'app.back': 'Zurück zu Arcadia',
+  'app.home': 'Arcadia – Startseite',
   'common.email': 'E-Mail-Adresse',
   'common.password': 'Passwort',
   'common.cancel': 'Abbrechen',
@@ -74,6 +75,7 @@ const de = {
   'logout.yes': 'Ja, abmelden',
   'logout.no': 'Nein, angemeldet bleiben',
   'logout.done': 'Du bist abgemeldet.',
+  'logout.signingOut': 'Du wirst abgemeldet …',
   'error.title': 'Da ist etwas schiefgelaufen',
   'error.expired':
     'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Fenster beendet. Bitte starte die Anmeldung in der App erneut.',
@@ -91,6 +93,7 @@ const en: Record<MessageKey, string> = {
   'lang.switchLabel': 'Auf Deutsch wechseln',
   'app.name': 'Arcadia',
   'app.back': 'Back to Arcadia',
+  'app.home': 'Arcadia – home',
   'common.email': 'E-mail address',
   'common.password': 'Password',
   'common.cancel': 'Cancel',
@@ -154,6 +157,7 @@ const en: Record<MessageKey, string> = {
   'logout.yes': 'Yes, sign out',
   'logout.no': 'No, stay signed in',
   'logout.done': 'You are signed out.',
+  'logout.signingOut': 'Signing you out …',
   'error.title': 'Something went wrong',
   'error.expired':
     'This sign-in has expired or was finished in another window. Please start signing in again from the app.',

@@ -1,44 +1,54 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The identity pages' stylesheet: the app's dark arcade look (deep navy, neon cyan and pink),
- * system fonts only, served from our own origin at /oidc/ui/identity.<hash>.css.
+ * The identity pages' stylesheet, in the app's look: its colour tokens (apps/web/src/styles.css:
+ * night blues, neon cyan and pink, AA contrast), its header with the gamepad wordmark, its cards,
+ * fields and buttons, and its display font family ('Arcadia Display', whose faces fonts.ts takes
+ * from the built app) with the same fallbacks. A static file served from our own origin at
+ * /oidc/ui/identity.<hash>.css (the pages' CSP allows no inline style).
  */
 export const IDENTITY_CSS = `
-:root{color-scheme:dark;--bg:#0b0b1a;--panel:#14142b;--line:#2a2a4a;--text:#e7e7f5;--muted:#a3a3c2;--cyan:#22d3ee;--pink:#f472b6;--error:#fda4af;--ok:#86efac}
+:root{color-scheme:dark;--night-950:#05050f;--night-900:#0a0a1f;--night-800:#12123a;--line:#34347a;--ink:#eef1ff;--muted:#aab2dd;--cyan:#2ee6ff;--cyan-soft:#9bf3ff;--pink:#ff4fb8;--pink-soft:#ffa3d8;--green:#4dffa6;--danger:#ff7a8f;--font-sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","Liberation Sans",Arial,sans-serif;--font-display:"Arcadia Display","Avenir Next Condensed","Arial Narrow","Roboto Condensed","DejaVu Sans Condensed",system-ui,sans-serif}
 *{box-sizing:border-box}
-html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5}
-body{margin:0;min-height:100vh;background:radial-gradient(60rem 30rem at 10% -10%,rgba(34,211,238,.14),transparent 60%),radial-gradient(50rem 30rem at 110% 110%,rgba(244,114,182,.14),transparent 60%),var(--bg);color:var(--text);display:flex;flex-direction:column;align-items:center;padding:1.5rem 1rem 3rem}
-a{color:var(--pink);text-underline-offset:.2em}
-a:hover{color:#f9a8d4}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--cyan);outline-offset:2px}
-.top{width:100%;max-width:26rem;display:flex;justify-content:space-between;align-items:center;margin-bottom:2rem}
-.brand{font-weight:800;letter-spacing:.3em;font-size:1.35rem;text-decoration:none;color:var(--cyan);text-shadow:0 0 .6rem rgba(34,211,238,.7),0 0 1.6rem rgba(244,114,182,.35)}
-.brand:hover{color:var(--cyan)}
-.lang{font-size:.9rem;color:var(--muted)}
-main{width:100%;max-width:26rem;background:linear-gradient(180deg,rgba(255,255,255,.03),transparent),var(--panel);border:1px solid var(--line);border-radius:1rem;padding:1.75rem 1.5rem;box-shadow:0 0 0 1px rgba(34,211,238,.08),0 1.5rem 3rem rgba(0,0,0,.45)}
-h1{margin:0 0 .35rem;font-size:1.6rem;line-height:1.2;background:linear-gradient(90deg,var(--cyan),var(--pink));-webkit-background-clip:text;background-clip:text;color:transparent}
+html{background:var(--night-900);color:var(--ink);font-family:var(--font-sans);font-size:16px;line-height:1.5;-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;min-height:100dvh;display:flex;flex-direction:column;background:radial-gradient(ellipse 80% 50% at 50% -10%,rgb(255 79 184/.14),transparent 70%),radial-gradient(ellipse 60% 40% at 100% 100%,rgb(46 230 255/.08),transparent 70%),var(--night-900);background-attachment:fixed}
+a{color:var(--cyan-soft);text-underline-offset:.25em}
+a:hover{color:var(--cyan)}
+:focus-visible{outline:2px solid var(--cyan);outline-offset:2px}
+::selection{background:rgb(255 79 184/.45);color:var(--ink)}
+.top{position:sticky;top:0;border-bottom:1px solid rgb(52 52 122/.8);background:rgb(10 10 31/.85)}
+.top-inner{max-width:80rem;height:4rem;margin:0 auto;padding:0 .75rem;display:flex;align-items:center;gap:.5rem}
+.brand{margin-right:auto;display:flex;align-items:center;gap:.5rem;padding:.25rem;border-radius:.5rem;text-decoration:none}
+.brand-mark{width:26px;height:26px;color:var(--pink);filter:drop-shadow(0 0 6px rgb(255 79 184/.7))}
+.brand-name{font-family:var(--font-display);font-size:1.25rem;line-height:1.75rem;font-weight:800;letter-spacing:.18em;text-transform:uppercase;color:var(--cyan-soft);text-shadow:0 0 6px rgb(46 230 255/.55),0 0 18px rgb(46 230 255/.3)}
+.lang{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 .75rem;border-radius:.75rem;color:var(--ink);font-weight:600;text-decoration:none}
+.lang:hover{background:rgb(255 255 255/.08);color:var(--cyan-soft)}
+.content{flex:1;width:100%;display:flex;justify-content:center;padding:1.5rem .75rem 3rem}
+main{width:100%;max-width:28rem;align-self:flex-start;border:1px solid var(--line);border-radius:1rem;background:rgb(18 18 58/.85);box-shadow:0 8px 30px rgb(0 0 0/.35);padding:1.25rem 1rem}
+h1{margin:0 0 .5rem;font-family:var(--font-display);font-size:1.875rem;line-height:1.2;font-weight:700;letter-spacing:.02em;color:var(--ink);text-shadow:0 0 6px rgb(46 230 255/.55),0 0 18px rgb(46 230 255/.3)}
 .intro{margin:0 0 1.25rem;color:var(--muted)}
 form{display:grid;gap:1rem;margin:0}
-.field{display:grid;gap:.3rem}
-label{font-weight:600}
-input{width:100%;font:inherit;color:var(--text);background:#0f0f22;border:1px solid #3a3a5e;border-radius:.6rem;padding:.7rem .8rem}
-input[aria-invalid=true]{border-color:var(--error)}
+.field{display:grid;gap:.375rem}
+label{font-size:.875rem;font-weight:600;color:var(--ink)}
+input{width:100%;height:2.75rem;font:inherit;color:var(--ink);background:rgb(5 5 15/.7);border:1px solid var(--line);border-radius:.75rem;padding:0 .75rem}
+input:hover{border-color:rgb(46 230 255/.5)}
+input:focus-visible{border-color:var(--cyan)}
+input[aria-invalid=true]{border-color:var(--danger)}
 .hint{margin:0;font-size:.875rem;color:var(--muted)}
-.field-error{margin:0;font-size:.875rem;color:var(--error)}
-.alert{border:1px solid rgba(253,164,175,.5);background:rgba(244,63,94,.12);color:#ffe4e6;border-radius:.6rem;padding:.7rem .85rem;margin:0 0 1rem}
-.alert ul{margin:.35rem 0 0;padding-left:1.1rem}
-.notice{border:1px solid rgba(134,239,172,.45);background:rgba(34,197,94,.12);color:#dcfce7;border-radius:.6rem;padding:.7rem .85rem;margin:0 0 1rem}
-button{font:inherit;font-weight:700;border:0;border-radius:.6rem;padding:.75rem 1rem;cursor:pointer}
-.primary{background:var(--cyan);color:#06121a;box-shadow:0 0 1.2rem rgba(34,211,238,.35)}
-.primary:hover{background:#67e8f9}
-.secondary{background:transparent;color:var(--text);border:1px solid #3a3a5e}
-.secondary:hover{border-color:var(--pink)}
-.links{margin:1.25rem 0 0;display:grid;gap:.4rem;font-size:.95rem}
+.field-error{margin:0;font-size:.875rem;font-weight:500;color:var(--danger)}
+.alert{border:1px solid rgb(255 122 143/.6);background:rgb(255 122 143/.1);color:var(--ink);border-radius:.75rem;padding:.75rem .875rem;margin:0 0 1rem}
+.alert ul{margin:.375rem 0 0;padding-left:1.1rem}
+.notice{border:1px solid rgb(77 255 166/.5);background:rgb(77 255 166/.08);color:var(--ink);border-radius:.75rem;padding:.75rem .875rem;margin:0 0 1rem}
+button,.button{display:inline-flex;align-items:center;justify-content:center;gap:.5rem;min-height:2.75rem;padding:0 1.25rem;font:inherit;font-weight:600;letter-spacing:.025em;border-radius:.75rem;cursor:pointer;text-decoration:none}
+.primary{border:0;background:var(--cyan);color:var(--night-950);box-shadow:0 0 0 1px rgb(46 230 255/.35),0 0 18px rgb(46 230 255/.35)}
+.primary:hover{background:var(--cyan-soft);color:var(--night-950)}
+.secondary{border:1px solid rgb(46 230 255/.6);background:rgb(18 18 58/.6);color:var(--cyan-soft)}
+.secondary:hover{border-color:var(--cyan);background:rgb(46 230 255/.1);color:var(--cyan-soft)}
+.links{margin:1.25rem 0 0;display:grid;gap:.5rem;font-size:.9375rem;color:var(--muted)}
 .links p{margin:0}
-.actions{display:grid;gap:.6rem}
-@media (min-width:30rem){main{padding:2rem}}
-@media (prefers-reduced-motion:no-preference){.primary{transition:background .15s}}
+.actions{display:grid;gap:.75rem}
+@media (min-width:40rem){.top-inner{padding:0 1.25rem}.content{padding-top:3rem}main{padding:1.75rem 1.5rem}}
+@media (prefers-reduced-motion:no-preference){.primary,.secondary,input{transition:background-color .15s,border-color .15s}}
 `;
 
 /** Content hash in the URL, so the stylesheet can be cached for good. */

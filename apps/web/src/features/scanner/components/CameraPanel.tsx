@@ -56,7 +56,7 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
     <div className="flex flex-col gap-3">
       <div
         ref={frameRef}
-        className={`relative w-full overflow-hidden rounded-xl border border-fuchsia-500/40 bg-black ${state.started ? '' : 'hidden'}`}
+        className={`relative w-full overflow-hidden rounded-xl border border-line bg-night-950 ${state.started ? '' : 'hidden'}`}
       >
         <video
           ref={videoRef}
@@ -69,12 +69,12 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
           <div
             data-testid="scan-box"
             title={t('scanner.ui.scanBox')}
-            className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-md border-2 border-cyan-300 shadow-[0_0_0_9999px_rgba(2,6,23,0.55)]"
+            className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 rounded-lg border-2 border-neon-cyan shadow-[0_0_0_9999px_rgb(5_5_15/0.6),0_0_18px_rgb(46_230_255/0.5)]"
             style={{ width: box.width, height: box.height }}
           />
         )}
         {state.paused && (
-          <div className="absolute inset-0 grid place-items-center bg-slate-950/60 text-lg font-bold tracking-widest text-amber-200 uppercase">
+          <div className="absolute inset-0 grid place-items-center bg-night-950/70 font-display text-lg font-bold tracking-widest text-neon-yellow uppercase">
             {t('scanner.messages.paused')}
           </div>
         )}
@@ -99,7 +99,7 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
       {!state.started && permission === 'granted' && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {cameras && cameras.length > 0 && (
-            <label htmlFor={selectId} className="flex flex-1 flex-col gap-1 text-sm text-slate-300">
+            <label htmlFor={selectId} className="flex flex-1 flex-col gap-1 text-sm text-ink-muted">
               {t('scanner.ui.selectCamera')}
               <select
                 id={selectId}
@@ -169,7 +169,7 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
       )}
 
       {state.started && config.zoom && abilities?.zoom && camera.zoom !== null && (
-        <div className="flex items-center gap-3 text-sm text-slate-300">
+        <div className="flex items-center gap-3 text-sm text-ink-muted">
           <ZoomIn aria-hidden="true" className="size-4" />
           <label htmlFor={zoomId}>{t('scanner.ui.zoom')}</label>
           <input
@@ -180,7 +180,7 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
             step={abilities.zoom.step}
             value={camera.zoom}
             onChange={(event) => void camera.changeZoom(Number(event.target.value))}
-            className={`flex-1 accent-fuchsia-500 ${focusRing}`}
+            className={`flex-1 accent-neon-pink ${focusRing}`}
           />
           <output htmlFor={zoomId} className="w-10 text-right tabular-nums">
             {camera.zoom.toFixed(1)}x

@@ -15,14 +15,13 @@ interface Props {
   onRefused: (error: ScannerError) => void;
 }
 
-/** File mode: choose or drop an image; anything else is refused with a visible message. */
+/** File mode: choose or drop an image; anything else is refused (the message line says why). */
 export function FilePanel({ state, onFile, onRefused }: Props) {
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [refused, setRefused] = useState(false);
   const [dragging, setDragging] = useState(false);
 
   useEffect(
@@ -37,12 +36,10 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
       assertImageFile(file);
     } catch (error) {
       if (!(error instanceof ScannerError)) throw error;
-      setRefused(true);
       if (inputRef.current) inputRef.current.value = '';
       onRefused(error);
       return;
     }
-    setRefused(false);
     setChosen(file.name);
     setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
     await onFile(file);
@@ -66,14 +63,14 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
       onDrop={onDrop}
       style={{ minHeight: FILE_SCAN_MIN_HEIGHT }}
       className={`flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-4 text-center transition ${
-        dragging ? 'border-cyan-300 bg-cyan-400/10' : 'border-fuchsia-500/50 bg-slate-950/60'
+        dragging ? 'border-neon-cyan bg-neon-cyan/10' : 'border-neon-pink/50 bg-night-950/60'
       }`}
     >
       {preview && (
         <img
           src={preview}
           alt={t('scanner.ui.preview')}
-          className="max-h-64 max-w-full rounded-lg border border-slate-700 object-contain"
+          className="max-h-64 max-w-full rounded-lg border border-line object-contain"
         />
       )}
       <input
@@ -90,7 +87,7 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
       />
       <label
         htmlFor={inputId}
-        className={`${primaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-cyan-300 peer-disabled:cursor-not-allowed peer-disabled:opacity-50 ${focusRing}`}
+        className={`${primaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan peer-disabled:cursor-not-allowed peer-disabled:opacity-50 ${focusRing}`}
       >
         {state.loading ? (
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
@@ -99,14 +96,13 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
         )}
         {chosen ? t('scanner.ui.chooseAnother') : t('scanner.ui.chooseImage')}
       </label>
-      <p className="text-sm text-slate-300" title={chosen ?? undefined}>
+      <p className="text-sm text-ink" title={chosen ?? undefined}>
         {chosen
           ? t('scanner.ui.chosenImage', { name: shortenFileName(chosen) })
           : t('scanner.ui.noImageChosen')}
       </p>
-      <p className={`text-sm ${refused ? 'font-semibold text-amber-300' : 'text-slate-400'}`}>
-        {refused ? t('scanner.messages.notAnImage') : t('scanner.ui.dropHint')}
-      </p>
+      {/* A refused file is said once, in the scanner's message line; the hint stays a hint. */}
+      <p className="text-sm text-ink-muted">{t('scanner.ui.dropHint')}</p>
     </div>
   );
 }

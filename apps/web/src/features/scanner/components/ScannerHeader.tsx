@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Header } from '../state-machine';
 
 const tone = {
-  default: 'border-slate-700 bg-slate-900/70 text-slate-200',
-  success: 'border-emerald-400/60 bg-emerald-950/60 text-emerald-200',
-  warning: 'border-amber-400/70 bg-amber-950/60 text-amber-200',
-  requesting_permission: 'border-cyan-400/60 bg-cyan-950/60 text-cyan-200',
+  default: 'border-line bg-night-800/70 text-ink',
+  success: 'border-neon-green/60 bg-neon-green/10 text-ink',
+  warning: 'border-neon-yellow/70 bg-neon-yellow/10 text-ink',
+  requesting_permission: 'border-neon-cyan/60 bg-neon-cyan/10 text-ink',
 } as const;
 
 /** The header message line: status default, success, warning or requesting permission. */
@@ -33,7 +33,7 @@ export function ScannerHeader({ header }: { header: Header }) {
       role="status"
       aria-live={status === 'warning' ? 'assertive' : 'polite'}
       data-status={status}
-      className={`flex min-h-11 items-center gap-2 rounded-lg border px-3 py-2 text-sm ${tone[status]} ${text ? '' : 'invisible'}`}
+      className={`flex min-h-11 items-center gap-2 rounded-xl border px-3 py-2 text-sm ${tone[status]} ${text ? '' : 'invisible'}`}
     >
       {text && (
         <Icon
