@@ -14,6 +14,7 @@ import {
   toggleSearchBar,
   toggleSidebar,
 } from '../../features/layout';
+import { LiveHeaderItem } from '../../features/live';
 import { Logo } from './Logo';
 
 /** The search feature loads when the search field first opens. */
@@ -50,6 +51,7 @@ export function Header() {
         >
           <Logo />
         </Link>
+        <LiveHeaderItem />
         <Button
           variant="ghost"
           size="icon"
