@@ -23,9 +23,10 @@ export const stopProfileListeners = startAppListening({
  */
 export const stopProfileLiveListener = startAppListening({
   actionCreator: liveGameStored,
-  effect: async (_action, { dispatch, getState }) => {
-    const me = selectOwnProfile(getState());
-    const shown = selectProfileState(getState()).profile;
-    if (me && shown?.id === me.id) await dispatch(loadProfile(me.id));
+  effect: async (_action, listenerApi) => {
+    const state = listenerApi.getState();
+    const me = selectOwnProfile(state);
+    const shown = selectProfileState(state).profile;
+    if (me && shown?.id === me.id) await listenerApi.dispatch(loadProfile(me.id));
   },
 });
