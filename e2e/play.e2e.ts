@@ -70,7 +70,7 @@ describe('playing on a device', () => {
 
     // /play: the device scanner.
     await page.goto('/play');
-    await expect.poll(() => heading(page)).toBe('Spielen');
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Spielen');
     await expectAccessible(page, '/play');
     await screenshot(page, 'play-scanner');
     await page.getByRole('button', { name: 'Kamerazugriff erlauben' }).click();

@@ -189,6 +189,27 @@ describe('the live channel (GET /api/live)', () => {
     expect(after.body.items[0].unread).toBe(false);
   });
 
+  it('tells the player at once when someone adds them as a friend', async () => {
+    const a = await openStream(t.url, anna.token);
+    try {
+      expect((await a.nextOf('hello')).unread).toBe(0);
+      const added = await t.request('POST', '/api/user/me/friends', {
+        token: ben.token,
+        body: { friendId: anna.id },
+      });
+      expect(added.status).toBe(201);
+      expect(await a.nextOf('notifications')).toEqual({ unread: 1 });
+      const list = await t.request('GET', '/api/notifications', { token: anna.token });
+      expect(list.body.items[0]).toMatchObject({
+        kind: 'friend_added',
+        unread: true,
+        message: { de: { body: 'Ben hat dich als Freund hinzugefügt.' } },
+      });
+    } finally {
+      a.close();
+    }
+  });
+
   it('tells the player when an operator removes them and when their device goes offline', async () => {
     const a = await openStream(t.url, anna.token);
     try {

@@ -1,23 +1,31 @@
-import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem, NotificationList } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { notificationReads, notifications } from '../../db/schema';
+import { notificationReads, notifications, users } from '../../db/schema';
 import type { Localized } from '../push';
 
 /** How many notifications the list shows (the newest). */
 export const NOTIFICATION_LIST_SIZE = 30;
 
-/** The notifications a player sees: their own and those for everyone. */
-const visibleTo = (userId: string) =>
-  or(eq(notifications.userId, userId), isNull(notifications.userId));
-
-async function readUpTo(db: Queryable, userId: string): Promise<number> {
+/**
+ * What a player has of the list: how far they read, and since when they are a player (news for
+ * everyone counts from then on, so a new player does not start with every old article unread).
+ */
+async function readerOf(db: Queryable, userId: string) {
   const [row] = await db
-    .select({ upTo: notificationReads.readUpTo })
-    .from(notificationReads)
-    .where(eq(notificationReads.userId, userId));
-  return row?.upTo ?? 0;
+    .select({ upTo: notificationReads.readUpTo, since: users.createdAt })
+    .from(users)
+    .leftJoin(notificationReads, eq(notificationReads.userId, users.id))
+    .where(eq(users.id, userId));
+  return { upTo: row?.upTo ?? 0, since: row?.since ?? new Date(0) };
 }
+
+/** The notifications a player sees: their own, and those for everyone since they joined. */
+const visibleTo = (userId: string, since: Date) =>
+  or(
+    eq(notifications.userId, userId),
+    and(isNull(notifications.userId), gte(notifications.createdAt, since)),
+  );
 
 /** Stores a notification for the given players (null: for every player). */
 export async function addNotification(
@@ -48,20 +56,20 @@ export function addEachStatement(
 }
 
 export async function unreadCount(db: Queryable, userId: string): Promise<number> {
-  const upTo = await readUpTo(db, userId);
+  const { upTo, since } = await readerOf(db, userId);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(visibleTo(userId), gt(notifications.id, upTo)));
+    .where(and(visibleTo(userId, since), gt(notifications.id, upTo)));
   return Number(row?.n ?? 0);
 }
 
 export async function notificationList(db: Queryable, userId: string): Promise<NotificationList> {
-  const upTo = await readUpTo(db, userId);
+  const { upTo, since } = await readerOf(db, userId);
   const rows = await db
     .select()
     .from(notifications)
-    .where(visibleTo(userId))
+    .where(visibleTo(userId, since))
     .orderBy(desc(notifications.id))
     .limit(NOTIFICATION_LIST_SIZE);
   const items: NotificationItem[] = rows.map((row) => ({
