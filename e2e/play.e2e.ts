@@ -73,6 +73,8 @@ describe('playing on a device', () => {
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Spielen');
     await expectAccessible(page, '/play');
     await screenshot(page, 'play-scanner');
+    // The device is online (a heartbeat within 60 s), however long the sign-up took.
+    await client.heartbeat();
     await page.getByRole('button', { name: 'Kamerazugriff erlauben' }).click();
     await page.getByRole('button', { name: 'Scannen starten' }).click();
 
@@ -91,6 +93,7 @@ describe('playing on a device', () => {
     expect((await client.players()).players).toEqual([]);
 
     // A link with ?deviceId=arcade;id plays on that device without scanning.
+    await client.heartbeat();
     await page.goto(`/play?deviceId=${device.arcade};${device.id}`);
     await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => new URL(page.url()).search).toBe('');
