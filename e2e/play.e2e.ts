@@ -3,7 +3,8 @@
  * device's QR code with the fake camera and sees 'Du spielst auf:'; 'Stop Playing' and the
  * `?deviceId=` link work; after a reload the current device is loaded again; the device
  * simulator runs a match with that player and reports it; the player's games tab, statistics
- * tab and the leaderboard show it. Each page is checked with axe and photographed.
+ * tab and the leaderboard show it; the play page follows the match without a reload (live
+ * channel). Each page is checked with axe and photographed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,9 +70,11 @@ describe('playing on a device', () => {
 
     // /play: the device scanner.
     await page.goto('/play');
-    await expect.poll(() => heading(page)).toBe('Spielen');
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Spielen');
     await expectAccessible(page, '/play');
     await screenshot(page, 'play-scanner');
+    // The device is online (a heartbeat within 60 s), however long the sign-up took.
+    await client.heartbeat();
     await page.getByRole('button', { name: 'Kamerazugriff erlauben' }).click();
     await page.getByRole('button', { name: 'Scannen starten' }).click();
 
@@ -90,6 +93,7 @@ describe('playing on a device', () => {
     expect((await client.players()).players).toEqual([]);
 
     // A link with ?deviceId=arcade;id plays on that device without scanning.
+    await client.heartbeat();
     await page.goto(`/play?deviceId=${device.arcade};${device.id}`);
     await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -111,6 +115,17 @@ describe('playing on a device', () => {
     expect(match.created).toBe(true);
     const mine = match.report.players.find((p) => p.userId === player.id)!;
     expect(mine).toBeDefined();
+
+    // Without a reload, /play follows the live channel: the match is over, with a link to the
+    // result, and the bell counts the new result.
+    await expect.poll(() => page.getByText('Match vorbei!').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByRole('button', { name: 'Stop Playing' }).count()).toBe(0);
+    const bell = page.getByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' });
+    await expect.poll(() => bell.count(), { timeout: 10_000 }).toBe(1);
+    await expectAccessible(page, '/play after the match');
+    await screenshot(page, 'play-match-over');
+    await page.getByRole('link', { name: 'Zum Ergebnis' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/profile/${player.id}/games`);
 
     // The games tab: the match, with the player's score, kills and deaths.
     await page.goto(`/profile/${player.id}/games`);

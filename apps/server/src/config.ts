@@ -73,6 +73,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),
   DB_STATEMENT_TIMEOUT_MS: count(0, 'a number of milliseconds (0 = none)').default(15_000),
   SHUTDOWN_GRACE_MS: count(0, 'a number of milliseconds').default(10_000),
+  LIVE_SWEEP_MS: count(50, 'a number of milliseconds (at least 50)').default(10_000),
   METRICS_PORT: count(0, 'a port number (0 to 65535)')
     .max(65535, 'must be a port number (0 to 65535)')
     .optional(),
@@ -233,6 +234,8 @@ export interface Config {
   workers: number;
   db: { poolSize: number; statementTimeoutMs: number };
   shutdownGraceMs: number;
+  /** How often the live channel looks whether connected players' devices went offline. */
+  liveSweepMs: number;
   /** Prometheus metrics: on their own port, and/or at /metrics on the main port behind a token. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
   /** OpenTelemetry traces go to this OTLP/HTTP endpoint when it is set. */
@@ -362,6 +365,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     workers: env.DATABASE_URL ? (env.WORKERS ?? os.availableParallelism()) : 1,
     db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    liveSweepMs: env.LIVE_SWEEP_MS,
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
     otel: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
     overload: {

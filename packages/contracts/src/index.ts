@@ -22,3 +22,4 @@ export * from './admin-catalogue';
 export * from './admin-players';
 export * from './admin-print';
 export * from './admin-news';
+export * from './live';

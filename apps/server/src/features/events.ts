@@ -6,6 +6,12 @@ import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
 import { forgetPlayerGames } from './games/events';
 import { forgetIdentity } from './identity/events';
+import {
+  forgetNotifications,
+  listFriendAdded,
+  listMatchResult,
+  listNewsPublished,
+} from './live/events';
 import { outboxDir } from './identity/mailer';
 import {
   forgetPushData,
@@ -26,12 +32,17 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('game.stored', notifyMatchResult);
   events.on('friend.added', notifyFriendAdded);
   events.on('news.published', notifyNewsPublished);
+  // The in-app notification list (the bell) keeps what push sends.
+  events.on('game.stored', listMatchResult);
+  events.on('friend.added', listFriendAdded);
+  events.on('news.published', listNewsPublished);
   // A deleted player: each feature forgets what it holds of them, then the profile row goes.
   events.on('user.deleted', forgetPlayerGames);
   events.on('user.deleted', forgetVisits);
   events.on('user.deleted', forgetFriendships);
   events.on('user.deleted', forgetSeat);
   events.on('user.deleted', forgetPushData);
+  events.on('user.deleted', forgetNotifications);
   events.on('user.deleted', forgetStaffRoles);
   events.on('user.deleted', forgetCardBatches);
   events.on('user.deleted', forgetIdentity(outboxDir(config)));

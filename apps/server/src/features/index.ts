@@ -12,6 +12,7 @@ import { pushRoutes } from './push/routes';
 import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
 import { leaderboardRoutes } from './leaderboards/routes';
+import { liveRoutes } from './live/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
 import { userRoutes } from './users/routes';
@@ -39,6 +40,7 @@ export const apiFeatures: Feature[] = [
   leaderboardRoutes,
   arcadeRoutes,
   adminRoutes,
+  liveRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

@@ -5,3 +5,4 @@ export * from './identity';
 export * from './push';
 export * from './admin';
 export * from './user-cards';
+export * from './notifications';

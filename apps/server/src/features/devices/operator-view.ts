@@ -1,5 +1,6 @@
 import type { AdminDevice } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
+import { signalLive } from '../../events/live-signal';
 import { notFound } from '../../plugins/errors';
 import {
   deleteSeats,
@@ -64,4 +65,5 @@ export async function kickPlayer(db: Queryable, arcade: string, id: string, user
   if (removed === 0) throw notFound('That player is not on this device');
   await updateDevice(db, arcade, id, { bumpRoster: true });
   await notifyRoster(db, arcade, id);
+  await signalLive(db, [{ t: 'play', u: userId, r: 'removed', a: arcade, d: id }]);
 }

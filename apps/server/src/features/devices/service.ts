@@ -7,6 +7,7 @@ import {
   type Heartbeat,
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
+import { signalDevicePlayers } from '../../events/live-signal';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { arcadeExists, parseInput } from '../arcades';
 import {
@@ -182,7 +183,16 @@ export async function setMatchRunning(
           lastSeenAt: new Date(),
           bumpRoster: true,
         });
-    if (!unchanged) await notifyRoster(tx, device.arcadeId, device.id);
+    if (!unchanged) {
+      await notifyRoster(tx, device.arcadeId, device.id);
+      // The players on it see the match start (or its cancel) on their play page.
+      await signalDevicePlayers(
+        tx,
+        device.arcadeId,
+        device.id,
+        running ? 'match_started' : 'match_cancelled',
+      );
+    }
     return deviceRoster(tx, row ?? locked);
   });
 }

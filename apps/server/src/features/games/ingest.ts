@@ -4,6 +4,7 @@ import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/cont
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
+import { signalLive } from '../../events/live-signal';
 import {
   existingUsers,
   findGameByKey,
@@ -264,6 +265,25 @@ export async function ingestGame(
     throw await refusal(db, device, report, state);
   }
   if (written) {
+    // Once stored (committed): its players' apps hear of it on the live channel. A hint lost
+    // here (the database gone this moment) costs only liveness: the app resyncs on reconnect.
+    await signalLive(
+      db,
+      payload.players.flatMap((p) =>
+        p.userId
+          ? [
+              {
+                t: 'game' as const,
+                u: p.userId,
+                g: payload.id,
+                app: device.applicationId,
+                a: device.arcadeId,
+                d: device.id,
+              },
+            ]
+          : [],
+      ),
+    ).catch(() => undefined);
     const { names } = written;
     const answered: AnsweredGame = {
       game: {

@@ -1,5 +1,6 @@
 import type { CurrentDevice, PlayErrorCode, PlayingDevice } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
+import { signalLive } from '../../events/live-signal';
 import { AppError, forbidden } from '../../plugins/errors';
 import { arcadeById } from '../arcades';
 import { isOnline, seats, type DeviceRow } from '../devices';
@@ -75,6 +76,8 @@ export async function startPlaying(
     }
     const inserted = await seats.insertSeat(tx, me.id, arcade, id);
     await seats.bump(tx, arcade, id);
+    // The player's other tabs and devices follow (the live channel).
+    await signalLive(tx, [{ t: 'play', u: me.id, r: 'joined', a: arcade, d: id }]);
     return playing(device, arcadeName, inserted.joinedAt);
   });
 }
@@ -95,6 +98,7 @@ export async function stopPlaying(
     const removed = await seats.deleteSeats(tx, arcade, id, [me.id]);
     if (removed === 0) throw playError(404, 'not_playing', 'You are not playing on this device');
     await seats.bump(tx, arcade, id);
+    await signalLive(tx, [{ t: 'play', u: me.id, r: 'left', a: arcade, d: id }]);
   });
 }
 

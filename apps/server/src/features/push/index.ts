@@ -2,3 +2,4 @@
 export { outboxBacklog, type OutboxBacklog } from './outbox';
 export { pushWorkerOf } from './routes';
 export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';
+export { friendAddedMessage, matchResultMessage, newsMessage, type Localized } from './messages';

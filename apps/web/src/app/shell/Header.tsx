@@ -14,6 +14,7 @@ import {
   toggleSearchBar,
   toggleSidebar,
 } from '../../features/layout';
+import { LiveHeaderItem } from '../../features/live';
 import { BURGER_ID, SEARCH_ID, SEARCH_TOGGLE_ID, SIDENAV_ID } from './ids';
 import { Logo } from './Logo';
 
@@ -54,6 +55,7 @@ export function Header() {
         >
           <Logo />
         </Link>
+        <LiveHeaderItem />
         <Button
           id={SEARCH_TOGGLE_ID}
           variant="ghost"

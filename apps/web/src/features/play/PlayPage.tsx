@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Device } from '@arcadia/contracts';
+import { Button, Dialog, DialogClose } from '../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
+import { selectOwnProfile } from '../auth';
 import {
   deviceScannerConfig,
   parseDeviceCode,
@@ -9,11 +12,12 @@ import {
   type ScanControls,
   type ScannerHandle,
 } from '../scanner';
+import { PlayEndedPanel } from './components/PlayEndedPanel';
 import { PlayingPanel } from './components/PlayingPanel';
 import { PlayError, PlayLoading } from './components/PlayStatus';
 import { deviceFromQuery } from './device-param';
 import { playErrorMessage } from './play-errors';
-import { playErrorDismissed, selectPlay } from './state/play-slice';
+import { playEndedDismissed, playErrorDismissed, selectPlay } from './state/play-slice';
 import { playOnDevice, stopPlaying } from './state/play-thunks';
 
 /**
@@ -23,11 +27,20 @@ import { playOnDevice, stopPlaying } from './state/play-thunks';
 export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { device, loading, error } = useAppSelector(selectPlay);
+  const { device, loading, error, online, matchRunning, ended } = useAppSelector(selectPlay);
+  const me = useAppSelector(selectOwnProfile);
   const [params, setParams] = useSearchParams();
   const scannerRef = useRef<ScannerHandle>(null);
   /** The scanner was paused after a failed play-on-device and waits for 'Erneut scannen'. */
   const [waiting, setWaiting] = useState(false);
+  /** A scanned code that is not a device's: said until the next device code. */
+  const [notDevice, setNotDevice] = useState(false);
+  /** Another device while already on one: asked before the player moves. */
+  const [pendingMove, setPendingMove] = useState<Device | null>(null);
+  const current = useRef(device);
+  useEffect(() => {
+    current.current = device;
+  }, [device]);
 
   // A device in the query parameter plays at once; the parameter is then dropped, so a reload
   // or 'Stop Playing' does not join again. Handled once per value (StrictMode runs effects twice).
@@ -45,13 +58,19 @@ export function Component() {
       { replace: true },
     );
     const target = deviceFromQuery(fromQuery);
-    if (target) void dispatch(playOnDevice(target));
+    if (!target) return;
+    const on = current.current;
+    if (on && (on.arcade !== target.arcade || on.id !== target.id)) setPendingMove(target);
+    else void dispatch(playOnDevice(target));
   }, [dispatch, fromQuery, setParams]);
 
   const onScan = useCallback(
     async (text: string, controls: ScanControls) => {
       const target = parseDeviceCode(text);
-      if (!target) return; // not a device code: ignored, scanning goes on
+      // Not a device code: said so, and scanning goes on.
+      setNotDevice(!target);
+      if (!target) return;
+      dispatch(playEndedDismissed());
       const ok = await dispatch(playOnDevice(target));
       if (!ok) {
         controls.pause();
@@ -88,10 +107,57 @@ export function Component() {
           device={device}
           stopping={loading}
           onStop={() => void dispatch(stopPlaying())}
+          offline={!online}
+          matchRunning={matchRunning}
+        />
+      ) : ended ? (
+        <PlayEndedPanel
+          ended={ended}
+          resultPath={me ? `/profile/${me.id}/games` : null}
+          onScanAgain={() => dispatch(playEndedDismissed())}
         />
       ) : (
-        <Scanner ref={scannerRef} config={deviceScannerConfig} onScan={onScan} />
+        <>
+          {notDevice && (
+            <p
+              role="alert"
+              className="rounded-xl border border-neon-yellow/60 bg-neon-yellow/10 px-4 py-3 text-ink"
+            >
+              {t('play.live.notDeviceCode')}
+            </p>
+          )}
+          <Scanner ref={scannerRef} config={deviceScannerConfig} onScan={onScan} />
+        </>
       )}
+      <Dialog
+        open={pendingMove !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingMove(null);
+        }}
+        title={t('play.live.moveTitle')}
+        description={t('play.live.moveText', {
+          from: device?.id ?? '',
+          to: pendingMove?.id ?? '',
+        })}
+        footer={
+          <>
+            <DialogClose>
+              <Button variant="secondary">
+                {t('play.live.stay', { device: device?.id ?? '' })}
+              </Button>
+            </DialogClose>
+            <Button
+              onClick={() => {
+                const target = pendingMove;
+                setPendingMove(null);
+                if (target) void dispatch(playOnDevice(target));
+              }}
+            >
+              {t('play.live.move', { device: pendingMove?.id ?? '' })}
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -53,6 +53,7 @@ export const api = createApi({
     'Games',
     'Visits',
     'Push',
+    'Notifications',
   ],
   endpoints: () => ({}),
   // An answer that breaks its contract is a failed call like any other (tags, error state).

@@ -1,4 +1,4 @@
-import { Gamepad2, Square } from 'lucide-react';
+import { Gamepad2, Square, Swords, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PlayingDevice } from '@arcadia/contracts';
 import { Button, Card, CardBody, Spinner } from '../../../components/ui';
@@ -7,10 +7,20 @@ export interface PlayingPanelProps {
   device: PlayingDevice;
   stopping: boolean;
   onStop: () => void;
+  /** The device's heartbeat stopped (the live channel tells). */
+  offline?: boolean;
+  /** A match is running on the device. */
+  matchRunning?: boolean;
 }
 
 /** 'Du spielst auf:' with the device id, and 'Stop Playing' (spec §2). */
-export function PlayingPanel({ device, stopping, onStop }: PlayingPanelProps) {
+export function PlayingPanel({
+  device,
+  stopping,
+  onStop,
+  offline = false,
+  matchRunning = false,
+}: PlayingPanelProps) {
   const { t } = useTranslation();
   return (
     <Card className="border-neon-green/50 shadow-[0_0_28px_rgb(77_255_166/0.18)]">
@@ -28,7 +38,25 @@ export function PlayingPanel({ device, stopping, onStop }: PlayingPanelProps) {
             {t('play.deviceAt', { name: device.name, arcade: device.arcadeName || device.arcade })}
           </p>
         )}
-        <p className="max-w-prose text-sm text-ink-muted">{t('play.playingHint')}</p>
+        {offline ? (
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-xl border border-danger/60 bg-danger/10 px-3 py-2 text-ink"
+          >
+            <WifiOff aria-hidden="true" size={20} className="shrink-0 text-danger" />
+            {t('play.live.offline')}
+          </p>
+        ) : matchRunning ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-xl border border-neon-green/60 bg-neon-green/10 px-3 py-2 font-semibold text-ink"
+          >
+            <Swords aria-hidden="true" size={20} className="shrink-0 text-neon-green" />
+            {t('play.live.matchRunning')}
+          </p>
+        ) : (
+          <p className="max-w-prose text-sm text-ink-muted">{t('play.playingHint')}</p>
+        )}
         <Button variant="danger" size="lg" onClick={onStop} disabled={stopping}>
           {stopping ? <Spinner size="sm" /> : <Square aria-hidden="true" size={18} />}
           {t('play.stop')}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayingDevice } from '@arcadia/contracts';
 import { logout, sessionEnded } from '../../auth';
+import { liveHello, livePlay } from '../../live';
 import {
   currentDeviceLoaded,
   hasDeviceId,
   initialPlayState,
+  playEndedDismissed,
   playErrorDismissed,
   playOnDeviceBegin,
   playOnDeviceFailure,
@@ -28,10 +30,50 @@ const device: PlayingDevice = {
 const other: PlayingDevice = { ...device, id: 'arena-2', name: 'Arena 2' };
 const full = { status: 409, code: 'device_full', message: 'This device is full (8 players)' };
 const playing: PlayState = { ...initialPlayState, device };
+/** What the live channel adds to the state, as it starts. */
+const quiet = { online: true, matchRunning: false, ended: null };
+
+describe('play slice and the live channel', () => {
+  const at = { arcade: 'berlin', id: 'arena-1' };
+  it('a match over leaves the device and says why, with the game', () => {
+    const state = reduce(
+      playing,
+      livePlay({
+        reason: 'match_over',
+        at,
+        gameId: 'g-1',
+        play: { device: null, online: true, matchRunning: false },
+      }),
+    );
+    expect(state.device).toBeNull();
+    expect(state.ended).toEqual({ reason: 'match_over', device: at, gameId: 'g-1' });
+    expect(reduce(state, playEndedDismissed()).ended).toBeNull();
+  });
+
+  it('follows a running match and an offline device; hello does not undo a play call under way', () => {
+    const running = reduce(
+      playing,
+      livePlay({
+        reason: 'match_started',
+        at,
+        gameId: null,
+        play: { device, online: false, matchRunning: true },
+      }),
+    );
+    expect(running).toMatchObject({ device, online: false, matchRunning: true, ended: null });
+    const asking = reduce(initialPlayState, playOnDeviceBegin(at));
+    const hello = liveHello({
+      unread: 0,
+      play: { device: null, online: true, matchRunning: false },
+    });
+    expect(reduce(asking, hello)).toEqual(asking);
+  });
+});
 
 describe('play slice (spec §3, §4)', () => {
   it('starts with no device and not loading', () => {
     expect(reduce(undefined, { type: 'init' })).toEqual({
+      ...quiet,
       device: null,
       loading: false,
       requested: null,
@@ -45,6 +87,7 @@ describe('play slice (spec §3, §4)', () => {
       playOnDeviceBegin({ arcade: 'berlin', id: 'arena-1' }),
     );
     expect(state).toEqual({
+      ...quiet,
       device: null,
       loading: true,
       requested: { arcade: 'berlin', id: 'arena-1' },
@@ -61,6 +104,7 @@ describe('play slice (spec §3, §4)', () => {
   it('success stores the current device and ends loading', () => {
     const loading = reduce(initialPlayState, playOnDeviceBegin(device));
     expect(reduce(loading, playOnDeviceSuccess(device))).toEqual({
+      ...quiet,
       device,
       loading: false,
       requested: null,
@@ -75,6 +119,7 @@ describe('play slice (spec §3, §4)', () => {
   it('an error clears the device, ends loading and keeps the reason', () => {
     const loading = reduce(playing, playOnDeviceBegin(other));
     expect(reduce(loading, playOnDeviceFailure(full))).toEqual({
+      ...quiet,
       device: null,
       loading: false,
       requested: null,

@@ -4,9 +4,10 @@ import {
   type UnknownAction,
   type WithSlice,
 } from '@reduxjs/toolkit';
-import type { CurrentDevice, Device, PlayingDevice } from '@arcadia/contracts';
+import type { CurrentDevice, Device, LivePlay, PlayingDevice } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { rootReducer } from '../../../lib/store/store';
+import { liveHello, livePlay } from '../../live';
 
 /**
  * Spec §3 play state: the current device and a loading flag; besides them the device a
@@ -18,6 +19,19 @@ export interface PlayState {
   /** The device asked for by the running play-on-device (scan or query parameter). */
   requested: Device | null;
   error: ApiFailure | null;
+  /** The device sent its heartbeat lately (the live channel says when it stops). */
+  online: boolean;
+  /** A match is running on the device. */
+  matchRunning: boolean;
+  /** Why the player is no longer on a device, when the live channel told: shown until dismissed. */
+  ended: PlayEnded | null;
+}
+
+/** The last device's match is over (with the stored game), or an operator took the player off. */
+export interface PlayEnded {
+  reason: 'match_over' | 'removed';
+  device: Device;
+  gameId: string | null;
 }
 
 export const initialPlayState: PlayState = {
@@ -25,7 +39,16 @@ export const initialPlayState: PlayState = {
   loading: false,
   requested: null,
   error: null,
+  online: true,
+  matchRunning: false,
+  ended: null,
 };
+
+function followLive(state: PlayState, play: LivePlay): void {
+  state.device = play.device;
+  state.online = play.online;
+  state.matchRunning = play.matchRunning;
+}
 
 /**
  * The auth feature's sign-out actions (logout; the provider ended the session), matched by type:
@@ -53,6 +76,9 @@ export const playSlice = createSlice({
     /** ...then stores the current device... */
     playOnDeviceSuccess(state, action: PayloadAction<PlayingDevice>) {
       state.device = action.payload;
+      state.online = true;
+      state.matchRunning = false;
+      state.ended = null;
       state.loading = false;
       state.requested = null;
       state.error = null;
@@ -89,8 +115,25 @@ export const playSlice = createSlice({
     playErrorDismissed(state) {
       state.error = null;
     },
+    /** The player read why they are off the device and goes back to the scanner. */
+    playEndedDismissed(state) {
+      state.ended = null;
+    },
   },
   extraReducers: (builder) => {
+    // The live channel: the whole state on (re)connecting, then every change as it happens.
+    builder.addCase(liveHello, (state, action) => {
+      if (state.loading) return;
+      followLive(state, action.payload.play);
+      if (action.payload.play.device) state.ended = null;
+    });
+    builder.addCase(livePlay, (state, action) => {
+      const { reason, play, at, gameId } = action.payload;
+      followLive(state, play);
+      if ((reason === 'match_over' || reason === 'removed') && at && !play.device)
+        state.ended = { reason, device: at, gameId };
+      else if (play.device) state.ended = null;
+    });
     // Another player may sign in next on this browser: nothing of the last one stays.
     builder.addMatcher(isSignedOut, () => initialPlayState);
   },
@@ -118,6 +161,7 @@ export const {
   stopPlayingFailure,
   currentDeviceLoaded,
   playErrorDismissed,
+  playEndedDismissed,
 } = playSlice.actions;
 
 export const { selectPlay, selectCurrentDevice, selectPlayLoading, selectPlayError } =

@@ -25,6 +25,8 @@ interface GraphqlAnswer {
 export const getStatisticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getStatistics: build.query<StatisticEntry[], string>({
+      // A player's statistics belong to their profile: a stored game refreshes both.
+      providesTags: (_result, _error, playerId) => [{ type: 'Profile', id: playerId }],
       async queryFn(playerId, _api, _extra, baseQuery) {
         const result = await baseQuery({
           url: 'graphql',

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { livePlayReasonSchema } from '@arcadia/contracts';
+import type { Queryable } from '../db/client';
+
+/**
+ * The players' live channel in the database: a write that a signed-in player should see at once
+ * (a join, a match start, a stored game, a new notification) sends a hint on this NOTIFY channel
+ * in its transaction, so it arrives when (and only if) it commits, in every server process. Each
+ * process listens once (features/live/hub.ts) and turns the hint into events for the streams of
+ * that player (GET /api/live), reading what the player should see fresh from the database.
+ */
+export const LIVE_CHANNEL = 'arcadia_live';
+
+/** A hint: who (u; null: every player) and what changed. Short keys: NOTIFY carries < 8000 bytes. */
+export const liveHintSchema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('play'),
+    u: z.string(),
+    r: livePlayReasonSchema,
+    a: z.string().nullish(),
+    d: z.string().nullish(),
+  }),
+  z.object({
+    t: z.literal('game'),
+    u: z.string(),
+    g: z.string(),
+    app: z.string(),
+    a: z.string().nullish(),
+    d: z.string().nullish(),
+  }),
+  z.object({ t: z.literal('notifications'), u: z.string().nullable() }),
+]);
+export type LiveHint = z.infer<typeof liveHintSchema>;
+
+/** Sends each hint (delivered when the transaction, if any, commits). */
+export async function signalLive(db: Queryable, hints: LiveHint[]): Promise<void> {
+  if (hints.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${LIVE_CHANNEL}, v.h)
+          from (values ${sql.join(
+            hints.map((h) => sql`(${JSON.stringify(h)}::text)`),
+            sql`, `,
+          )}) as v(h)`,
+  );
+}
+
+/** Tells every player on the device that its play state changed (a match started or ended). */
+export async function signalDevicePlayers(
+  db: Queryable,
+  arcade: string,
+  id: string,
+  reason: z.infer<typeof livePlayReasonSchema>,
+): Promise<void> {
+  await db.execute(sql`
+    select pg_notify(${LIVE_CHANNEL},
+                     json_build_object('t', 'play', 'u', user_id, 'r', ${reason}::text,
+                                       'a', ${arcade}::text, 'd', ${id}::text)::text)
+      from device_players
+     where arcade_id = ${arcade} and device_id = ${id}`);
+}

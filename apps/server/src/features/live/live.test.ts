@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_MAX_STREAMS_PER_USER } from '@arcadia/contracts';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  deviceRequest,
+  report,
+  setLastSeen,
+  type TestDevice,
+  type TestPlayer,
+} from '../../../test/support/arcade';
+import { testDbKind } from '../../../test/support/database';
+
+interface Received {
+  type: string;
+  data: any;
+}
+
+/** A live stream read as a test reads it: the events in order, awaited one by one. */
+async function openStream(base: string, token: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}/api/live`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  const next = async (timeoutMs = 3000): Promise<Received> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        const type = lines.find((l) => l.startsWith('event: '))?.slice(7);
+        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+        if (type && data) return { type, data: JSON.parse(data) };
+        continue;
+      }
+      if (ended) throw new Error('stream ended');
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('no event in time');
+      const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), left));
+      const read = await Promise.race([reader.read(), timer]);
+      if (read === 'timeout') throw new Error('no event in time');
+      if (read.done) ended = true;
+      else buffer += decoder.decode(read.value, { stream: true });
+    }
+  };
+  /** The next event of this type, skipping others. */
+  const nextOf = async (type: string, timeoutMs = 3000) => {
+    for (;;) {
+      const event = await next(timeoutMs);
+      if (event.type === type) return event.data;
+    }
+  };
+  /** Whether the stream ends (the server closed it) within the time. */
+  const endsWithin = async (ms: number) => {
+    try {
+      for (;;) await next(ms);
+    } catch (error) {
+      return (error as Error).message === 'stream ended';
+    }
+  };
+  return { res, next, nextOf, endsWithin, close: () => abort.abort() };
+}
+
+describe('the live channel (GET /api/live)', () => {
+  let t: TestApp;
+  let arena: TestDevice;
+  let anna: TestPlayer;
+  let ben: TestPlayer;
+
+  const join = (player: TestPlayer, device: TestDevice) =>
+    t.request('POST', `/api/v2/arcadecenter/${device.arcade}/device/${device.id}/player`, {
+      token: player.token,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LIVE_SWEEP_MS: '100' } });
+    await addArcade(t, 'neon-city', 'Neon City');
+    arena = await addDevice(t, 'neon-city', 'arena-1');
+    anna = await addPlayer(t, 'Anna');
+    ben = await addPlayer(t, 'Ben');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('needs a signed-in, registered player', async () => {
+    expect((await t.request('GET', '/api/live')).status).toBe(401);
+    const stranger = await t.issuer.mint('sub-nobody');
+    expect((await t.request('GET', '/api/live', { token: stranger })).status).toBe(404);
+  });
+
+  it('follows the own play state through a match, and tells no one else', async () => {
+    const a = await openStream(t.url, anna.token);
+    const b = await openStream(t.url, ben.token);
+    try {
+      expect(a.res.headers.get('content-type')).toContain('text/event-stream');
+      expect(a.res.headers.get('x-accel-buffering')).toBe('no');
+      expect(await a.nextOf('hello')).toEqual({
+        play: { device: null, online: true, matchRunning: false },
+        unread: 0,
+      });
+      await b.nextOf('hello');
+
+      expect((await join(anna, arena)).status).toBe(200);
+      const joined = await a.nextOf('play');
+      expect(joined).toMatchObject({
+        reason: 'joined',
+        play: { device: { arcade: 'neon-city', id: 'arena-1' }, online: true, matchRunning: false },
+      });
+
+      expect((await deviceRequest(t, arena)('POST', '/match/start')).status).toBe(200);
+      expect(await a.nextOf('play')).toMatchObject({
+        reason: 'match_started',
+        play: { matchRunning: true },
+      });
+
+      const reported = await deviceRequest(t, arena)(
+        'POST',
+        '/games',
+        report({
+          type: 'freeforall',
+          teams: [],
+          players: [
+            { userId: anna.id, kills: 5, deaths: 1, score: 900 },
+            { guestName: 'Gast', kills: 1, deaths: 5, score: 100 },
+          ],
+        }),
+      );
+      expect(reported.status).toBe(201);
+      const gameId = reported.body.id as string;
+      expect(await a.nextOf('game')).toEqual({ gameId, applicationId: 'commando' });
+      expect(await a.nextOf('play')).toEqual({
+        reason: 'match_over',
+        gameId,
+        at: { arcade: 'neon-city', id: 'arena-1' },
+        play: { device: null, online: true, matchRunning: false },
+      });
+      expect(await a.nextOf('notifications')).toEqual({ unread: 1 });
+
+      // Ben heard nothing of it: his next event is his own join.
+      expect((await join(ben, arena)).status).toBe(200);
+      expect(await b.next()).toMatchObject({ type: 'play', data: { reason: 'joined' } });
+      expect(
+        (
+          await t.request('DELETE', `/api/arcadecenter/neon-city/device/arena-1/player/${ben.id}`, {
+            token: ben.token,
+          })
+        ).status,
+      ).toBe(200);
+      expect(await b.next()).toMatchObject({ type: 'play', data: { reason: 'left' } });
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('lists what push shows in the bell, and marks it read', async () => {
+    const list = await t.request('GET', '/api/notifications', { token: anna.token });
+    expect(list.status).toBe(200);
+    expect(list.body.unread).toBe(1);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0]).toMatchObject({
+      kind: 'match_result',
+      unread: true,
+      message: {
+        de: { title: 'Dein Spielergebnis ist da', url: `/profile/${anna.id}/games` },
+        en: { title: 'Your match result is in' },
+      },
+    });
+    expect((await t.request('GET', '/api/notifications', { token: ben.token })).body.items).toEqual(
+      [],
+    );
+    const read = await t.request('POST', '/api/notifications/read', {
+      token: anna.token,
+      body: { upTo: list.body.items[0].id },
+    });
+    expect(read.status).toBe(200);
+    const after = await t.request('GET', '/api/notifications', { token: anna.token });
+    expect(after.body.unread).toBe(0);
+    expect(after.body.items[0].unread).toBe(false);
+  });
+
+  it('tells the player at once when someone adds them as a friend', async () => {
+    const a = await openStream(t.url, anna.token);
+    try {
+      expect((await a.nextOf('hello')).unread).toBe(0);
+      const added = await t.request('POST', '/api/user/me/friends', {
+        token: ben.token,
+        body: { friendId: anna.id },
+      });
+      expect(added.status).toBe(201);
+      expect(await a.nextOf('notifications')).toEqual({ unread: 1 });
+      const list = await t.request('GET', '/api/notifications', { token: anna.token });
+      expect(list.body.items[0]).toMatchObject({
+        kind: 'friend_added',
+        unread: true,
+        message: { de: { body: 'Ben hat dich als Freund hinzugefügt.' } },
+      });
+    } finally {
+      a.close();
+    }
+  });
+
+  it('tells the player when an operator removes them and when their device goes offline', async () => {
+    const a = await openStream(t.url, anna.token);
+    try {
+      await a.nextOf('hello');
+      await join(anna, arena);
+      await a.nextOf('play');
+      await setLastSeen(t, 'neon-city', 'arena-1', new Date(Date.now() - 5 * 60_000));
+      expect(await a.nextOf('play')).toMatchObject({
+        reason: 'device_offline',
+        play: { device: { id: 'arena-1' }, online: false },
+      });
+      await setLastSeen(t, 'neon-city', 'arena-1', new Date());
+      expect(await a.nextOf('play')).toMatchObject({
+        reason: 'device_online',
+        play: { online: true },
+      });
+
+      const { kickPlayer } = await import('../devices');
+      await kickPlayer(t.db, 'neon-city', 'arena-1', anna.id);
+      expect(await a.nextOf('play')).toMatchObject({
+        reason: 'removed',
+        at: { arcade: 'neon-city', id: 'arena-1' },
+        play: { device: null },
+      });
+    } finally {
+      a.close();
+    }
+  });
+
+  it(`keeps at most ${LIVE_MAX_STREAMS_PER_USER} streams per player: the oldest closes`, async () => {
+    const streams = [];
+    for (let i = 0; i <= LIVE_MAX_STREAMS_PER_USER; i++) {
+      const s = await openStream(t.url, ben.token);
+      await s.nextOf('hello');
+      streams.push(s);
+    }
+    try {
+      expect(await streams[0]!.endsWithin(1000)).toBe(true);
+      expect(await streams[1]!.endsWithin(300)).toBe(false);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'reaches a player connected to another server process sharing the database',
+    async () => {
+      const database = await openDatabase({ url: t.testDb.url, poolSize: 2 });
+      const second = await buildApp({ config: t.config, database, logger: false });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.server.address() as { port: number };
+      const a = await openStream(`http://127.0.0.1:${address.port}`, anna.token);
+      try {
+        await a.nextOf('hello');
+        // The join goes to the first process; the stream is on the second.
+        expect((await join(anna, arena)).status).toBe(200);
+        expect(await a.nextOf('play')).toMatchObject({
+          reason: 'joined',
+          play: { device: { id: 'arena-1' } },
+        });
+      } finally {
+        a.close();
+        await second.close();
+        await database.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,113 @@
+import { and, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { NotificationItem, NotificationList } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { notificationReads, notifications, users } from '../../db/schema';
+import type { Localized } from '../push';
+
+/** How many notifications the list shows (the newest). */
+export const NOTIFICATION_LIST_SIZE = 30;
+
+/**
+ * What a player has of the list: how far they read, and since when they are a player (news for
+ * everyone counts from then on, so a new player does not start with every old article unread).
+ */
+async function readerOf(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ upTo: notificationReads.readUpTo, since: users.createdAt })
+    .from(users)
+    .leftJoin(notificationReads, eq(notificationReads.userId, users.id))
+    .where(eq(users.id, userId));
+  return { upTo: row?.upTo ?? 0, since: row?.since ?? new Date(0) };
+}
+
+/** The notifications a player sees: their own, and those for everyone since they joined. */
+const visibleTo = (userId: string, since: Date) =>
+  or(
+    eq(notifications.userId, userId),
+    and(isNull(notifications.userId), gte(notifications.createdAt, since)),
+  );
+
+/** Stores a notification for the given players (null: for every player). */
+export async function addNotification(
+  db: Queryable,
+  kind: string,
+  userId: string | null,
+  message: Localized,
+): Promise<void> {
+  await db.insert(notifications).values({ userId, kind, message });
+}
+
+/**
+ * The statement storing one notification per player (each their own text), for the game's
+ * one-statement transaction; `when` restricts it (the game was stored now). Null: nobody to tell.
+ */
+export function addEachStatement(
+  kind: string,
+  messages: Array<{ userId: string; message: Localized }>,
+  when: SQL,
+): SQL | null {
+  if (messages.length === 0) return null;
+  const rows = messages.map(({ userId, message }) => ({ user_id: userId, message }));
+  return sql`
+    insert into notifications (user_id, kind, message)
+    select m.user_id, ${kind}, m.message
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, message jsonb)
+     where ${when}`;
+}
+
+export async function unreadCount(db: Queryable, userId: string): Promise<number> {
+  const { upTo, since } = await readerOf(db, userId);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(visibleTo(userId, since), gt(notifications.id, upTo)));
+  return Number(row?.n ?? 0);
+}
+
+export async function notificationList(db: Queryable, userId: string): Promise<NotificationList> {
+  const { upTo, since } = await readerOf(db, userId);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(visibleTo(userId, since))
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATION_LIST_SIZE);
+  const items: NotificationItem[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    unread: row.id > upTo,
+    message: row.message as Localized,
+  }));
+  return { items, unread: await unreadCount(db, userId) };
+}
+
+/** Everything up to `upTo` counts as read (never moves back). */
+export async function markRead(db: Queryable, userId: string, upTo: number): Promise<void> {
+  await db
+    .insert(notificationReads)
+    .values({ userId, readUpTo: upTo })
+    .onConflictDoUpdate({
+      target: notificationReads.userId,
+      set: { readUpTo: sql`greatest(${notificationReads.readUpTo}, excluded.read_up_to)` },
+    });
+}
+
+/**
+ * A deleted player's notifications and read mark, and the other players' "X added you as a
+ * friend" notifications, which carry the player's name (tagged friend-<id>).
+ */
+export async function deleteNotificationsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notificationReads).where(eq(notificationReads.userId, userId));
+  await db
+    .delete(notifications)
+    .where(
+      or(
+        eq(notifications.userId, userId),
+        and(
+          eq(notifications.kind, 'friend_added'),
+          sql`${notifications.message}::text like ${`%friend-${userId}%`}`,
+        ),
+      ),
+    );
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  LIVE_HEARTBEAT_MS,
+  markNotificationsReadSchema,
+  notificationListSchema,
+  okSchema,
+  type LiveEvent,
+} from '@arcadia/contracts';
+import { requireAuth } from '../../plugins/auth';
+import { currentUser } from '../users';
+import { LiveHub, type LiveStream } from './hub';
+import { markRead, notificationList } from './notifications';
+
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** How long a browser waits before it reconnects a dropped stream (the SSE `retry:` field). */
+const RETRY_MS = 3000;
+
+/**
+ * The signed-in app's live channel, GET /api/live: server-sent events (`hello` with the whole
+ * state first, then `play`, `game`, `notifications`; see contracts/live.ts), a comment line
+ * every LIVE_HEARTBEAT_MS. It takes the bearer token like every /api route (the app reads it
+ * with fetch, which can send the header), and ends when the token expires, so the app comes
+ * back with a fresh one. A reconnection starts with `hello` again: nothing is replayed, the
+ * current state is sent instead. Beside it the notification list of the bell.
+ */
+export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, database } = app;
+  const hub = new LiveHub(database, { sweepMs: app.config.liveSweepMs });
+  let started: Promise<void> | undefined;
+  const open = new Set<LiveStream>();
+  // Streams end when the server shuts down, so it need not wait for them.
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.close();
+  });
+  app.addHook('onClose', () => hub.close());
+
+  app.get('/live', {
+    config: { scope: 'read:users' },
+    schema: {
+      tags: ['live'],
+      summary: "Server-sent events: the player's play state, stored games, notifications",
+      response: errors,
+    },
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      const me = await currentUser(db, auth.sub);
+      await (started ??= hub.start());
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx must pass every event on at once instead of buffering the answer.
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      let seq = 0;
+      const write = (chunk: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(chunk);
+      };
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
+      const expiresIn =
+        typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 - Date.now() : undefined;
+      const expiry =
+        expiresIn !== undefined
+          ? setTimeout(() => stream.close(), Math.max(1000, Math.min(expiresIn, 2 ** 31 - 1)))
+          : undefined;
+      const stream: LiveStream = {
+        userId: me.id,
+        send: (event: LiveEvent) =>
+          write(`id: ${++seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
+        close: () => {
+          if (!res.writableEnded) res.end();
+        },
+      };
+      res.on('close', () => {
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        open.delete(stream);
+        hub.remove(stream);
+      });
+      open.add(stream);
+      hub.add(stream);
+    },
+  });
+
+  app.get('/notifications', {
+    config: { scope: 'read:users' },
+    schema: {
+      tags: ['live'],
+      summary:
+        'The in-app notification list (what push shows), newest first, with the unread count',
+      response: { 200: notificationListSchema, ...errors },
+    },
+    handler: async (request) => {
+      const me = await currentUser(db, requireAuth(request).sub);
+      return notificationList(db, me.id);
+    },
+  });
+
+  app.post('/notifications/read', {
+    config: { scope: 'read:users' },
+    schema: {
+      tags: ['live'],
+      summary: 'Marks the notifications up to an id as read',
+      body: markNotificationsReadSchema,
+      response: { 200: okSchema, 400: apiErrorSchema, ...errors },
+    },
+    handler: async (request) => {
+      const me = await currentUser(db, requireAuth(request).sub);
+      await markRead(db, me.id, request.body.upTo);
+      return { success: true as const };
+    },
+  });
+};

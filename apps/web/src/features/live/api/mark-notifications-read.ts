@@ -1,0 +1,12 @@
+import { okSchema, type MarkNotificationsRead } from '@arcadia/contracts';
+import { api } from '../../../lib/api/base';
+
+/** POST /api/notifications/read: everything up to the id counts as read. */
+export const markNotificationsReadApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    markNotificationsRead: build.mutation<{ success: true }, MarkNotificationsRead>({
+      query: (body) => ({ url: 'api/notifications/read', method: 'POST', body }),
+      responseSchema: okSchema,
+    }),
+  }),
+});

@@ -1,0 +1,135 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LivePlay, LivePlayEvent } from '@arcadia/contracts';
+import { apiCalls, handlers, server } from '../../testing/api';
+import { neo, playingDevice } from '../../testing/factories';
+import { fakeScanner } from '../../testing/fake-scanner';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import { livePlay } from '../live';
+import type * as ScannerModule from '../scanner';
+import { Component as PlayPage } from './PlayPage';
+import { playOnDeviceSuccess } from './state/play-slice';
+
+vi.mock('../scanner', async (importOriginal) => ({
+  ...(await importOriginal<typeof ScannerModule>()),
+  Scanner: (await import('../../testing/fake-scanner')).FakeScanner,
+}));
+
+const me = neo();
+const arena = playingDevice();
+const duo = playingDevice({ id: 'duo', name: 'Duo' });
+const at = { arcade: arena.arcade, id: arena.id };
+const on = (overrides: Partial<LivePlay> = {}): LivePlay => ({
+  device: arena,
+  online: true,
+  matchRunning: false,
+  ...overrides,
+});
+const off: LivePlay = { device: null, online: true, matchRunning: false };
+const event = (e: Partial<LivePlayEvent> & Pick<LivePlayEvent, 'reason' | 'play'>) =>
+  livePlay({ at, gameId: null, ...e });
+
+beforeEach(() => server.use(handlers.startPlaying({ body: duo })));
+afterEach(() => fakeScanner.reset());
+
+async function renderPlaying(url = '/play', lang: 'de' | 'en' = 'de') {
+  const store = await signedInStore(me);
+  store.dispatch(playOnDeviceSuccess(arena));
+  const view = await renderApp([{ path: '/play', Component: PlayPage }], {
+    path: url,
+    lang,
+    store,
+  });
+  return view;
+}
+
+describe('/play follows the live channel', () => {
+  it('shows the match running, then "Match vorbei!" with a link to the result, without a reload', async () => {
+    const { store } = await renderPlaying();
+    expect(screen.getByText('Du spielst auf:')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(event({ reason: 'match_started', play: on({ matchRunning: true }) }));
+    });
+    expect(screen.getByText('Das Match läuft – viel Glück!')).toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(event({ reason: 'match_over', play: off, gameId: 'game-1' }));
+    });
+    expect(screen.queryByText('Du spielst auf:')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stop Playing' })).toBeNull();
+    expect(screen.getByText('Match vorbei!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Ergebnis' })).toHaveAttribute(
+      'href',
+      `/profile/${me.id}/games`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Nächste Runde scannen' }));
+    expect(screen.getByTestId('scanner')).toBeInTheDocument();
+  });
+
+  it('says when an operator took the player off the device', async () => {
+    const { store } = await renderPlaying();
+    act(() => {
+      store.dispatch(event({ reason: 'removed', play: off }));
+    });
+    expect(screen.getByText('Du wurdest von arena-1 genommen.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop Playing' })).toBeNull();
+  });
+
+  it('warns when the device goes offline, and clears it when it is back', async () => {
+    const { store } = await renderPlaying();
+    act(() => {
+      store.dispatch(event({ reason: 'device_offline', play: on({ online: false }) }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Das Gerät ist gerade offline.');
+    act(() => {
+      store.dispatch(event({ reason: 'device_online', play: on() }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('playing-device')).toHaveTextContent('arena-1');
+  });
+
+  it('speaks English too', async () => {
+    const { store } = await renderPlaying('/play', 'en');
+    act(() => {
+      store.dispatch(event({ reason: 'match_over', play: off, gameId: 'game-1' }));
+    });
+    expect(screen.getByText('Match over!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the result' })).toBeInTheDocument();
+  });
+
+  it('asks before moving to another device; staying changes nothing', async () => {
+    await renderPlaying('/play?deviceId=berlin;duo');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerät wechseln?' });
+    expect(dialog).toHaveTextContent('Du spielst gerade auf arena-1. Möchtest du zu duo wechseln?');
+    expect(apiCalls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Auf arena-1 bleiben' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(apiCalls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByTestId('playing-device')).toHaveTextContent('arena-1');
+  });
+
+  it('moves once the player confirms', async () => {
+    await renderPlaying('/play?deviceId=berlin;duo');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerät wechseln?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zu duo wechseln' }));
+    expect(await screen.findByText('duo')).toBeInTheDocument();
+    expect(apiCalls.map((c) => `${c.method} ${c.path}`)).toContain(
+      'POST /api/v2/arcadecenter/berlin/device/duo/player',
+    );
+  });
+});
+
+describe('/play with a code that is not a device code', () => {
+  it('says so and keeps scanning', async () => {
+    const store = await signedInStore(me);
+    await renderApp([{ path: '/play', Component: PlayPage }], { path: '/play', store });
+    await fakeScanner.scan('https://example.org/hello');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Das ist kein Geräte-Code. Scanne den QR-Code am Gerät.',
+    );
+    expect(fakeScanner.controls.pause).not.toHaveBeenCalled();
+    expect(apiCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { Trophy, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button, buttonClasses, Card, CardBody } from '../../../components/ui';
+import type { PlayEnded } from '../state/play-slice';
+
+export interface PlayEndedPanelProps {
+  ended: PlayEnded;
+  /** Where the result is: the player's games, where the new game is on top. */
+  resultPath: string | null;
+  onScanAgain: () => void;
+}
+
+/** The match is over (a link to the result) or an operator took the player off the device. */
+export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPanelProps) {
+  const { t } = useTranslation();
+  const over = ended.reason === 'match_over';
+  return (
+    <Card className="border-neon-pink/50">
+      <CardBody className="flex flex-col items-center gap-4 text-center" role="status">
+        {over ? (
+          <Trophy aria-hidden="true" size={44} className="text-neon-pink" />
+        ) : (
+          <UserX aria-hidden="true" size={44} className="text-danger" />
+        )}
+        <p className="font-display text-2xl font-bold text-ink">
+          {over ? t('play.live.matchOver') : t('play.live.removed', { device: ended.device.id })}
+        </p>
+        <p className="max-w-prose text-ink-muted">
+          {over ? t('play.live.matchOverHint') : t('play.live.removedHint')}
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          {over && resultPath && (
+            <Link to={resultPath} className={buttonClasses('primary', 'lg')}>
+              {t('play.live.toResult')}
+            </Link>
+          )}
+          <Button variant="secondary" size="lg" onClick={onScanAgain}>
+            {t('play.live.nextRound')}
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
