@@ -51,7 +51,7 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
           onClick={onToggle}
           className={cn(
             'grid w-full grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
-            "[grid-template-areas:'icon_info_badge'_'icon_stats_chevron']",
+            "[grid-template-areas:'icon_info_badge'_'stats_stats_chevron']",
             "lg:grid-cols-[3rem_minmax(0,1fr)_auto_6rem_1.5rem] lg:gap-x-6 lg:[grid-template-areas:'icon_info_stats_badge_chevron']",
             focusRing,
           )}
