@@ -50,8 +50,8 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
           aria-controls={panelId}
           onClick={onToggle}
           className={cn(
-            'grid w-full grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
-            "[grid-template-areas:'icon_info_badge'_'stats_stats_chevron']",
+            'grid w-full grid-cols-[3rem_minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-1.5 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
+            "[grid-template-areas:'icon_info_badge_badge'_'stats_stats_stats_chevron']",
             "lg:grid-cols-[3rem_minmax(0,1fr)_auto_6rem_1.5rem] lg:gap-x-6 lg:[grid-template-areas:'icon_info_stats_badge_chevron']",
             focusRing,
           )}
@@ -74,7 +74,7 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
               </time>
             </span>
           </span>
-          <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">
             <Stat icon={<Star size={14} className="text-neon-yellow" />} value={game.score}>
               {t('profile.games.score')}
             </Stat>
