@@ -1,6 +1,7 @@
 /**
  * A player in Chromium against the real server (fresh database, demo players seeded): signs up
- * at the identity provider, registers the profile (prefilled from the account), sees the own
+ * at the identity provider, registers the profile (prefilled from the account; a taken name is
+ * brought into view and announced), sees the own
  * profile and its tabs, finds another player with the search, opens their profile and games,
  * adds them as a friend (toast), finds them in the own friends tab, looks at the leaderboard and
  * the games overview, and deletes the profile in settings (after which its sign-in is gone too). Every page is checked with axe and
@@ -69,8 +70,22 @@ describe.each([
     await username.fill('ab');
     await username.blur();
     await page.getByText('Der Nutzername muss mindestens 3 Zeichen lang sein.').waitFor();
-    await username.fill(account.nickname);
+    // A taken name: the answer brings the name field into view and focus, and is announced.
+    await username.fill(OTHER);
     await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
+    await submit.click();
+    await page.getByRole('alert').getByText('Dieser Nutzername ist schon vergeben.').waitFor();
+    await expect
+      .poll(
+        () =>
+          username.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return el === document.activeElement && box.top >= 0 && box.bottom <= innerHeight;
+          }),
+        { timeout: 5000 },
+      )
+      .toBe(true);
+    await username.fill(account.nickname);
     await expect(submit.isEnabled()).resolves.toBe(true);
     await look(page, 'registration', width);
     await submit.click();
@@ -128,6 +143,10 @@ describe.each([
     await panel.getByRole('table').first().waitFor();
     await expect(panel.getByRole('link', { name: OTHER }).count()).resolves.toBeGreaterThan(0);
     await look(page, 'other-games-expanded', width);
+    // The card names its numbers, and its mode as the games overview does (checked below).
+    for (const label of ['Punkte', 'Kills', 'Deaths'])
+      await expect(card.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+    const cardName = (await card.textContent()) ?? '';
     await card.press('Enter');
     await expect(card.getAttribute('aria-expanded')).resolves.toBe('false');
 
@@ -165,6 +184,11 @@ describe.each([
     await expect(
       page.getByRole('region', { name: 'Karten' }).locator('img').count(),
     ).resolves.toBeGreaterThan(0);
+    const modeNames = await page
+      .getByRole('region', { name: 'Spielmodi' })
+      .getByRole('heading', { level: 3 })
+      .allTextContents();
+    expect(modeNames.filter((name) => cardName.startsWith(name))).toHaveLength(1);
     await look(page, 'games', width);
 
     // Delete the profile in settings: 'Success', signed out.

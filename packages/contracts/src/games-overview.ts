@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gameSchema, gameTypeSchema } from './games';
+import { gameSchema, gameTypeSchema, localizedTextSchema } from './games';
 
 /**
  * `GET /api/games/{applicationId}` — public. The game and the modes it offers (the catalogue,
@@ -7,8 +7,6 @@ import { gameSchema, gameTypeSchema } from './games';
  * best results per mode (null without a token or for a player who never played).
  * 404 `not_found` for an unknown applicationId.
  */
-export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 export const gameModeSchema = z.object({
   type: gameTypeSchema,

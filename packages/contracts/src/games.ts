@@ -4,6 +4,21 @@ export const GAME_TYPES = ['freeforall', 'elimination', 'deathmatch'] as const;
 export const gameTypeSchema = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameTypeSchema>;
 
+/** A text in both interface languages (the catalogue's names and descriptions). */
+export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/**
+ * What a team's score counts in a team mode: rounds won (elimination is played in rounds), or
+ * its players' kills together (deathmatch). Freeforall has no teams. The device simulator plays
+ * by this; the scoreboard labels team scores with it.
+ */
+export const TEAM_SCORE_UNITS = {
+  freeforall: null,
+  elimination: 'rounds',
+  deathmatch: 'kills',
+} as const satisfies Record<GameType, 'rounds' | 'kills' | null>;
+
 export const gamePlayerSchema = z.object({
   id: z.uuid().nullable(),
   name: z.string(),
@@ -22,6 +37,8 @@ export const gameTeamSchema = z.object({
 export const gameSchema = z.object({
   id: z.uuid(),
   type: gameTypeSchema,
+  /** The mode's name from the game's catalogue (the games overview shows the same). */
+  modeName: localizedTextSchema,
   map: z.object({ id: z.string(), name: z.string(), iconPath: z.string() }),
   userHasWon: z.boolean(),
   score: z.number().int(),

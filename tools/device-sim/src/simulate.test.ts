@@ -96,4 +96,22 @@ describe('simulateMatch', () => {
   it('needs a map', () => {
     expect(() => simulateMatch({ type: 'freeforall', players, mapIds: [] })).toThrow(/map/);
   });
+
+  it('names teams and guests the same in German and English (no German-only words)', () => {
+    const report = simulateMatch({
+      type: 'deathmatch',
+      players,
+      fillTo: 20,
+      mapIds: ['m'],
+      rng: seededRng(7),
+    });
+    const names = [
+      ...(report.teams ?? []).map((t) => t.name),
+      ...report.players.flatMap((p) => (p.guestName ? [p.guestName] : [])),
+    ];
+    expect(report.teams?.map((t) => t.name)).toEqual(['Team Alpha', 'Team Bravo']);
+    for (const name of names) expect(name).not.toMatch(/Gast|Rot|Blau/);
+    const guests = report.players.flatMap((p) => (p.guestName ? [p.guestName] : []));
+    expect(new Set(guests).size).toBe(guests.length);
+  });
 });

@@ -23,9 +23,28 @@ function skillOf(id: string): number {
   return 0.6 + ((h >>> 0) % 1000) / 1000;
 }
 
-export const TEAM_NAMES = ['Team Rot', 'Team Blau'] as const;
-/** The device speaks German, like its team names. */
-const GUEST_NAME = 'Gast';
+/**
+ * What the device calls its teams and guests reaches the app as it is (like a map's name), in
+ * German and in English alike: so the simulated device uses names that read the same in both
+ * (radio call signs), and the app adds what they are ('Gast'/'Guest') in the player's language.
+ */
+export const TEAM_NAMES = ['Team Alpha', 'Team Bravo'] as const;
+export const GUEST_CALL_SIGNS = [
+  'Viper',
+  'Falcon',
+  'Ghost',
+  'Raven',
+  'Comet',
+  'Nova X',
+  'Orbit',
+  'Pixel',
+] as const;
+/** The g-th guest (from 1): a call sign, numbered once the list is used up. */
+export function guestName(g: number): string {
+  const sign = GUEST_CALL_SIGNS[(g - 1) % GUEST_CALL_SIGNS.length]!;
+  const round = Math.floor((g - 1) / GUEST_CALL_SIGNS.length);
+  return round === 0 ? sign : `${sign} ${round + 1}`;
+}
 
 export interface SimulatedPlayer {
   userId: string;
@@ -70,7 +89,7 @@ export function simulateMatch(options: SimulateOptions): GameReportInput {
     });
   for (let g = 1; slots.length < total; g++)
     slots.push({
-      report: { guestName: `${GUEST_NAME} ${g}`, kills: 0, deaths: 0, score: 0 },
+      report: { guestName: guestName(g), kills: 0, deaths: 0, score: 0 },
       skill: 0.6 + rng(),
       team: null,
     });

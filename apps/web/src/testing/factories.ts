@@ -10,6 +10,7 @@ import {
   type GamesOverview,
   type GameType,
   type Leaderboard,
+  type LocalizedText,
   type LeaderboardEntry,
   type NewsEntry,
   type OwnProfile,
@@ -38,10 +39,19 @@ export function statistics(overrides: Partial<StatisticsSummary> = {}): Statisti
   return { ...emptyStatistics, ...overrides };
 }
 
+/** The built-in catalogue's mode names (migration 0022): the overview and the game cards. */
+export const MODE_NAMES: Record<GameType, LocalizedText> = {
+  freeforall: { de: 'Jeder gegen jeden', en: 'Free for all' },
+  elimination: { de: 'Eliminierung', en: 'Elimination' },
+  deathmatch: { de: 'Team-Deathmatch', en: 'Team deathmatch' },
+};
+
 export function game(overrides: Partial<Game> = {}): Game {
+  const type = overrides.type ?? 'elimination';
   return {
     id: 'aaaaaaaa-0000-4000-8000-000000000001',
-    type: 'elimination',
+    type,
+    modeName: MODE_NAMES[type],
     map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
     userHasWon: true,
     score: 1200,
@@ -218,7 +228,8 @@ export function leaderboard(overrides: Partial<Leaderboard> = {}): Leaderboard {
   };
 }
 
-function gameMode(type: GameType, de: string, en: string, teams: boolean): GameMode {
+function gameMode(type: GameType, teams: boolean): GameMode {
+  const { de, en } = MODE_NAMES[type];
   return {
     type,
     name: { de, en },
@@ -234,9 +245,9 @@ export function gamesOverview(best: GamesOverview['best'] = null): GamesOverview
     name: 'Commando',
     description: { de: 'Laser-Tag in der Arena.', en: 'Laser tag in the arena.' },
     modes: [
-      gameMode('freeforall', 'Jeder gegen jeden', 'Free for all', false),
-      gameMode('elimination', 'Elimination', 'Elimination', true),
-      gameMode('deathmatch', 'Team-Deathmatch', 'Team deathmatch', true),
+      gameMode('freeforall', false),
+      gameMode('elimination', true),
+      gameMode('deathmatch', true),
     ],
     maps: [
       { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchHistoryPageSchema } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -85,6 +87,33 @@ describe('games API', () => {
       token: ben.token,
     });
     expect(badPage.status).toBe(400);
+  });
+
+  it('names each game’s mode as the overview does (the catalogue), also after a rename', async () => {
+    const modeNames = async () => {
+      const overview = await t.request('GET', '/api/games/commando');
+      return Object.fromEntries(
+        overview.body.modes.map((m: { type: string; name: unknown }) => [m.type, m.name]),
+      );
+    };
+    const history = async () => {
+      const res = await t.request('GET', `/api/user/${anna.id}/games`, { token: ben.token });
+      return matchHistoryPageSchema.parse(res.body).games;
+    };
+    const names = await modeNames();
+    expect(names.elimination).toEqual({ de: 'Eliminierung', en: 'Elimination' });
+    for (const game of await history()) expect(game.modeName).toEqual(names[game.type]);
+
+    await t.db.execute(
+      sql`update game_modes set name_de = 'Ausschalten' where application_id = 'commando' and id = 'elimination'`,
+    );
+    const renamed = await modeNames();
+    expect(renamed.elimination).toEqual({ de: 'Ausschalten', en: 'Elimination' });
+    const elimination = (await history()).find((g) => g.type === 'elimination');
+    expect(elimination?.modeName).toEqual(renamed.elimination);
+    await t.db.execute(
+      sql`update game_modes set name_de = 'Eliminierung' where application_id = 'commando' and id = 'elimination'`,
+    );
   });
 
   it('explains the game, its modes and maps without a token', async () => {

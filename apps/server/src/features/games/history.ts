@@ -8,12 +8,14 @@ import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 
 /**
- * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL.
+ * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL; its
+ * mode's name from the catalogue (game_modes), as the games overview shows it.
  * Players and teams come as stored with the game (games.players_json / teams_json, migration
  * 0010), or are built from their rows the same way for a game stored without them.
  */
 const GAME_JSON = `json_build_object(
   'id', o.id, 'type', o.type,
+  'modeName', json_build_object('de', coalesce(gm.name_de, o.type), 'en', coalesce(gm.name_en, o.type)),
   'map', json_build_object('id', m.id, 'name', m.name, 'iconPath', m.icon_path),
   'userHasWon', o.won, 'score', o.score, 'kills', o.kills, 'deaths', o.deaths,
   'playedAt', to_char(o.played_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -30,13 +32,14 @@ const GAME_JSON = `json_build_object(
 export const historyJson = (user: string, limit: string, offset: string) => `(
   select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
   from (
-    select g.id, g.type, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
+    select g.id, g.type, g.application_id, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
            g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won
     from game_players gp join games g on g.id = gp.game_id
     where gp.user_id = ${user} and g.voided_at is null
     order by gp.played_at desc, gp.game_id desc
     limit ${limit} offset ${offset}
-  ) o join maps m on m.id = o.map_id)`;
+  ) o join maps m on m.id = o.map_id
+  left join game_modes gm on gm.application_id = o.application_id and gm.id = o.type)`;
 
 /** SQL for the player's totals over every application, as one JSON object for summarize(). */
 export const totalsJson = (user: string) => `(

@@ -71,8 +71,8 @@ describe('games overview', () => {
       within(modes)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Jeder gegen jeden', 'Elimination', 'Team-Deathmatch']);
-    expect(modes).toHaveTextContent('Elimination: Beschreibung');
+    ).toEqual(['Jeder gegen jeden', 'Eliminierung', 'Team-Deathmatch']);
+    expect(modes).toHaveTextContent('Eliminierung: Beschreibung');
     expect(within(modes).getAllByText('Teams')).toHaveLength(2);
     expect(within(modes).getByText('Jeder für sich')).toBeInTheDocument();
     const maps = screen.getByRole('region', { name: 'Karten' });

@@ -168,6 +168,30 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
   });
 
+  it('a malformed id (/profile/not-a-uuid) says the player does not exist, not the connection', async () => {
+    // The server's answer for an id that is no UUID (users/profile.test.ts holds it to this).
+    server.use(
+      handlers.getProfile(
+        {
+          status: 400,
+          body: {
+            error: {
+              code: 'validation_failed',
+              message: 'Invalid request',
+              details: [{ path: 'id', message: 'Invalid UUID' }],
+            },
+          },
+        },
+        { id: 'not-a-uuid' },
+      ),
+    );
+    await renderProfile('/profile/not-a-uuid', ownProfile());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Diesen Spieler gibt es nicht');
+    expect(alert).not.toHaveTextContent(/Verbindung/);
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+  });
+
   it('other failures show a friendly error with retry', async () => {
     let fail = true;
     server.use(

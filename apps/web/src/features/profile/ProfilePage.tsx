@@ -32,7 +32,10 @@ export function Component() {
   if (requestedId === id && error) {
     // Spec §4: a 404 on the own profile means it is not registered (any more).
     if (error.status === 404 && isOwn) return <Navigate to="/login/registration" replace />;
-    const notFound = error.status === 404;
+    // No such player: unknown (404), or an id that cannot be one (400 naming the id).
+    const notFound =
+      error.status === 404 ||
+      (error.status === 400 && (error.details ?? []).some((d) => d.path === 'id'));
     return (
       <ErrorState
         title={notFound ? t('profile.error.notFoundTitle') : t('profile.error.title')}

@@ -116,8 +116,12 @@ describe('SettingsPage', () => {
     const { user } = await renderSettings(signedOutStore());
     const select = screen.getByRole('combobox', { name: 'Sprache der App' });
     expect(select).toHaveValue('de');
+    const optionNames = () => screen.getAllByRole('option').map((o) => o.textContent);
+    // Spec §1: en (Englisch) and de (Deutsch) in German; in English, the English names.
+    expect(optionNames()).toEqual(['Deutsch', 'Englisch']);
     await user.selectOptions(select, 'en');
     expect(await screen.findByRole('combobox', { name: 'App language' })).toHaveValue('en');
+    expect(optionNames()).toEqual(['German', 'English']);
     expect(localStorage.getItem('language')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     await user.selectOptions(screen.getByRole('combobox'), 'de');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeTranslations } from '../../../build/i18n-plugin';
@@ -56,4 +57,36 @@ describe('the merged translation files', () => {
       deleteFailed: 'Failed to delete Profile, please contact us via mail or phone!',
     });
   });
+});
+
+describe('each feature’s translation files', () => {
+  /** Every folder under src holding translations (an `i18n` folder with a de or en file). */
+  const folders = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (!entry.isDirectory()) return [];
+      const full = path.join(dir, entry.name);
+      const strings =
+        entry.name === 'i18n' &&
+        ['de.json', 'en.json'].some((f) => fs.existsSync(path.join(full, f)));
+      return strings ? [full] : folders(full);
+    });
+  const read = (folder: string, lang: string): unknown =>
+    JSON.parse(fs.readFileSync(path.join(folder, `${lang}.json`), 'utf8'));
+
+  it.each(folders(srcDir).map((f) => path.relative(srcDir, f)))(
+    '%s: de.json and en.json have the same keys',
+    (folder) => {
+      const full = path.join(srcDir, folder);
+      const de = new Set(keys(read(full, 'de')));
+      const en = new Set(keys(read(full, 'en')));
+      expect(
+        [...de].filter((k) => !en.has(k)),
+        `${folder}: missing in en`,
+      ).toEqual([]);
+      expect(
+        [...en].filter((k) => !de.has(k)),
+        `${folder}: missing in de`,
+      ).toEqual([]);
+    },
+  );
 });

@@ -16,6 +16,7 @@ const rick = adminPlayer({
     {
       id: 'aaaaaaaa-0000-4000-8000-000000000001',
       type: 'elimination',
+      modeName: { de: 'Eliminierung', en: 'Elimination' },
       map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
       userHasWon: true,
       score: 900,

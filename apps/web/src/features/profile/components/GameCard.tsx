@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ChevronDown, Crosshair, Skull, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Game } from '@arcadia/contracts';
@@ -14,12 +14,33 @@ export interface GameCardProps {
   onToggle: () => void;
 }
 
-/** One game of the match history; the whole head is a button that expands the scoreboard. */
+/**
+ * A number of the card with its icon and its visible name (score, kills, deaths): in a line on
+ * a phone, as a column (number over name) from 1024 px.
+ */
+function Stat({ icon, value, children }: { icon: ReactNode; value: number; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-baseline gap-1 lg:w-16 lg:flex-col lg:items-end lg:gap-0">
+      <span className="inline-flex items-center gap-1 font-semibold text-ink lg:text-lg">
+        <span aria-hidden="true">{icon}</span>
+        {value}
+      </span>
+      <span className="text-xs text-ink-muted">{children}</span>
+    </span>
+  );
+}
+
+/**
+ * One game of the match history; the whole head is a button that expands the scoreboard. On a
+ * phone the numbers sit under the mode; from 1024 px the head is one row (mode and map, the
+ * numbers in columns, won or lost), so a list of cards reads like a table.
+ */
 export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const panelId = useId();
-  const typeName = t(`profile.games.types.${game.type}`);
+  // The catalogue's name of the mode, as the games overview shows it.
+  const typeName = game.modeName[lang];
   return (
     <Card className={cn('overflow-hidden', game.userHasWon ? 'border-neon-green/40' : undefined)}>
       <h2 className="m-0">
@@ -29,7 +50,9 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
           aria-controls={panelId}
           onClick={onToggle}
           className={cn(
-            'flex w-full items-center gap-3 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
+            'grid w-full grid-cols-[3rem_minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-1.5 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
+            "[grid-template-areas:'icon_info_badge_badge'_'stats_stats_stats_chevron']",
+            "lg:grid-cols-[3rem_minmax(0,1fr)_auto_6rem_1.5rem] lg:gap-x-6 lg:[grid-template-areas:'icon_info_stats_badge_chevron']",
             focusRing,
           )}
         >
@@ -38,21 +61,11 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             alt=""
             width={48}
             height={48}
-            className="h-12 w-12 shrink-0 self-start rounded-lg border border-line bg-night-950 object-cover"
+            className="h-12 w-12 self-start rounded-lg border border-line bg-night-950 object-cover [grid-area:icon] lg:self-center"
           />
-          <span className="min-w-0 flex-1">
-            <span className="flex items-start justify-between gap-2">
-              <span className="font-display text-lg leading-tight font-bold text-ink">
-                {typeName}
-              </span>
-              <span
-                className={cn(
-                  'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wider uppercase',
-                  game.userHasWon ? 'bg-neon-green/15 text-neon-green' : 'bg-danger/15 text-danger',
-                )}
-              >
-                {game.userHasWon ? t('profile.games.won') : t('profile.games.lost')}
-              </span>
+          <span className="min-w-0 [grid-area:info]">
+            <span className="block font-display text-lg leading-tight font-bold text-ink">
+              {typeName}
             </span>
             <span className="mt-0.5 block text-sm text-ink-muted">
               {t('profile.games.map', { name: game.map.name })} ·{' '}
@@ -60,29 +73,34 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
                 {formatDateHour(game.playedAt, lang, t)}
               </time>
             </span>
-            <span className="mt-1.5 flex items-center gap-x-4 text-sm text-ink tabular-nums">
-              <span className="inline-flex items-center gap-1">
-                <Star aria-hidden="true" size={14} className="text-neon-yellow" />
-                {game.score} <span className="sr-only">{t('profile.games.score')}</span>
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Crosshair aria-hidden="true" size={14} className="text-neon-cyan" />
-                {game.kills} <span className="sr-only">{t('profile.games.kills')}</span>
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Skull aria-hidden="true" size={14} className="text-neon-pink" />
-                {game.deaths} <span className="sr-only">{t('profile.games.deaths')}</span>
-              </span>
-              <ChevronDown
-                aria-hidden="true"
-                size={20}
-                className={cn(
-                  'ml-auto text-ink-muted transition-transform',
-                  expanded && 'rotate-180',
-                )}
-              />
-            </span>
           </span>
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">
+            <Stat icon={<Star size={14} className="text-neon-yellow" />} value={game.score}>
+              {t('profile.games.score')}
+            </Stat>
+            <Stat icon={<Crosshair size={14} className="text-neon-cyan" />} value={game.kills}>
+              {t('profile.games.kills')}
+            </Stat>
+            <Stat icon={<Skull size={14} className="text-neon-pink" />} value={game.deaths}>
+              {t('profile.games.deaths')}
+            </Stat>
+          </span>
+          <span
+            className={cn(
+              'self-start justify-self-end rounded-full px-2.5 py-0.5 text-xs font-bold tracking-wider uppercase [grid-area:badge] lg:self-center',
+              game.userHasWon ? 'bg-neon-green/15 text-neon-green' : 'bg-danger/15 text-danger',
+            )}
+          >
+            {game.userHasWon ? t('profile.games.won') : t('profile.games.lost')}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            size={20}
+            className={cn(
+              'justify-self-end text-ink-muted transition-transform [grid-area:chevron]',
+              expanded && 'rotate-180',
+            )}
+          />
         </button>
       </h2>
       <div id={panelId} hidden={!expanded} className="border-t border-line px-3 py-4 sm:px-4">

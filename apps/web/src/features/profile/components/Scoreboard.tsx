@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Game } from '@arcadia/contracts';
+import { TEAM_SCORE_UNITS, type Game } from '@arcadia/contracts';
 import { cn } from '../../../components/ui';
 import { scoreboardOf, type RankedPlayer } from '../scoreboard';
 
@@ -81,6 +81,17 @@ function PlayerTable({
 export function Scoreboard({ game, highlightId }: { game: Game; highlightId: string }) {
   const { t } = useTranslation();
   const board = scoreboardOf(game);
+  // A team's score is rounds won in one mode and kills in another: say which.
+  const unit = TEAM_SCORE_UNITS[game.type];
+  const teamScore = (count: number) =>
+    t(
+      unit === 'rounds'
+        ? 'profile.games.teamRounds'
+        : unit === 'kills'
+          ? 'profile.games.teamKills'
+          : 'profile.games.teamScore',
+      { count },
+    );
   if (board.kind === 'ranking')
     return (
       <PlayerTable
@@ -94,7 +105,7 @@ export function Scoreboard({ game, highlightId }: { game: Game; highlightId: str
       {board.teams.map((team, index) => (
         <section
           key={team.id}
-          aria-label={`${team.name}: ${t('profile.games.teamScore', { count: team.score })}`}
+          aria-label={`${team.name}: ${teamScore(team.score)}`}
           className={cn(
             'rounded-xl border p-3',
             index === 0 ? 'border-neon-pink/50' : 'border-neon-cyan/40',
@@ -102,9 +113,7 @@ export function Scoreboard({ game, highlightId }: { game: Game; highlightId: str
         >
           <h3 className="mb-2 flex items-baseline justify-between gap-2 font-display text-lg font-bold">
             <span className="truncate">{team.name}</span>
-            <span className="shrink-0 tabular-nums text-neon-yellow">
-              {t('profile.games.teamScore', { count: team.score })}
-            </span>
+            <span className="shrink-0 tabular-nums text-neon-yellow">{teamScore(team.score)}</span>
           </h3>
           <PlayerTable players={team.players} highlightId={highlightId} caption={team.name} />
         </section>

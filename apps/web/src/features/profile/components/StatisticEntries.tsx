@@ -21,6 +21,22 @@ const KNOWN = new Set([
   'mostActiveHour',
 ]);
 
+/**
+ * The entries the tab already shows above: the overview (the statistics summary of spec §3) and
+ * the playing times.
+ */
+const SHOWN_ABOVE = new Set([
+  'gamesPlayed',
+  'gamesWon',
+  'gamesLost',
+  'winrate',
+  'kills',
+  'deaths',
+  'kd',
+  'lastPlayedHour',
+  'mostActiveHour',
+]);
+
 /** One statistic's value as players read it: percent, K/D with 2 decimals, 'Uhr', mode names. */
 export function formatEntryValue(
   entry: Pick<StatisticEntry, 'name' | 'value'>,
@@ -59,6 +75,13 @@ export function StatisticEntries({ playerId }: { playerId: string }) {
   const byGame = new Map<string, StatisticEntry[]>();
   for (const entry of data)
     byGame.set(entry.applicationId, [...(byGame.get(entry.applicationId) ?? []), entry]);
+  // With one game only, its totals are the numbers above: each is shown once, up there.
+  if (byGame.size === 1)
+    for (const [applicationId, entries] of byGame)
+      byGame.set(
+        applicationId,
+        entries.filter((e) => !SHOWN_ABOVE.has(e.name)),
+      );
   const modeName = (type: string) => t(`profile.games.types.${type}`);
   return (
     <div className="flex flex-col gap-4">

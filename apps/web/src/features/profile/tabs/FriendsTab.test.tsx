@@ -34,10 +34,11 @@ describe('friends tab', () => {
     );
   });
 
-  it("says 'Du hast keine Freunde' without friends (in English too)", async () => {
+  it("says 'Du hast keine Freunde' without friends, and in English in English", async () => {
     server.use(handlers.getOwnFriends({ body: { friends: [] } }));
     await renderProfile(`/profile/${ME}/friends`, ownProfile(), 'en');
-    expect(await screen.findByText('Du hast keine Freunde')).toBeInTheDocument();
+    expect(await screen.findByText('You have no friends yet')).toBeInTheDocument();
+    expect(screen.queryByText('Du hast keine Freunde')).not.toBeInTheDocument();
   });
 
   it('a load error empties the list', async () => {

@@ -68,7 +68,8 @@ describe('games tab', () => {
     const panel = document.getElementById(card.getAttribute('aria-controls')!)!;
     const red = within(panel).getByRole('region', { name: /Red Vipers/ });
     const blue = within(panel).getByRole('region', { name: /Blue Sharks/ });
-    expect(red).toHaveTextContent('2700 Punkte');
+    // Deathmatch: a team scores its players' kills.
+    expect(red).toHaveTextContent('2700 Kills');
     expect(column(red, 1)).toEqual(['Blaze', 'Me']);
     expect(column(blue, 1)).toEqual(['NeonNova', 'Gast Pia (Gast)']);
     expect(within(red).getByRole('link', { name: 'Blaze' })).toHaveAttribute(
@@ -99,6 +100,58 @@ describe('games tab', () => {
     ]);
     await user.keyboard(' ');
     expect(ffa).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('names score, kills and deaths visibly on the card, not by icon alone', async () => {
+    await renderProfile(`/profile/${ME}/games`, ownProfile());
+    const first = await screen.findByRole('button', { name: /Deathmatch/ });
+    for (const label of ['Punkte', 'Kills', 'Deaths']) {
+      const shown = within(first).getByText(label);
+      expect(shown).toBeVisible();
+      expect(shown).not.toHaveClass('sr-only');
+    }
+  });
+
+  it('the mode is named as in the games overview (the catalogue), in either language', async () => {
+    const renamed = game({
+      id: G1,
+      type: 'elimination',
+      modeName: { de: 'Eliminierung', en: 'Elimination' },
+    });
+    server.use(handlers.getProfile({ body: ownProfile({ matchHistory: [renamed] }) }, { id: ME }));
+    const { unmount } = await renderProfile(`/profile/${ME}/games`, ownProfile());
+    expect(await screen.findByRole('button', { name: /^Eliminierung/ })).toBeInTheDocument();
+    unmount();
+    await renderProfile(`/profile/${ME}/games`, ownProfile(), 'en');
+    expect(await screen.findByRole('button', { name: /^Elimination/ })).toBeInTheDocument();
+  });
+
+  it('team scores say what they count: rounds won in elimination, kills in deathmatch', async () => {
+    const elimination = game({
+      id: G1,
+      type: 'elimination',
+      teamNames: [
+        { id: 1, name: 'Team Alpha', score: 3 },
+        { id: 2, name: 'Team Bravo', score: 1 },
+      ],
+    });
+    server.use(
+      handlers.getProfile({ body: ownProfile({ matchHistory: [elimination] }) }, { id: ME }),
+    );
+    const { user, unmount } = await renderProfile(`/profile/${ME}/games`, ownProfile());
+    await user.click(await screen.findByRole('button', { name: /Eliminierung/ }));
+    expect(screen.getByRole('region', { name: /Team Alpha/ })).toHaveTextContent(
+      '3 Runden gewonnen',
+    );
+    expect(screen.getByRole('region', { name: /Team Bravo/ })).toHaveTextContent(
+      '1 Runde gewonnen',
+    );
+    unmount();
+    const english = await renderProfile(`/profile/${ME}/games`, ownProfile(), 'en');
+    await english.user.click(await screen.findByRole('button', { name: /Elimination/ }));
+    expect(screen.getByRole('region', { name: /Team Alpha/ })).toHaveTextContent('3 rounds won');
+    // Beside the players' points: the column says what those are.
+    expect(screen.getAllByRole('columnheader', { name: 'Score' }).length).toBeGreaterThan(0);
   });
 
   it('no games yet: an empty state (with a way to play on the own profile)', async () => {

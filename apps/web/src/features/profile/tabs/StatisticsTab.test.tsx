@@ -77,12 +77,39 @@ describe('statistics tab', () => {
       query: STATISTICS_QUERY,
     });
     expect(STATISTICS_QUERY).toContain('statistics(playerId: $playerId)');
-    expect(valueOf(section, 'Siegquote')).toBe('62,5\u00a0%');
-    expect(valueOf(section, 'K/D')).toBe('1,50');
     expect(valueOf(section, 'Punkte gesamt')).toBe('12.345');
-    expect(valueOf(section, 'Lieblingsmodus')).toBe('Elimination');
+    expect(valueOf(section, 'Lieblingsmodus')).toBe('Eliminierung');
     expect(valueOf(section, 'Lieblingskarte')).toBe('Neon Docks');
-    expect(valueOf(section, 'Lieblingszeit')).toBe('20 Uhr');
+  });
+
+  it('shows each number once: one game’s totals are the overview, not repeated per game', async () => {
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
+    const section = await screen.findByRole('region', { name: 'commando' });
+    await within(section).findByText('Punkte gesamt');
+    const labels = screen.getAllByRole('term').map((dt) => dt.textContent);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+    for (const shownAbove of ['Spiele', 'Siegquote', 'K/D', 'Lieblingszeit'])
+      expect(within(section).queryByText(shownAbove)).not.toBeInTheDocument();
+  });
+
+  it('several games: each game keeps its own totals', async () => {
+    server.use(
+      handlers.getStatistics({
+        body: {
+          data: {
+            statistics: [
+              ...entries,
+              { name: 'gamesPlayed', value: '3', applicationId: 'pinball' },
+              { name: 'winrate', value: '33.3', applicationId: 'pinball' },
+            ],
+          },
+        },
+      }),
+    );
+    await renderProfile(`/profile/${NOVA}`, ownProfile());
+    const pinball = await screen.findByRole('region', { name: 'pinball' });
+    expect(valueOf(pinball, 'Spiele')).toBe('3');
+    expect(valueOf(screen.getByRole('region', { name: 'commando' }), 'Spiele')).toBe('8');
   });
 
   it('goes out without a token when none can be had', async () => {

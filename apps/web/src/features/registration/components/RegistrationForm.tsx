@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ApiFailure } from '../../../lib/api/failure';
 import { Button, Card, Checkbox, TextField } from '../../../components/ui';
 import { placeServerError } from '../server-errors';
 import {
+  REGISTRATION_FIELDS,
   validateRegistration,
   type RegistrationField,
   type RegistrationValues,
@@ -23,6 +24,14 @@ export interface RegistrationFormProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** Brings an element into the middle of the view (under the sticky header) and focuses it. */
+function reveal(element: HTMLElement | null | undefined) {
+  if (!element) return;
+  // jsdom and old engines have no scrollIntoView; focus() alone still scrolls there.
+  if ('scrollIntoView' in element) element.scrollIntoView({ block: 'center' });
+  element.focus({ preventScroll: true });
+}
 
 /** The registration form of spec §2 and §5. */
 export function RegistrationForm({
@@ -47,6 +56,14 @@ export function RegistrationForm({
     setEditedSinceServer(new Set());
   }
   const [termsOpen, setTermsOpen] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  /** A field's input, found by its name in the form. */
+  const inputOf = (field: RegistrationField) => {
+    const input = form.current?.elements.namedItem(field);
+    return input instanceof HTMLElement ? input : null;
+  };
+  const formAlert = useRef<HTMLParagraphElement>(null);
+  const blockedId = useId();
 
   const validation = validateRegistration(values);
   const placed = placeServerError(serverError);
@@ -76,6 +93,19 @@ export function RegistrationForm({
   };
 
   const canSubmit = validation.ok && !inProgress && !hasServerFieldError;
+  // Why the submit is disabled (spec §5): the fields still to fix, each a jump to its field.
+  const open = REGISTRATION_FIELDS.filter(
+    (f) => (!validation.ok && validation.errors[f]) || serverFieldError(f),
+  );
+  const fieldAnnouncement = REGISTRATION_FIELDS.map(serverFieldError).find(Boolean);
+
+  // A server answer that rejects the form: the first field it names (or the message above the
+  // form) is brought into view and focused, so it is seen and read, not just a greyed button.
+  useEffect(() => {
+    if (!serverError) return;
+    const first = REGISTRATION_FIELDS.find((f) => placeServerError(serverError).fields[f]);
+    reveal(first ? inputOf(first) : formAlert.current);
+  }, [serverError]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (validation.ok && canSubmit) onSubmit(validation.data);
@@ -97,13 +127,15 @@ export function RegistrationForm({
         <p className="mt-2 text-ink-muted">{t('registration.intro')}</p>
         {placed.form && (
           <p
+            ref={formAlert}
             role="alert"
+            tabIndex={-1}
             className="mt-4 rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-danger"
           >
             {t(`registration.errors.${placed.form.key}`, { message: placed.form.message })}
           </p>
         )}
-        <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+        <form ref={form} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
           <TextField
             label={t('registration.username')}
             hint={t('registration.usernameHint')}
@@ -176,6 +208,7 @@ export function RegistrationForm({
             size="lg"
             disabled={!canSubmit}
             aria-busy={inProgress}
+            aria-describedby={!inProgress && open.length > 0 ? blockedId : undefined}
             className="w-full"
           >
             {inProgress && (
@@ -186,9 +219,40 @@ export function RegistrationForm({
             )}
             {t('registration.submit')}
           </Button>
+          {!inProgress && open.length > 0 && (
+            <p className="-mt-2 text-sm text-ink-muted">
+              {t('registration.blocked')}{' '}
+              {open.map((field, index) => (
+                <Fragment key={field}>
+                  {index > 0 && ', '}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      touch(field);
+                      reveal(inputOf(field));
+                    }}
+                    className="font-semibold text-ink underline underline-offset-4"
+                  >
+                    {t(`registration.fieldNames.${field}`)}
+                  </button>
+                </Fragment>
+              ))}
+              {/* The same as one plain sentence: the description of the disabled button. */}
+              <span id={blockedId} hidden>
+                {`${t('registration.blocked')} ${open
+                  .map((field) => t(`registration.fieldNames.${field}`))
+                  .join(', ')}`}
+              </span>
+            </p>
+          )}
           <p role="status" className="sr-only">
             {inProgress ? t('registration.submitting') : ''}
           </p>
+          {fieldAnnouncement && (
+            <p role="alert" className="sr-only">
+              {fieldAnnouncement}
+            </p>
+          )}
         </form>
         <div className="mt-6 border-t border-line pt-5 text-center">
           <p className="text-sm text-ink-muted">{t('registration.linkHint')}</p>

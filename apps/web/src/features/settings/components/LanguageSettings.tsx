@@ -33,7 +33,10 @@ export function LanguageSettings() {
             label={t('settings.languageLabel')}
             value={current}
             disabled={loading}
-            options={LANGUAGES.map((l) => ({ value: l.id, label: l.name }))}
+            options={LANGUAGES.map((l) => ({
+              value: l.id,
+              label: t(`settings.languageNames.${l.id}`),
+            }))}
             onChange={(e) => {
               if (isLanguage(e.target.value)) void dispatch(switchLanguage(e.target.value));
             }}
