@@ -6,6 +6,7 @@
 // the same browser, a hello-world page served by a bare node:http server (the baseline), and the
 // bytes a cold /home puts on the wire. Budgets (DESIGN §7, issue 15): performance ≥ 95,
 // accessibility 100, best practices ≥ 95. Prints one markdown section on stdout.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
 import { newAccount, signUp } from '../../e2e/support/identity';
 import { repoRoot, startServerProcess, tempDataDir } from '../../system/support/server-process';
 import { progress, ratio, table } from './support/report';
@@ -61,16 +63,22 @@ interface Run {
   lhr: Result;
 }
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<Run> {
-  const result = await lighthouse(url, {
+async function audit(url: string, port: number, page?: PuppeteerPage): Promise<Run> {
+  const flags = {
     port,
-    output: 'json',
-    logLevel: 'error',
+    output: 'json' as const,
+    logLevel: 'error' as const,
     onlyCategories: [...CATEGORIES],
-    disableStorageReset: keepStorage,
-  });
+  };
+  const result = await lighthouse(url, flags, undefined, page);
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
+  if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+    // The whole report, to look into a figure (open it in the Lighthouse viewer).
+    const file = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+    fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const score = (id: (typeof CATEGORIES)[number]) =>
@@ -104,8 +112,8 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<R
   };
 }
 
-/** Signs a new player up and registers them; the session stays in the browser's localStorage. */
-async function signedInPlayer(port: number, appUrl: string): Promise<void> {
+/** Signs a new player up and registers them; answers the session (the app's localStorage). */
+async function signedInPlayer(port: number, appUrl: string): Promise<Array<[string, string]>> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
@@ -114,18 +122,12 @@ async function signedInPlayer(port: number, appUrl: string): Promise<void> {
     await page.goto(`${appUrl}/login`);
     await signUp(page, newAccount('lh'));
     await page.goto(`${appUrl}/login/registration`);
-    await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
-    await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
+    await page.getByRole('checkbox', { name: /Ich akzeptiere|I accept/ }).check();
+    await page.getByRole('button', { name: /Jetzt Registrieren!|Register now!/ }).click();
     await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
-    // Cold again, but signed in: no HTTP cache, no service worker, no Cache Storage.
-    await page.evaluate(async () => {
-      for (const registration of await navigator.serviceWorker.getRegistrations())
-        await registration.unregister();
-      for (const key of await caches.keys()) await caches.delete(key);
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
+    const session = await page.evaluate(() => Object.entries(localStorage));
     await page.close();
+    return session;
   } finally {
     // Leaves the browser running (a CDP connection's close only disconnects).
     await browser.close();
@@ -196,30 +198,36 @@ async function main(): Promise<void> {
       { label: `\`/news/${slug}\` (article)`, url: `${server.url}/news/${slug}` },
     ];
     const results: PageResult[] = [];
-    for (const p of pages) {
+    // BENCH_LIGHTHOUSE_PAGES=home,news: only those (and the baseline), to look into one page.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const p of pages.filter(
+      (p, i) => i === 0 || !only || only.some((o) => p.label.includes(o)),
+    )) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         progress(`${p.label}: run ${i + 1} of ${RUNS}`);
-        runs.push(await audit(p.url, chrome.port, false));
+        runs.push(await audit(p.url, chrome.port));
       }
       results.push({ label: p.label, runs });
     }
 
-    progress('signing a player up for the profile page');
-    await signedInPlayer(chrome.port, server.url);
-    const leaders = (await (
-      await fetch(`${server.url}/api/leaderboards/commando?metric=score`)
-    ).json()) as { entries: Array<{ userId: string; userName: string }> };
-    const top = leaders.entries[0];
-    if (!top) throw new Error('no player on the demo leaderboard');
-    const profileRuns: Run[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      progress(`profile: run ${i + 1} of ${RUNS}`);
-      profileRuns.push(await audit(`${server.url}/profile/${top.userId}`, chrome.port, true));
-      // Keeps the session, drops what the run cached.
-      await signedInCacheReset(chrome.port, server.url);
+    if (!only || only.includes('profile')) {
+      progress('signing a player up for the profile page');
+      const session = await signedInPlayer(chrome.port, server.url);
+      const leaders = (await (
+        await fetch(`${server.url}/api/leaderboards/commando?metric=score`)
+      ).json()) as { entries: Array<{ userId: string; userName: string }> };
+      const top = leaders.entries[0];
+      if (!top) throw new Error('no player on the demo leaderboard');
+      const profileRuns: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        progress(`profile: run ${i + 1} of ${RUNS}`);
+        profileRuns.push(
+          await signedInAudit(`${server.url}/profile/${top.userId}`, chrome.port, session),
+        );
+      }
+      results.push({ label: '`/profile/:id` (signed in, the top player)', runs: profileRuns });
     }
-    results.push({ label: '`/profile/:id` (signed in, the top player)', runs: profileRuns });
 
     print(results);
   } finally {
@@ -231,20 +239,31 @@ async function main(): Promise<void> {
   }
 }
 
-/** Between signed-in runs: empties the HTTP cache, service workers and Cache Storage. */
-async function signedInCacheReset(port: number, origin: string): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+/**
+ * A cold run as a signed-in player: Lighthouse empties the origin's storage and caches as in every
+ * run, and the session is put back into localStorage before the app's first script runs.
+ */
+async function signedInAudit(
+  url: string,
+  port: number,
+  session: Array<[string, string]>,
+): Promise<Run> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
   try {
-    const context = browser.contexts()[0]!;
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', {
+    const origin = new URL(url).origin;
+    await page.evaluateOnNewDocument(
+      (entries: Array<[string, string]>, at: string) => {
+        if (location.origin !== at) return;
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      session,
       origin,
-      storageTypes: 'service_workers,cache_storage',
-    });
+    );
+    return await audit(url, port, page);
   } finally {
-    await browser.close();
+    await page.close();
+    await browser.disconnect();
   }
 }
 
