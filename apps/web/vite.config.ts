@@ -2,13 +2,22 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { i18nPlugin } from './build/i18n-plugin';
+import { precompressPlugin } from './build/precompress';
+import { preloadPlugin } from './build/preload';
 import { pwaPlugins } from './build/pwa';
 
 const STARTUP_LIBRARIES =
   /node_modules\/(react|react-dom|scheduler|react-router|redux|immer|react-redux|i18next|react-i18next|use-sync-external-store)\/|node_modules\/@reduxjs\/toolkit\/dist\/redux-toolkit\.modern|node_modules\/lucide-react\/dist\/esm\/(shared|Icon|createLucideIcon|context|defaultAttributes)/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), i18nPlugin(), pwaPlugins()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    i18nPlugin(),
+    preloadPlugin(),
+    pwaPlugins(),
+    precompressPlugin(),
+  ],
   // The manifest lets tools/bench/web-bundle.bench.ts follow what /home loads.
   build: {
     target: 'es2022',

@@ -15,6 +15,7 @@ import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { suspendedSignIn } from './features/users';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { inputHygienePlugin } from './plugins/input-hygiene';
 import { componentLog, loggingPlugin } from './plugins/logging';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(metricsPlugin, { config, domainMetrics: registerDomainMetrics });
   await app.register(inputHygienePlugin);
   await app.register(securityPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   const verifier = options.verifier ?? tokenVerifier(config, database.db);
   await app.register(authPlugin, {

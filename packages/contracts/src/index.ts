@@ -1,3 +1,5 @@
+// First: before any schema parses (see the file).
+import './zod-in-browsers';
 export * from './limits';
 export * from './errors';
 export * from './common';

@@ -1,24 +1,119 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 
 const API_PREFIXES = ['/api', '/oidc', '/graphql'];
+/** Vite's hashed file names (`assets/core-CJBJ3-oS.js`), also as their `.br`/`.gz` copies. */
+const HASHED = /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.\w+$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
+/** Written by the web build (apps/web/build/preload.ts): each lazy route's chunks. */
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
-/** Serves the built web app; every other GET falls back to index.html (client-side routes). */
+export const isHashedAsset = (filePath: string) => HASHED.test(filePath.replace(PRECOMPRESSED, ''));
+
+interface RoutePage {
+  segments: string[];
+  etag: string;
+  /** The page as it is and its brotli and gzip forms, made once. */
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
+}
+
+function routePage(segments: string[], html: string): RoutePage {
+  const identity = Buffer.from(html);
+  return {
+    segments,
+    etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`,
+    bodies: {
+      identity,
+      br: zlib.brotliCompressSync(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      }),
+      gzip: zlib.gzipSync(identity, { level: 9 }),
+    },
+  };
+}
+
+/** The encoding to answer with: brotli, else gzip, as the client's Accept-Encoding allows. */
+export function negotiateEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const)
+    .filter((name) => weight(name) > 0)
+    .sort((a, b) => weight(b) - weight(a))[0];
+  return best ?? 'identity';
+}
+
+/** Whether a route pattern (`news/:slug`, `admin/*`) matches the start of a path's segments. */
+function matches(pattern: string[], segments: string[]): boolean {
+  for (const [i, part] of pattern.entries()) {
+    if (part === '*') return true;
+    const segment = segments[i];
+    if (segment === undefined || (!part.startsWith(':') && part !== segment)) return false;
+  }
+  return true;
+}
+
+/**
+ * index.html for each lazy route, with `modulepreload` links for that route's chunks: the page's
+ * code loads beside the core scripts instead of after them. Paths of no lazy route get the plain
+ * index.html.
+ */
+function routePages(root: string): (url: string) => RoutePage {
+  const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const plain = routePage([], html);
+  let routes: Array<{ path: string; files: string[] }> = [];
+  try {
+    routes = JSON.parse(fs.readFileSync(path.join(root, ROUTE_PRELOADS_FILE), 'utf8')) as never;
+  } catch {
+    // a build without the list: no route preloads
+  }
+  const pages = routes
+    .map((route) => {
+      const links = route.files
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join('\n    ');
+      return routePage(route.path.split('/'), html.replace('</head>', `  ${links}\n  </head>`));
+    })
+    // The most specific first: `leaderboard/commando` before `leaderboard`.
+    .sort((a, b) => b.segments.length - a.segments.length);
+  return (url) => {
+    const segments = url.split('/').filter(Boolean);
+    return pages.find((page) => matches(page.segments, segments)) ?? plain;
+  };
+}
+
+/**
+ * Serves the built web app; every other GET falls back to index.html (client-side routes).
+ * Hashed files are immutable for a year and sent as the build's brotli or gzip copy when the
+ * client accepts one (apps/web/build/precompress.ts); index.html, the service worker, the manifest
+ * and the translations are revalidated on every use (`no-cache`).
+ */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const root = opts.config.webDist;
   const built = fs.existsSync(path.join(root, 'index.html'));
+  const pageFor = built ? routePages(root) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        const hashed = /[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.\w+$/.test(filePath);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'Cache-Control',
+          isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -35,7 +130,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
     ) {
       return reply.code(404).send({ error: { code: 'not_found', message: `No route GET ${url}` } });
     }
-    if (!built) {
+    if (!pageFor) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -43,6 +138,14 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config 
           'The web app is not built yet: run `npm run build -w @arcadia/web` (npm start does it).',
         );
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = pageFor(url);
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('ETag', page.etag)
+      .header('Vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(page.bodies[encoding]);
   });
 });

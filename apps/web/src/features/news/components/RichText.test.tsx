@@ -18,6 +18,7 @@ const doc: RichTextDocument = {
   data: {},
   content: [
     { nodeType: 'heading-2', data: {}, content: [t('Das kann die App')] },
+    { nodeType: 'heading-3', data: {}, content: [t('Im Detail')] },
     p(t('Ab heute '), t('fett', ['bold']), t(' und '), t('schräg', ['italic'])),
     {
       nodeType: 'unordered-list',
@@ -50,7 +51,9 @@ describe('RichText', () => {
         <RichText document={doc} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 3, name: 'Das kann die App' })).toBeVisible();
+    // The document's top level (heading-2) is h2 under the page's h1: no level skipped.
+    expect(screen.getByRole('heading', { level: 2, name: 'Das kann die App' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Im Detail' })).toBeVisible();
     expect(screen.getByText('fett').closest('strong')).not.toBeNull();
     expect(screen.getByText('schräg').closest('em')).not.toBeNull();
     const lists = screen.getAllByRole('list');

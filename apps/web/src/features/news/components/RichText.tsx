@@ -13,9 +13,15 @@ import type {
  * (our own paths in the app, others in a new tab). Only text nodes become text: no HTML.
  */
 export function RichText({ document }: { document: RichTextDocument }) {
+  // The document's top heading level becomes h2, so headings never skip a level under the
+  // title (an article written with heading-2 and heading-3 shows h2 and h3).
+  const levels = document.content
+    .filter((node) => node.nodeType.startsWith('heading-'))
+    .map((node) => Number(node.nodeType.slice(-1)));
+  const shift = levels.length > 0 ? 2 - Math.min(...levels) : 1;
   return (
     <div className="flex flex-col gap-4 text-lg leading-relaxed text-ink">
-      {document.content.map(block)}
+      {document.content.map((node, key) => block(node, key, shift))}
     </div>
   );
 }
@@ -79,7 +85,7 @@ const headingClasses: Record<string, string> = {
   h6: 'font-bold',
 };
 
-function block(node: RichTextBlock, key: number): ReactNode {
+function block(node: RichTextBlock, key: number, shift = 1): ReactNode {
   switch (node.nodeType) {
     case 'paragraph':
       return <p key={key}>{node.content.map(inline)}</p>;
@@ -90,7 +96,7 @@ function block(node: RichTextBlock, key: number): ReactNode {
     case 'heading-5':
     case 'heading-6': {
       // The article title is the page's h1: document headings start at h2.
-      const level = Math.min(6, Number(node.nodeType.slice(-1)) + 1);
+      const level = Math.max(2, Math.min(6, Number(node.nodeType.slice(-1)) + shift));
       const Tag = `h${level}` as 'h2';
       return (
         <Tag key={key} className={headingClasses[Tag]}>

@@ -1,0 +1,357 @@
+// Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) on the production build as
+// `npm start` serves it: `node tools/build.mjs`, then the built server on PGlite with the demo
+// content. Pages: /home, /leaderboard, an article and a player's profile (signed in: a player
+// signs up and registers first, and keeps that session while every cache is emptied), each run
+// BENCH_LIGHTHOUSE_RUNS times (default 3), the median reported. Beside them, in the same run and
+// the same browser, a hello-world page served by a bare node:http server (the baseline), and the
+// bytes a cold /home puts on the wire. Budgets (DESIGN §7, issue 15): performance ≥ 95,
+// accessibility 100, best practices ≥ 95. Prints one markdown section on stdout.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
+import { newAccount, signUp } from '../../e2e/support/identity';
+import { repoRoot, startServerProcess, tempDataDir } from '../../system/support/server-process';
+import { progress, ratio, table } from './support/report';
+
+const TITLE = '## Lighthouse: the production build on a phone (lighthouse.bench.ts)';
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95 };
+const HELLO =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="description" content="Hello world"><title>Hello</title></head>' +
+  '<body><h1>Hello, world</h1></body></html>';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
+
+/** The baseline: one static hello-world page, nothing else. */
+async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HELLO);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface Run {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  transfer: number;
+  decoded: number;
+  requests: number;
+  failing: string[];
+  lhr: Result;
+}
+
+async function audit(url: string, port: number, page?: PuppeteerPage): Promise<Run> {
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: [...CATEGORIES],
+  };
+  const result = await lighthouse(url, flags, undefined, page);
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const lhr = result.lhr;
+  if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+    // The whole report, to look into a figure (open it in the Lighthouse viewer).
+    const file = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+    fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const score = (id: (typeof CATEGORIES)[number]) =>
+    Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: Array<Record<string, number>> })?.items ??
+    [];
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map(
+        (ref) =>
+          `${category.id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`,
+      ),
+  );
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    transfer: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    decoded: requests.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+    requests: requests.length,
+    failing,
+    lhr,
+  };
+}
+
+/** Signs a new player up and registers them; answers the session (the app's localStorage). */
+async function signedInPlayer(port: number, appUrl: string): Promise<Array<[string, string]>> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${appUrl}/login`);
+    await signUp(page, newAccount('lh'));
+    await page.goto(`${appUrl}/login/registration`);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere|I accept/ }).check();
+    await page.getByRole('button', { name: /Jetzt Registrieren!|Register now!/ }).click();
+    await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
+    const session = await page.evaluate(() => Object.entries(localStorage));
+    await page.close();
+    return session;
+  } finally {
+    // Leaves the browser running (a CDP connection's close only disconnects).
+    await browser.close();
+  }
+}
+
+interface PageResult {
+  label: string;
+  runs: Run[];
+}
+
+function summary(result: PageResult) {
+  const { runs } = result;
+  const pick = (f: (r: Run) => number) => median(runs.map(f));
+  return {
+    performance: pick((r) => r.scores.performance),
+    accessibility: pick((r) => r.scores.accessibility),
+    bestPractices: pick((r) => r.scores['best-practices']),
+    fcp: pick((r) => r.fcp),
+    lcp: pick((r) => r.lcp),
+    tbt: pick((r) => r.tbt),
+    cls: pick((r) => r.cls),
+    transfer: pick((r) => r.transfer),
+    decoded: pick((r) => r.decoded),
+    requests: pick((r) => r.requests),
+    performanceRange: `${Math.min(...runs.map((r) => r.scores.performance))}–${Math.max(...runs.map((r) => r.scores.performance))}`,
+  };
+}
+
+async function main(): Promise<void> {
+  progress('building as `npm start` does (tools/build.mjs)');
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'tools/build.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) throw new Error('tools/build.mjs failed');
+
+  const data = tempDataDir('arcadia-lighthouse-');
+  const server = await startServerProcess({
+    SEED_DEMO: 'true',
+    DATA_DIR: data.dir,
+    WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+  });
+  const hello = await startHelloWorld();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    await server.ready(180_000);
+    const news = await (await fetch(`${server.url}/api/news`)).text();
+    const slug = /"slug":"([a-z0-9-]+)"/.exec(news)?.[1];
+    if (!slug) throw new Error('no news article in the demo content');
+
+    const pages: Array<{ label: string; url: string; signedIn?: boolean }> = [
+      { label: 'baseline: hello-world page (node:http)', url: hello.url },
+      { label: '`/home`', url: `${server.url}/home` },
+      { label: '`/leaderboard`', url: `${server.url}/leaderboard` },
+      { label: `\`/news/${slug}\` (article)`, url: `${server.url}/news/${slug}` },
+    ];
+    const results: PageResult[] = [];
+    // BENCH_LIGHTHOUSE_PAGES=home,news: only those (and the baseline), to look into one page.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    for (const p of pages.filter(
+      (p, i) => i === 0 || !only || only.some((o) => p.label.includes(o)),
+    )) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        progress(`${p.label}: run ${i + 1} of ${RUNS}`);
+        runs.push(await audit(p.url, chrome.port));
+      }
+      results.push({ label: p.label, runs });
+    }
+
+    if (!only || only.includes('profile')) {
+      progress('signing a player up for the profile page');
+      const session = await signedInPlayer(chrome.port, server.url);
+      const leaders = (await (
+        await fetch(`${server.url}/api/leaderboards/commando?metric=score`)
+      ).json()) as { entries: Array<{ userId: string; userName: string }> };
+      const top = leaders.entries[0];
+      if (!top) throw new Error('no player on the demo leaderboard');
+      const profileRuns: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        progress(`profile: run ${i + 1} of ${RUNS}`);
+        profileRuns.push(
+          await signedInAudit(`${server.url}/profile/${top.userId}`, chrome.port, session),
+        );
+      }
+      results.push({ label: '`/profile/:id` (signed in, the top player)', runs: profileRuns });
+    }
+
+    print(results);
+  } finally {
+    chrome.kill();
+    await hello.close();
+    server.kill('SIGTERM');
+    await server.exited;
+    data.remove();
+  }
+}
+
+/**
+ * A cold run as a signed-in player: Lighthouse empties the origin's storage and caches as in every
+ * run, and the session is put back into localStorage before the app's first script runs.
+ */
+async function signedInAudit(
+  url: string,
+  port: number,
+  session: Array<[string, string]>,
+): Promise<Run> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  try {
+    const origin = new URL(url).origin;
+    await page.evaluateOnNewDocument(
+      (entries: Array<[string, string]>, at: string) => {
+        if (location.origin !== at) return;
+        for (const [key, value] of entries) localStorage.setItem(key, value);
+      },
+      session,
+      origin,
+    );
+    return await audit(url, port, page);
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
+function print(results: PageResult[]): void {
+  const [baseline, ...app] = results.map((r) => ({ label: r.label, ...summary(r), runs: r.runs }));
+  const meets = (s: (typeof app)[number]) =>
+    s.performance >= BUDGET.performance &&
+    s.accessibility >= BUDGET.accessibility &&
+    s.bestPractices >= BUDGET['best-practices'];
+  const home = app[0]!;
+  const homeRun = home.runs.find((r) => r.transfer === home.transfer) ?? home.runs[0]!;
+  const homeRequests =
+    (
+      homeRun.lhr.audits['network-requests']?.details as {
+        items?: Array<{
+          url: string;
+          resourceType?: string;
+          transferSize?: number;
+          resourceSize?: number;
+        }>;
+      }
+    )?.items ?? [];
+  const byType = new Map<string, { transfer: number; decoded: number; n: number }>();
+  for (const r of homeRequests) {
+    const type = r.resourceType ?? 'Other';
+    const entry = byType.get(type) ?? { transfer: 0, decoded: 0, n: 0 };
+    entry.transfer += r.transferSize ?? 0;
+    entry.decoded += r.resourceSize ?? 0;
+    entry.n += 1;
+    byType.set(type, entry);
+  }
+  const failing = [...new Set(app.flatMap((s) => s.runs.flatMap((r) => r.failing)))];
+  const lines = [
+    TITLE,
+    '',
+    `Lighthouse ${baseline!.runs[0]!.lhr.lighthouseVersion}, mobile (simulated slow 4G, 4× CPU slowdown), ` +
+      `Chromium at ${CHROME}, headless; ${RUNS} run${RUNS > 1 ? 's' : ''} per page, median shown (performance range in brackets). ` +
+      'The production build served by the built server as `npm start` runs it, on PGlite with the demo content; every run starts cold (no HTTP cache, no service worker). ' +
+      'Budgets: performance ≥ 95, accessibility 100, best practices ≥ 95.',
+    '',
+    table(
+      [
+        'page',
+        'performance',
+        'accessibility',
+        'best practices',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'on the wire',
+        'requests',
+        'LCP vs baseline',
+        'budgets',
+      ],
+      [baseline!, ...app].map((s, i) => [
+        s.label,
+        `${s.performance} (${s.performanceRange})`,
+        s.accessibility,
+        s.bestPractices,
+        secs(s.fcp),
+        secs(s.lcp),
+        `${Math.round(s.tbt)} ms`,
+        s.cls.toFixed(3),
+        kb(s.transfer),
+        s.requests,
+        ratio(s.lcp / baseline!.lcp),
+        i === 0 ? '' : meets(s) ? 'met' : '**NOT met**',
+      ]),
+    ),
+    '',
+    `A cold \`/home\` puts **${kb(home.transfer)}** on the wire in ${home.requests} requests ` +
+      `(${kb(home.decoded)} once decompressed; the baseline page: ${kb(baseline!.transfer)}, ${ratio(home.transfer / baseline!.transfer)} of it):`,
+    '',
+    table(
+      ['kind', 'requests', 'on the wire', 'decompressed'],
+      [...byType.entries()]
+        .sort((a, b) => b[1].transfer - a[1].transfer)
+        .map(([type, e]) => [type, e.n, kb(e.transfer), kb(e.decoded)]),
+    ),
+    '',
+    failing.length === 0
+      ? 'No weighted audit below 0.9 in any run.'
+      : `Weighted audits below 0.9 in some run: ${failing.map((f) => `\`${f}\``).join(', ')}.`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+  if (app.some((s) => !meets(s))) process.exitCode = 1;
+}
+
+await main();
