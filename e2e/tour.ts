@@ -28,7 +28,7 @@ async function shoot(page: Page, dir: string, name: string): Promise<void> {
   console.log(file);
 }
 
-/** The first player on the public leaderboard: a demo profile with games. */
+/** The first player on the leaderboard: a demo profile with games (profiles need a sign-in). */
 async function demoProfilePath(page: Page): Promise<string> {
   await page.goto('/leaderboard');
   const link = page.locator('a[href^="/profile/"]').first();
@@ -51,11 +51,6 @@ async function visitorPages(browser: Browser, url: string, locale: string, dir: 
     ] as const) {
       await page.goto(target);
       await shoot(page, dir, name);
-    }
-    const profile = await demoProfilePath(page);
-    for (const tab of ['statistics', 'games']) {
-      await page.goto(`${profile}/${tab}`);
-      await shoot(page, dir, `profile-${tab}`);
     }
     await page.goto('/login');
     await page.getByRole('button', { name: /Jetzt anmelden|Sign in now/ }).click();
@@ -82,6 +77,11 @@ async function playerPages(browser: Browser, url: string, locale: string, dir: s
     ] as const) {
       await page.goto(target);
       await shoot(page, dir, name);
+    }
+    const profile = await demoProfilePath(page);
+    for (const tab of ['statistics', 'games']) {
+      await page.goto(`${profile}/${tab}`);
+      await shoot(page, dir, `profile-${tab}`);
     }
     await page.getByRole('button', { name: /^(Menü|Menu)$/ }).click();
     await page.waitForTimeout(500);

@@ -41,7 +41,8 @@ function FooterLink({
         }
       >
         {icon}
-        <span className="max-w-full truncate">{label}</span>
+        {/* 11 px in the rail: "Leaderboard" fits its 96 px without being cut */}
+        <span className="max-w-full truncate lg:text-[0.6875rem] lg:tracking-tight">{label}</span>
       </NavLink>
     </li>
   );
