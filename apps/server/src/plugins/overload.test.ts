@@ -51,6 +51,9 @@ describe('load shedding', () => {
     expect(shed.json()).toEqual({
       error: { code: 'overloaded', message: expect.stringContaining('database connections') },
     });
+    // A page load still gets the web app (never a page of JSON), which then meets the 503.
+    const page = await app.inject({ url: '/home', headers: { accept: 'text/html' } });
+    expect(page.statusCode).not.toBe(503);
     // Shed before authentication: a device report is refused the same way, nothing stored.
     const report = await app.inject({ method: 'POST', url: '/api/device/v1/games', payload: {} });
     expect(report.statusCode).toBe(503);

@@ -23,7 +23,17 @@ const overloaded = (what: string) =>
     RETRY_AFTER_SECONDS,
   );
 
-const sheddable = (request: FastifyRequest) => request.routeOptions.config?.shed !== false;
+/**
+ * The web app's own files (GET or HEAD outside /api and /oidc: precompressed, cached) cost next to
+ * nothing; shedding a page load would leave a player a page of JSON instead of the app, whose API
+ * calls then get the 503 and say it in the player's language.
+ */
+const webAppFile = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !/^\/(api|oidc)(\/|$)/.test(request.url);
+
+const sheddable = (request: FastifyRequest) =>
+  request.routeOptions.config?.shed !== false && !webAppFile(request);
 
 export interface OverloadOptions {
   overload: Config['overload'];
@@ -36,7 +46,7 @@ export interface OverloadOptions {
  * the last second, measured by @fastify/under-pressure) or more than `overload.poolWaiting`
  * queries wait for a database connection, new requests are answered at once with 503
  * `overloaded` and Retry-After, before any work is done for them, instead of queueing until
- * every request times out. 0 turns a check off. Health and readiness are never shed.
+ * every request times out. 0 turns a check off. Health, readiness and the web app's files are never shed.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance, { overload, waiting }: OverloadOptions) => {
