@@ -14,6 +14,8 @@ import {
   toggleSearchBar,
   toggleSidebar,
 } from '../../features/layout';
+// The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
+import { useCurrentUser } from '../../features/auth/shell';
 import { LiveHeaderItem } from '../../features/live';
 import { BURGER_ID, SEARCH_ID, SEARCH_TOGGLE_ID, SIDENAV_ID } from './ids';
 import { Logo } from './Logo';
@@ -29,6 +31,7 @@ export function Header() {
   const dispatch = useAppDispatch();
   const sidebarOpen = useAppSelector(selectSidebarExpanded);
   const searchOpen = useAppSelector(selectSearchBarExpanded);
+  const { profile } = useCurrentUser();
   // Escape in the search closes it and hands the focus back to its toggle.
   const closeSearch = () => {
     dispatch(closeSearchBar());
@@ -55,7 +58,7 @@ export function Header() {
         >
           <Logo />
         </Link>
-        <LiveHeaderItem />
+        <LiveHeaderItem userId={profile?.id} />
         <Button
           id={SEARCH_TOGGLE_ID}
           variant="ghost"

@@ -1,6 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../lib/store/hooks';
-import { selectOwnProfile } from '../auth';
 
 /** The live channel and the bell load only for a signed-in, registered player. */
 const LiveConnection = lazy(() =>
@@ -9,14 +7,14 @@ const LiveConnection = lazy(() =>
 
 /**
  * The header's live item: for a registered player the notification bell, with the live channel
- * (GET /api/live) open behind it; for everyone else nothing.
+ * (GET /api/live) open behind it; for everyone else nothing. The header passes the player's id
+ * (from the auth feature's shell entry: the first bundle holds no RTK Query).
  */
-export function LiveHeaderItem() {
-  const me = useAppSelector(selectOwnProfile);
-  if (!me) return null;
+export function LiveHeaderItem({ userId }: { userId: string | undefined }) {
+  if (!userId) return null;
   return (
     <Suspense fallback={null}>
-      <LiveConnection userId={me.id} />
+      <LiveConnection userId={userId} />
     </Suspense>
   );
 }

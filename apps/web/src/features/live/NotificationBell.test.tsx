@@ -70,7 +70,7 @@ async function renderBell(lang: 'de' | 'en' = 'de') {
   const store = await signedInStore(me);
   const view = await renderApp(
     [
-      { path: '/', element: <LiveHeaderItem /> },
+      { path: '/', element: <LiveHeaderItem userId={me.id} /> },
       { path: '/profile/:id/games', element: <p>games page</p> },
     ],
     { path: '/', store, lang },
@@ -81,7 +81,9 @@ async function renderBell(lang: 'de' | 'en' = 'de') {
 describe('the notification bell', { timeout: 30_000 }, () => {
   it('shows nothing for a signed-out visitor and opens no stream', async () => {
     live = liveStream();
-    await renderApp([{ path: '/', element: <LiveHeaderItem /> }], { path: '/' });
+    await renderApp([{ path: '/', element: <LiveHeaderItem userId={undefined} /> }], {
+      path: '/',
+    });
     expect(screen.queryByRole('button')).toBeNull();
     expect(live.opened).toBe(0);
   });
