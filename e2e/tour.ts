@@ -19,7 +19,7 @@ const LANGUAGES = [
 const WIDTHS = [MOBILE, DESKTOP];
 
 async function shoot(page: Page, dir: string, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.evaluate('document.fonts.ready.then(() => undefined)');
   await page.waitForTimeout(300);
   const width = page.viewportSize()?.width ?? 0;

@@ -11,7 +11,9 @@ export const SCREENSHOT_DIR = path.join(repoRoot, 'test-output/screenshots');
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // At most a few seconds: a registered player's page keeps the live channel (GET /api/live)
+  // open, so the network never goes idle and the wait would last the whole navigation timeout.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   // (a string: the page's DOM types are not part of this node program)
   await page.evaluate('document.fonts.ready.then(() => undefined)');
   const width = page.viewportSize()?.width ?? 0;
