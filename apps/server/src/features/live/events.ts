@@ -1,6 +1,6 @@
 import type { AppEventHandler } from '../../events/map';
 import { signalLive } from '../../events/live-signal';
-import { friendAddedMessage, matchResultMessage, newsMessage } from '../push';
+import { friendAddedMessage, matchResultMessages, newsMessage } from '../push';
 import { addEachStatement, addNotification, deleteNotificationsOf } from './notifications';
 
 /**
@@ -8,20 +8,7 @@ import { addEachStatement, addNotification, deleteNotificationsOf } from './noti
  * subscription). The stored game's own live hint (after its commit) tells the players' apps.
  */
 export const listMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
-  const write = addEachStatement(
-    'match_result',
-    game.players.flatMap(({ userId, won, score, kills, deaths }) =>
-      userId
-        ? [
-            {
-              userId,
-              message: matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
-            },
-          ]
-        : [],
-    ),
-    statement.whenStored,
-  );
+  const write = addEachStatement('match_result', matchResultMessages(game), statement.whenStored);
   if (write) statement.write(write);
 };
 

@@ -1,5 +1,5 @@
 import type { AppEventHandler } from '../../events/map';
-import { friendAddedMessage, matchResultMessage, newsMessage } from './messages';
+import { friendAddedMessage, matchResultMessages, newsMessage } from './messages';
 import { deleteDeliveriesOf, enqueue, enqueueEachStatement } from './outbox';
 import { deleteSubscriptionsOf } from './subscriptions';
 
@@ -7,16 +7,7 @@ import { deleteSubscriptionsOf } from './subscriptions';
 export const notifyMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
   const write = enqueueEachStatement(
     'match_result',
-    game.players.flatMap(({ userId, won, score, kills, deaths }) =>
-      userId
-        ? [
-            {
-              userId,
-              message: matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
-            },
-          ]
-        : [],
-    ),
+    matchResultMessages(game),
     statement.whenStored,
   );
   if (write) statement.write(write);

@@ -2,4 +2,10 @@
 export { outboxBacklog, type OutboxBacklog } from './outbox';
 export { pushWorkerOf } from './routes';
 export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';
-export { friendAddedMessage, matchResultMessage, newsMessage, type Localized } from './messages';
+export {
+  friendAddedMessage,
+  matchResultMessage,
+  matchResultMessages,
+  newsMessage,
+  type Localized,
+} from './messages';

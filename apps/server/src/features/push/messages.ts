@@ -57,3 +57,20 @@ export function newsMessage(slug: string, titles: { de: string; en?: string }): 
     en: { title: 'New article', body: titles.en ?? titles.de, url, tag },
   };
 }
+
+/** Each registered player of a game with their own result message (guests hear nothing). */
+export function matchResultMessages(game: {
+  id: string;
+  players: ReadonlyArray<Omit<MatchResult, 'gameId' | 'userId'> & { userId: string | null }>;
+}): Array<{ userId: string; message: Localized }> {
+  return game.players.flatMap(({ userId, won, score, kills, deaths }) =>
+    userId
+      ? [
+          {
+            userId,
+            message: matchResultMessage({ gameId: game.id, userId, won, score, kills, deaths }),
+          },
+        ]
+      : [],
+  );
+}
