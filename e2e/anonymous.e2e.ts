@@ -58,8 +58,12 @@ describe.each([
       els.map((e) => e.getBoundingClientRect().width),
     );
     for (const w of widths) expect(w).toBeLessThanOrEqual(384.5);
-    await page.waitForFunction(
-      'Array.from(document.images).slice(0, 2).every((i) => i.complete && i.naturalWidth > 0)',
+    // a function, not a string: Playwright evals a string predicate on every animation frame,
+    // and after the first check our CSP (no 'unsafe-eval') refuses that eval
+    await page.waitForFunction(() =>
+      Array.from(document.images)
+        .slice(0, 2)
+        .every((i) => i.complete && i.naturalWidth > 0),
     );
     await expectAccessible(page, `home (${viewport.width} px)`);
     await screenshot(page, 'anonymous-home');
