@@ -37,6 +37,8 @@ export interface Database {
   ping(): Promise<void>;
   /** How busy the connection pool is now (metrics, load shedding). */
   stats(): PoolStats;
+  /** PGlite only: the whole data directory as an uncompressed tarball (see `loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined means in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of
+   * creating an empty one. Tests load a migrated template: initdb costs seconds per test file.
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** PostgreSQL cancels a statement that runs longer (0 = no limit). */
   statementTimeoutMs?: number;
@@ -137,7 +144,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let client: PGlite;
   try {
-    client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+    client = new PGlite({
+      dataDir: options.dataDir,
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await client.waitReady;
   } catch (error) {
     unlock();
@@ -157,6 +168,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     // One connection in this process, which queues its own queries: a pool of 1, never waiting.
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();

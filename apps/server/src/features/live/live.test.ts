@@ -179,6 +179,18 @@ describe('the live channel (GET /api/live)', () => {
     expect((await t.request('GET', '/api/notifications', { token: ben.token })).body.items).toEqual(
       [],
     );
+    for (const body of [{}, { upTo: -1 }, { upTo: 'all' }, { upTo: 1.5 }]) {
+      const bad = await t.request('POST', '/api/notifications/read', { token: anna.token, body });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body.error.details)).toContain('upTo');
+    }
+    expect((await t.request('POST', '/api/notifications/read', { body: { upTo: 0 } })).status).toBe(
+      401,
+    );
+    // nothing above was written: still one unread
+    expect((await t.request('GET', '/api/notifications', { token: anna.token })).body.unread).toBe(
+      1,
+    );
     const read = await t.request('POST', '/api/notifications/read', {
       token: anna.token,
       body: { upTo: list.body.items[0].id },
