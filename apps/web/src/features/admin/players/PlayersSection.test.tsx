@@ -104,7 +104,9 @@ describe('/admin/players', () => {
     );
     expect(screen.getByText('E-Mail (Anmeldung)')).toBeVisible();
     const games = screen.getByRole('table', { name: 'Letzte Spiele' });
-    expect(within(games).getAllByRole('row')[1]).toHaveTextContent('Neon Docks900Gewonnen');
+    expect(within(games).getAllByRole('row')[1]).toHaveTextContent(
+      'EliminierungNeon Docks900Gewonnen',
+    );
   });
 
   it('says when nobody matches', async () => {

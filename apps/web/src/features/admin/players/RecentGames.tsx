@@ -4,7 +4,8 @@ import { useConsoleFormat } from '../shell/format';
 
 /** The player's statistics and latest games (the profile's first page of the match history). */
 export function RecentGames({ player }: { player: AdminPlayer }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'de';
   const format = useConsoleFormat();
   const s = player.statistics;
   return (
@@ -35,6 +36,9 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
                   {t('admin-players.col.where')}
                 </th>
                 <th scope="col" className="py-2 pr-3">
+                  {t('admin-players.col.mode')}
+                </th>
+                <th scope="col" className="py-2 pr-3">
                   {t('admin-players.col.map')}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
@@ -50,6 +54,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
                 <tr key={game.id} className="border-t border-line">
                   <td className="py-2 pr-3">{format.dateTime(game.playedAt)}</td>
                   <td className="py-2 pr-3">{game.arcade}</td>
+                  <td className="py-2 pr-3">{game.modeName[lang]}</td>
                   <td className="py-2 pr-3">{game.map.name}</td>
                   <td className="py-2 pr-3 text-right">{game.score}</td>
                   <td className="py-2 text-right">
