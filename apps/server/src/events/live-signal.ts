@@ -59,3 +59,18 @@ export async function signalDevicePlayers(
       from device_players
      where arcade_id = ${arcade} and device_id = ${id}`);
 }
+
+/**
+ * Tells the registered players of a game that it changed after it was stored (an operator voided
+ * it or gave a guest's result to a player): their apps reload what the game counts in. No device
+ * is named, so no play page reads it as the end of a match.
+ */
+export async function signalGamePlayers(db: Queryable, gameId: string): Promise<void> {
+  await db.execute(sql`
+    select pg_notify(${LIVE_CHANNEL},
+                     json_build_object('t', 'game', 'u', p.user_id, 'g', g.id::text,
+                                       'app', g.application_id)::text)
+      from game_players p
+      join games g on g.id = p.game_id
+     where g.id = ${gameId} and p.user_id is not null`);
+}

@@ -6,6 +6,7 @@ import {
   type AdminGamesQuery,
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
+import { signalGamePlayers } from '../../events/live-signal';
 import { gamePlayers, games, users } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
@@ -116,6 +117,7 @@ export async function voidGame(
     );
     // Voided by someone else between the read and the lock.
     if (!rows[0]?.voided) throw conflict('The game is voided already');
+    await signalGamePlayers(tx, gameId);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {
       action: 'game.void',
@@ -169,6 +171,7 @@ export async function assignSlot(
       .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
     if (already) throw conflict('The player is in this game already');
     await tx.execute(sql`select arcadia_assign_game_slot(${slotId}, ${userId})`);
+    await signalGamePlayers(tx, gameId);
     await recordAudit(tx, operator, {
       action: 'game.assign',
       targetType: 'game',

@@ -14,6 +14,7 @@ import {
   type TestPlayer,
 } from '../../../test/support/arcade';
 import { testDbKind } from '../../../test/support/database';
+import { setRole } from '../../../test/support/operators';
 
 interface Received {
   type: string;
@@ -248,6 +249,64 @@ describe('the live channel (GET /api/live)', () => {
       });
     } finally {
       a.close();
+    }
+  });
+
+  it("tells the players when an operator gives them a guest's result or voids their game", async () => {
+    expect((await join(anna, arena)).status).toBe(200);
+    const reported = await deviceRequest(t, arena)(
+      'POST',
+      '/games',
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [
+          { userId: anna.id, kills: 2, deaths: 2, score: 400 },
+          { guestName: 'Gast', kills: 2, deaths: 2, score: 300 },
+        ],
+      }),
+    );
+    expect(reported.status).toBe(201);
+    const gameId = reported.body.id as string;
+    await setRole(t, ben.id, 'admin');
+    const game = `/api/admin/arcades/neon-city/games/${gameId}`;
+    const a = await openStream(t.url, anna.token);
+    const b = await openStream(t.url, ben.token);
+    try {
+      await a.nextOf('hello');
+      await b.nextOf('hello');
+      const details = await t.request('GET', game, { token: ben.token });
+      const guest = (details.body.players as Array<{ slotId: number; guest: boolean }>).find(
+        (p) => p.guest,
+      );
+      const assigned = await t.request('POST', `${game}/slots/${guest!.slotId}/assign`, {
+        token: ben.token,
+        body: { userId: ben.id },
+      });
+      expect(assigned.status).toBe(200);
+      const changed = { gameId, applicationId: 'commando' };
+      expect(await b.nextOf('game')).toEqual(changed);
+      expect(await a.nextOf('game')).toEqual(changed);
+
+      const voided = await t.request('POST', `${game}/void`, {
+        token: ben.token,
+        body: { reason: 'Vest fault' },
+      });
+      expect(voided.status).toBe(200);
+      expect(await b.nextOf('game')).toEqual(changed);
+      // anna hears of it, and no play event: no match ended on a device
+      const heard: string[] = [];
+      for (;;) {
+        const event = await a.next(500).catch(() => null);
+        if (!event) break;
+        heard.push(event.type);
+      }
+      expect(heard).toContain('game');
+      expect(heard).not.toContain('play');
+    } finally {
+      a.close();
+      b.close();
+      await setRole(t, ben.id, 'player');
     }
   });
 
