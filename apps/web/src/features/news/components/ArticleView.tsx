@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NewsEntry } from '@arcadia/contracts';
 import { headerImageUrl } from '../image-url';
 import { RichText } from './RichText';
+import { formatLongDate } from '../../../lib/i18n/date-format';
 
 /**
  * One article as players see it: header image, date, title, abstract, rich-text content. The
@@ -41,11 +42,7 @@ export function ArticleView({
             dateTime={item.sys.createdAt}
             className="text-xs font-semibold tracking-widest text-neon-pink-soft uppercase"
           >
-            {date.toLocaleDateString(i18n.language, {
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-            })}
+            {formatLongDate(date, i18n.language)}
           </time>
         )}
         <Title className="neon-text font-display text-3xl leading-tight font-extrabold text-ink sm:text-4xl">

@@ -5,6 +5,7 @@ import type { NewsEntry } from '@arcadia/contracts';
 import { focusRing } from '../../../components/ui/focus';
 import { cn } from '../../../lib/class-names';
 import { headerImageUrl } from '../image-url';
+import { formatLongDate } from '../../../lib/i18n/date-format';
 
 /** A teaser about 24rem wide: header image, title, abstract and 'Weiter lesen ...'. */
 export function NewsCard({ item, eager = false }: { item: NewsEntry; eager?: boolean }) {
@@ -36,11 +37,7 @@ export function NewsCard({ item, eager = false }: { item: NewsEntry; eager?: boo
             dateTime={item.sys.createdAt}
             className="text-xs font-semibold tracking-widest text-neon-pink-soft uppercase"
           >
-            {date.toLocaleDateString(i18n.language, {
-              day: 'numeric',
-              month: 'long',
-              year: 'numeric',
-            })}
+            {formatLongDate(date, i18n.language)}
           </time>
         )}
         <h2 id={headingId} className="font-display text-2xl leading-tight font-bold text-ink">
