@@ -268,6 +268,8 @@ describe('GET /api/me/export', () => {
     expect(res.body).toContain('anna.account@example.org');
     expect(res.body).toContain('Neon City');
     expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain('Invalid Date');
+    expect(res.body).toContain('<td>Spieler</td>');
     // Without lang: the profile's language.
     const en = await exportOf(ben, '?format=html');
     expect(en.body).toContain('<html lang="de">');

@@ -8,6 +8,7 @@ const RECENT = 50;
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
   if (typeof value === 'number' || typeof value === 'boolean') return `${value}`;
   return JSON.stringify(value);
 }
@@ -67,8 +68,8 @@ export function renderSummary(data: DataExport, lang: Lang): string {
             [t.mail, p.mail],
             [t.birthday, p.birthday ? day(p.birthday) : null],
             [t.instagram, p.instagram],
-            [t.language, p.language],
-            [t.role, p.role],
+            [t.language, t.languages[p.language as 'de' | 'en'] ?? p.language],
+            [t.role, t.roles[p.role as 'player' | 'staff' | 'admin'] ?? p.role],
             [t.registered, when(p.createdAt)],
             [t.earlyAdopter, yesNo(p.earlyAdopter)],
           ])
