@@ -15,6 +15,7 @@ import { leaderboardRoutes } from './leaderboards/routes';
 import { liveRoutes } from './live/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
+import { privacyRoutes } from './privacy/routes';
 import { userRoutes } from './users/routes';
 import { userCardRoutes } from './user-cards/routes';
 import { visitRoutes } from './visits/routes';
@@ -41,6 +42,7 @@ export const apiFeatures: Feature[] = [
   arcadeRoutes,
   adminRoutes,
   liveRoutes,
+  privacyRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

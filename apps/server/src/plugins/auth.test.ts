@@ -60,6 +60,7 @@ describe('bearer token verification on every player route', () => {
       },
       { method: 'GET', path: `/api/v2/user/${ownerId}/friends` },
       { method: 'GET', path: '/api/v2/user/id/friends' },
+      { method: 'GET', path: '/api/me/export' },
       { method: 'DELETE', path: `/api/v2/user/${ownerId}`, writes: true },
     ];
   });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accounts, oidcModels } from '../../db/schema';
+import { accounts, loginThrottle, oidcModels, passwordResets } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -63,4 +63,50 @@ export async function endAllSessions(db: Queryable, accountId: string): Promise<
 /** The e-mail of an embedded-provider account by its sub; null when it is not one of ours. */
 export async function accountEmail(db: Queryable, sub: string): Promise<string | null> {
   return (await findAccountById(db, sub))?.email ?? null;
+}
+
+/**
+ * What the provider holds about an account, for the player's data export (features/privacy):
+ * the account without its password hash, its reset links (when they expire, whether used), its
+ * sessions, grants and tokens by kind and lifetime (never the credentials themselves), and the
+ * failed-attempt counters keyed by its e-mail. Null when the subject is not one of ours.
+ */
+export async function accountForExport(db: Queryable, sub: string) {
+  const account = await findAccountById(db, sub);
+  if (!account) return null;
+  const resets = await db
+    .select({ expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt })
+    .from(passwordResets)
+    .where(eq(passwordResets.accountId, account.id))
+    .orderBy(passwordResets.expiresAt);
+  const sessions = await db
+    .select({
+      kind: oidcModels.model,
+      expiresAt: oidcModels.expiresAt,
+      consumedAt: oidcModels.consumedAt,
+    })
+    .from(oidcModels)
+    .where(sql`${oidcModels.payload}->>'accountId' = ${account.id}`)
+    .orderBy(oidcModels.model, oidcModels.expiresAt);
+  const throttle = await db
+    .select({
+      key: loginThrottle.key,
+      failures: loginThrottle.failures,
+      windowStart: loginThrottle.windowStart,
+      blockedUntil: loginThrottle.blockedUntil,
+    })
+    .from(loginThrottle)
+    .where(
+      sql`substr(${loginThrottle.key}, position(':' in ${loginThrottle.key}) + 1) = ${account.email}`,
+    );
+  return {
+    email: account.email,
+    nickname: account.nickname,
+    emailVerified: account.emailVerified,
+    language: account.language,
+    createdAt: account.createdAt,
+    passwordResets: resets,
+    signIns: sessions,
+    failedAttempts: throttle.map(({ key, ...row }) => ({ kind: key.split(':')[0], ...row })),
+  };
 }

@@ -1,3 +1,3 @@
 /** The identity feature as other code sees it. */
 export { PER_EMAIL, TOKEN_FACTOR } from './request-limits';
-export { accountEmail, endAllSessions } from './accounts';
+export { accountEmail, accountForExport, endAllSessions } from './accounts';

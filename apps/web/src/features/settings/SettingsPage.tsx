@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth';
 import { PushSettings } from '../push';
 import { DeleteProfile } from './components/DeleteProfile';
+import { DataExport } from './components/DownloadData';
 import { LanguageSettings } from './components/LanguageSettings';
 
-/** /settings: language select, notifications, and (signed in and registered) delete profile. */
+/**
+ * /settings: language select, notifications, and (signed in and registered) the data download
+ * and delete profile.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { profile, isRegistered } = useCurrentUser();
@@ -15,6 +19,7 @@ export function Component() {
       </h1>
       <LanguageSettings />
       <PushSettings />
+      {isRegistered && profile && <DataExport />}
       {isRegistered && profile && <DeleteProfile profileId={profile.id} />}
     </div>
   );

@@ -12,6 +12,7 @@ import {
   cn,
   focusRing,
 } from '../../../components/ui';
+import { DownloadData } from './DownloadData';
 import { deleteOwnProfile } from '../state/settings-thunks';
 import { hideDeleteDialog, selectDeleteProfile, showDeleteDialog } from '../state/delete-slice';
 
@@ -64,7 +65,12 @@ export function DeleteProfile({ profileId }: { profileId: string }) {
             </Button>
           </>
         }
-      />
+      >
+        <div className="mt-4 flex flex-col gap-3 rounded-lg border border-line p-3">
+          <p className="text-sm text-ink-muted">{t('settings.exportBeforeDelete')}</p>
+          <DownloadData summary={false} />
+        </div>
+      </Dialog>
     </Card>
   );
 }
