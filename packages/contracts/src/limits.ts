@@ -10,6 +10,11 @@ export const TOKEN_LEEWAY_SECONDS = 60;
 export const HTTP_TIMEOUT_MS = 10_000;
 export const MATCH_HISTORY_PAGE_SIZE = 20;
 export const MATCH_HISTORY_PAGE_MAX = 100;
+/**
+ * The version of the terms (AGB) a player accepts. Raise it with a new text: every player who
+ * accepted an older one is asked to accept the new one at their next visit.
+ */
+export const AGB_VERSION = 1;
 
 /** The access scopes the client requests and the API checks (spec §6). */
 export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;

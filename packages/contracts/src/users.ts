@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { INSTAGRAM_MAX, MAIL_MAX, SEARCH_MIN_LENGTH, USERNAME_MAX, USERNAME_MIN } from './limits';
+import {
+  AGB_VERSION,
+  INSTAGRAM_MAX,
+  MAIL_MAX,
+  SEARCH_MIN_LENGTH,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './limits';
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
 import { userRoleSchema } from './admin';
@@ -60,10 +67,20 @@ export const ownProfileSchema = profileSchema.extend({
   instagram: z.string().nullable(),
   marketingConsent: z.boolean(),
   language: z.enum(['de', 'en']),
+  /** The terms version the player accepted (null: none); below AGB_VERSION, the app asks again. */
+  agbVersion: z.number().int().nullable(),
   /** The operator role (docs/operator-console.md): the web shows the console's link to staff and admins. */
   role: userRoleSchema.optional(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** PUT /api/v2/user/me/agb: accepts the current terms (only the current version can be accepted). */
+export const agbAcceptSchema = z.object({
+  version: z.literal(AGB_VERSION, {
+    message: `version must be the current terms version ${AGB_VERSION}`,
+  }),
+});
+export type AgbAccept = z.infer<typeof agbAcceptSchema>;
 
 /** PATCH /api/v2/user/me: the settings a player changes after registering. */
 export const profileUpdateSchema = z

@@ -3,6 +3,7 @@
  * with overrides. Ids are fixed UUIDs, so tests can name the players.
  */
 import {
+  AGB_VERSION,
   emptyStatistics,
   type Friend,
   type Game,
@@ -104,6 +105,7 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     instagram: null,
     marketingConsent: false,
     language: 'de',
+    agbVersion: AGB_VERSION,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -34,6 +35,8 @@ export const users = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     instagram: text('instagram'),
     agbAcceptedAt: timestamp('agb_accepted_at', { withTimezone: true }),
+    /** The terms version accepted at agbAcceptedAt (AGB_VERSION then). */
+    agbVersion: integer('agb_version'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     earlyAdopter: boolean('early_adopter').notNull().default(false),
     role: text('role', { enum: ['player', 'staff', 'admin'] })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_EXPORT_FORMAT, DATA_EXPORT_LIMIT } from '@arcadia/contracts';
+import { AGB_VERSION, DATA_EXPORT_FORMAT, DATA_EXPORT_LIMIT } from '@arcadia/contracts';
 import {
   accounts,
   friendships,
@@ -169,6 +169,7 @@ describe('GET /api/me/export', () => {
     });
     expect(doc.consents.marketingMails).toBe(true);
     expect(Date.parse(doc.consents.termsAcceptedAt)).toBeGreaterThan(Date.now() - 600_000);
+    expect(doc.consents.termsVersion).toBe(AGB_VERSION);
     expect(doc.account).toMatchObject({
       email: 'anna.account@example.org',
       nickname: 'Anna A.',

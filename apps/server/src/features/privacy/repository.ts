@@ -31,6 +31,7 @@ export interface ProfileRow {
   suspendedReason: string | null;
   cardSecretSet: boolean;
   agbAcceptedAt: string | null;
+  agbVersion: number | null;
   marketingConsent: boolean;
 }
 
@@ -43,7 +44,8 @@ export const profileOf = (db: Queryable, sub: string) =>
           'earlyAdopter', u.early_adopter, 'createdAt', u.created_at,
           'suspendedAt', u.suspended_at, 'suspendedReason', u.suspended_reason,
           'cardSecretSet', u.card_secret_hash is not null,
-          'agbAcceptedAt', u.agb_accepted_at, 'marketingConsent', u.marketing_consent)
+          'agbAcceptedAt', u.agb_accepted_at, 'agbVersion', u.agb_version,
+          'marketingConsent', u.marketing_consent)
         from users u where u.identity_sub = ${sub}`,
   );
 

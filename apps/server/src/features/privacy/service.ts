@@ -79,6 +79,7 @@ export async function buildExport(db: Db, sub: string) {
         profile,
         consents: profileRow && {
           termsAcceptedAt: profileRow.agbAcceptedAt,
+          termsVersion: profileRow.agbVersion,
           marketingMails: profileRow.marketingConsent,
         },
         account,

@@ -22,6 +22,7 @@ export const SUMMARY_TEXTS = {
     earlyAdopter: 'Early Adopter',
     consents: 'Einwilligungen',
     terms: 'AGB akzeptiert am',
+    termsVersion: 'Akzeptierte AGB-Version',
     marketing: 'Marketing-Mails',
     account: 'Anmeldekonto',
     noAccount:
@@ -89,6 +90,7 @@ export const SUMMARY_TEXTS = {
     earlyAdopter: 'Early adopter',
     consents: 'Consents',
     terms: 'Terms accepted on',
+    termsVersion: 'Accepted terms version',
     marketing: 'Marketing mails',
     account: 'Sign-in account',
     noAccount: 'Your account is at an external sign-in service; Arcadia keeps only its identifier.',

@@ -80,6 +80,7 @@ export function renderSummary(data: DataExport, lang: Lang): string {
           t.consents,
           rows([
             [t.terms, when(data.consents.termsAcceptedAt)],
+            [t.termsVersion, String(data.consents.termsVersion ?? '—')],
             [t.marketing, yesNo(data.consents.marketingMails)],
           ]),
         )

@@ -61,6 +61,7 @@ export async function toOwnProfile(db: Queryable, user: UserRow): Promise<OwnPro
     instagram: user.instagram,
     marketingConsent: user.marketingConsent,
     language: user.language,
+    agbVersion: user.agbVersion,
     role: user.role,
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyStatistics, profileSchema } from '@arcadia/contracts';
+import { AGB_VERSION, emptyStatistics, profileSchema } from '@arcadia/contracts';
 import { gamePlayers, games, gameTeams, maps, playerStats, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
@@ -63,6 +63,7 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
         instagram: 'sub-neo.insta',
         marketingConsent: true,
         language: 'de',
+        agbVersion: AGB_VERSION,
         role: 'player',
       });
     });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyStatistics } from '@arcadia/contracts';
+import { AGB_VERSION, emptyStatistics } from '@arcadia/contracts';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
@@ -73,6 +73,7 @@ describe('POST /api/v2/user/registration', () => {
       instagram: 'neo.one',
       marketingConsent: true,
       language: 'de',
+      agbVersion: AGB_VERSION,
       role: 'player',
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  agbAcceptSchema,
   apiErrorSchema,
   okSchema,
   ownProfileSchema,
@@ -16,7 +17,14 @@ import { requireAuth } from '../../plugins/auth';
 import { sendJsonText } from '../../plugins/json-text';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
-import { currentUser, deleteProfile, register, updateProfile, userById } from './service';
+import {
+  acceptAgb,
+  currentUser,
+  deleteProfile,
+  register,
+  updateProfile,
+  userById,
+} from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
 const errors = {
@@ -52,6 +60,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) =>
       toOwnProfile(db, await updateProfile(db, requireAuth(request).sub, request.body)),
+  });
+
+  app.put('/v2/user/me/agb', {
+    schema: {
+      tags: ['users'],
+      summary: 'Accept the current terms (AGB); the version and time are recorded',
+      body: agbAcceptSchema,
+      response: { 200: ownProfileSchema, ...errors },
+    },
+    handler: async (request) => toOwnProfile(db, await acceptAgb(db, requireAuth(request).sub)),
   });
 
   app.post('/v2/user/registration', {

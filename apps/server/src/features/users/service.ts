@@ -1,4 +1,4 @@
-import type { ProfileUpdate, Registration } from '@arcadia/contracts';
+import { AGB_VERSION, type ProfileUpdate, type Registration } from '@arcadia/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, Queryable, Tx } from '../../db/client';
@@ -59,6 +59,7 @@ export async function register(db: Db, sub: string, input: Registration): Promis
         birthday: input.birthday ?? null,
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
+        agbVersion: AGB_VERSION,
         marketingConsent: input.marketingConsent,
         earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
       });
@@ -135,6 +136,19 @@ export async function eraseProfile(
     },
     vacuum: [...tables],
   };
+}
+
+/** The player accepts the current terms: version and time recorded (spec: a consent record). */
+export async function acceptAgb(db: Db, sub: string): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const me = await currentUser(tx, sub);
+    const [row] = await tx
+      .update(users)
+      .set({ agbVersion: AGB_VERSION, agbAcceptedAt: new Date() })
+      .where(eq(users.id, me.id))
+      .returning();
+    return row!;
+  });
 }
 
 export async function updateProfile(db: Db, sub: string, changes: ProfileUpdate): Promise<UserRow> {
