@@ -8,6 +8,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import type {
+  AgbAccept,
   ApiError,
   ArcadesResponse,
   CurrentDevice,
@@ -184,6 +185,7 @@ export const handlers = {
   getMe: route<OwnProfile>('get', '/api/v2/user/me'),
   updateOwnProfile: route<OwnProfile, ProfileUpdate>('patch', '/api/v2/user/me'),
   register: route<OwnProfile, Registration>('post', '/api/v2/user/registration'),
+  acceptAgb: route<OwnProfile, AgbAccept>('put', '/api/v2/user/me/agb'),
   deleteProfile: route<null>('delete', '/api/v2/user/:id'),
   linkCard: route<OwnProfile, LinkCardInput>('post', '/api/v2/user/me/link'),
   getProfile: route<Profile>('get', '/api/user/:id/details'),

@@ -5,7 +5,10 @@ import { useStore } from 'react-redux';
 import type { RootState } from '../../lib/store/store';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { ToastHost } from '../../components/ui/ToastHost';
+import { AGB_VERSION } from '@arcadia/contracts/limits';
 import { closeSearchBar, closeSidebar, selectSidebarExpanded } from '../../features/layout';
+// The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
+import { useCurrentUser } from '../../features/auth/shell';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { focusMain } from './focus-main';
@@ -21,6 +24,21 @@ function LazySidenav() {
   return (
     <Suspense fallback={null}>
       <Sidenav />
+    </Suspense>
+  );
+}
+
+/** The question to accept new terms loads only for a player who accepted older ones. */
+const TermsUpdate = lazy(() =>
+  import('../../features/registration/TermsUpdate').then((m) => ({ default: m.TermsUpdate })),
+);
+
+function LazyTermsUpdate() {
+  const { profile, isRegistered } = useCurrentUser();
+  if (!isRegistered || !profile || (profile.agbVersion ?? 0) >= AGB_VERSION) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsUpdate />
     </Suspense>
   );
 }
@@ -84,6 +102,7 @@ export function AppShell() {
         <Footer />
       </div>
       <ToastHost />
+      <LazyTermsUpdate />
       <ScrollRestoration />
     </div>
   );

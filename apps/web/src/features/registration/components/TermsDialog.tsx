@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogClose } from '../../../components/ui';
+import { cn } from '../../../lib/class-names';
 
 /** The terms (Agb), shown in place so the half-filled form stays as it is. */
 export function TermsDialog({
@@ -10,7 +11,6 @@ export function TermsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const items = t('registration.terms.items', { returnObjects: true }) as unknown;
   return (
     <Dialog
       open={open}
@@ -22,9 +22,23 @@ export function TermsDialog({
         </DialogClose>
       }
     >
-      <ol className="mt-4 flex max-h-[55vh] list-decimal flex-col gap-3 overflow-y-auto pl-5 text-sm text-ink-muted">
-        {Array.isArray(items) && items.map((item, index) => <li key={index}>{String(item)}</li>)}
-      </ol>
+      <TermsList className="max-h-[55vh]" />
     </Dialog>
+  );
+}
+
+/** The terms' numbered items (one text for registration and for a new version). */
+export function TermsList({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const items = t('registration.terms.items', { returnObjects: true }) as unknown;
+  return (
+    <ol
+      className={cn(
+        'mt-4 flex list-decimal flex-col gap-3 overflow-y-auto pl-5 text-sm text-ink-muted',
+        className,
+      )}
+    >
+      {Array.isArray(items) && items.map((item, index) => <li key={index}>{String(item)}</li>)}
+    </ol>
   );
 }
