@@ -31,7 +31,16 @@ describe('match page API', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-match-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    // A small built web app: index.html is what the server fills in for /game/{id}.
+    const webDist = path.join(dataDir, 'web');
+    fs.mkdirSync(webDist);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="de"><head><meta charset="UTF-8" />' +
+        '<meta name="description" content="Arcadia – die Community-App" />' +
+        '<title>Arcadia</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist } });
     await addArcade(t, 'neon-city', 'Neon City');
     const device = await addDevice(t, 'neon-city', 'arena-1');
     anna = await addPlayer(t, 'Anna');
@@ -60,7 +69,7 @@ describe('match page API', () => {
         teams: [],
         players: [
           { userId: anna.id, kills: 3, deaths: 2, score: 300 },
-          { guestName: 'Zoë', kills: 5, deaths: 1, score: 500 },
+          { guestName: 'Zoë "<b>', kills: 5, deaths: 1, score: 500 },
         ],
       }),
     );
@@ -201,5 +210,33 @@ describe('match page API', () => {
     await t.db.execute(sql`select arcadia_void_game(${id}, 'test') as voided`);
     expect((await t.request('GET', `/api/matches/${id}`)).status).toBe(404);
     expect((await t.request('GET', `/api/matches/${id}/image.png`)).status).toBe(404);
+  });
+
+  it('puts Open Graph and Twitter card tags, escaped, into the HTML of /game/{id}', async () => {
+    const res = await fetch(`${t.url}/game/${soloGame}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const meta = (key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+    expect(meta('og:title')).toMatch(/^.+: Zoë &quot;&lt;b&gt; gewinnt mit 500 Punkten · Arcadia$/);
+    expect(html).not.toContain('<b>');
+    expect(meta('og:url')).toBe(`${t.config.publicUrl}/game/${soloGame}`);
+    expect(meta('og:image')).toBe(`${t.config.publicUrl}/api/matches/${soloGame}/image.png`);
+    expect(meta('og:image:width')).toBe('1200');
+    expect(meta('og:image:height')).toBe('630');
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expect(meta('og:description')).toContain('Neon City');
+    // The page's own description and title are the game's, once each.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]+ · Arcadia<\/title>/);
+  });
+
+  it('sends the plain index.html for an unknown game or another page', async () => {
+    for (const url of ['/game/00000000-0000-4000-8000-000000000000', '/game/nope', '/home']) {
+      const html = await (await fetch(`${t.url}${url}`)).text();
+      expect(html).toContain('<title>Arcadia</title>');
+      expect(html).not.toContain('og:title');
+    }
   });
 });
