@@ -36,7 +36,7 @@ const profileTabs: RouteObject[] = [
   { index: true, lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'statistics', lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'games', lazy: () => import('../features/profile/tabs/GamesTab') },
-  { path: 'compare', lazy: () => import('../features/friends/CompareTab') },
+  { path: 'compare', lazy: () => import('../features/profile/tabs/CompareTab') },
   { Component: RequireOwnProfile, children: [{ path: 'friends', lazy: () => import('../features/profile/tabs/FriendsTab') }] },
 ];
 

@@ -17,3 +17,4 @@ export {
   type RemoveFriendOutcome,
 } from './state/friends-thunks';
 export { RemoveFriendButton } from './RemoveFriendButton';
+export { compareFriendApi } from './api/compare-friend';

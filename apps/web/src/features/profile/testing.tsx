@@ -3,7 +3,7 @@ import type { OwnProfile } from '@arcadia/contracts';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore } from '../../testing/store';
 import { Component as ProfilePage } from './ProfilePage';
-import { Component as CompareTab } from '../friends/CompareTab';
+import { Component as CompareTab } from './tabs/CompareTab';
 import { Component as FriendsTab } from './tabs/FriendsTab';
 import { Component as GamesTab } from './tabs/GamesTab';
 import { Component as StatisticsTab } from './tabs/StatisticsTab';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FriendComparison } from '@arcadia/contracts';
-import { clearToasts } from '../../components/ui';
-import { apiError, callsTo, handlers, server } from '../../testing/api';
-import { BLAZE, MODE_NAMES, NOVA, at, ownProfile, profile } from '../../testing/factories';
-import { renderProfile } from '../profile/testing';
+import { clearToasts } from '../../../components/ui';
+import { apiError, callsTo, handlers, server } from '../../../testing/api';
+import { BLAZE, MODE_NAMES, NOVA, at, ownProfile, profile } from '../../../testing/factories';
+import { renderProfile } from '../testing';
 
 const GAME = 'aaaaaaaa-0000-4000-8000-000000000009';
 const comparison: FriendComparison = {

@@ -2,8 +2,8 @@ import { Link, useParams } from 'react-router';
 import { ChevronRight, Swords, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { matchPagePath } from '@arcadia/contracts';
-import { Card, EmptyState, ErrorState, Spinner, cn, focusRing } from '../../components/ui';
-import { compareFriendApi } from './api/compare-friend';
+import { Card, EmptyState, ErrorState, Spinner, cn, focusRing } from '../../../components/ui';
+import { compareFriendApi } from '../../friends';
 
 function Figure({ value, label, accent }: { value: number; label: string; accent: string }) {
   return (
