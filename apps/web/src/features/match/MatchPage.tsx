@@ -31,14 +31,14 @@ function Fact({
   children: React.ReactNode;
 }) {
   return (
-    <div className="flex items-start gap-2">
-      <span aria-hidden="true" className="mt-0.5 text-neon-cyan">
-        {icon}
-      </span>
-      <div>
-        <dt className="text-xs uppercase tracking-wider text-ink-muted">{label}</dt>
-        <dd className="font-semibold text-ink">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 text-xs uppercase tracking-wider text-ink-muted">
+        <span aria-hidden="true" className="text-neon-cyan">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="pl-6 font-semibold text-ink">{children}</dd>
     </div>
   );
 }

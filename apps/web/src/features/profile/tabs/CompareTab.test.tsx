@@ -56,8 +56,8 @@ describe("a friend's profile: compare and remove", () => {
       'aria-current',
       'page',
     );
-    expect(screen.getByText('Deine Siege').previousSibling).toHaveTextContent('2');
-    expect(screen.getByText('Siege von Blaze').previousSibling).toHaveTextContent('1');
+    expect(screen.getByText('Deine Siege').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Siege von Blaze').nextSibling).toHaveTextContent('1');
     expect(screen.getByText(/3 Spiele gegeneinander/)).toHaveTextContent(
       '3 Spiele gegeneinander · 1 Spiel im selben Team (1 gewonnen)',
     );

@@ -7,11 +7,9 @@ import { compareFriendApi } from '../../friends';
 
 function Figure({ value, label, accent }: { value: number; label: string; accent: string }) {
   return (
-    <div className="flex flex-col items-center">
+    <div className="flex flex-col-reverse items-center">
+      <dt className="text-center text-xs uppercase tracking-wider text-ink-muted">{label}</dt>
       <dd className={cn('font-display text-3xl font-bold tabular-nums', accent)}>{value}</dd>
-      <dt className="order-last text-center text-xs uppercase tracking-wider text-ink-muted">
-        {label}
-      </dt>
     </div>
   );
 }
