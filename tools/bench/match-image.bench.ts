@@ -1,6 +1,6 @@
 // The match page's share image (apps/server/src/features/games/share): a 1200×630 PNG rendered
 // from SVG with resvg, the text as the app font's glyph outlines. Time per image uncached
-// (SVG, then resvg's render and PNG encoding) against its 50 ms budget, and a cached answer
+// (SVG, then resvg's render off the event loop and PNG encoding) against its 50 ms budget, and a cached answer
 // (the file read back from the disk cache). Prints one markdown section on stdout.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,11 +44,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function main() {
-  renderMatchImage(match(0)); // fonts loaded, code warm
+  await renderMatchImage(match(0)); // fonts loaded, code warm
   const uncached: number[] = [];
   for (let i = 1; i <= RUNS; i++) {
     const start = performance.now();
-    renderMatchImage(match(i));
+    await renderMatchImage(match(i));
     uncached.push(performance.now() - start);
   }
   progress('uncached done');

@@ -45,8 +45,7 @@ export class MatchImages {
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = Promise.resolve()
-        .then(() => renderMatchImage(match))
+      pending = renderMatchImage(match)
         .then(async (data) => {
           await this.store(match.id, file, data);
           return data;

@@ -46,6 +46,16 @@ function runs(text: string, weight: Weight): Array<{ font: Font; text: string }>
   return out;
 }
 
+/** Each glyph's outline as SVG path data, made once per font and glyph. */
+const outlines = new WeakMap<Font, Map<number, string>>();
+function outline(font: Font, glyph: { id: number; path: { toSVG(): string } }): string {
+  let known = outlines.get(font);
+  if (!known) outlines.set(font, (known = new Map()));
+  let d = known.get(glyph.id);
+  if (d === undefined) known.set(glyph.id, (d = glyph.path.toSVG()));
+  return d;
+}
+
 const num = (n: number) => Number(n.toFixed(2)).toString();
 
 export function textWidth(text: string, weight: Weight, size: number): number {
@@ -85,7 +95,7 @@ export function textPaths(text: string, o: TextOptions): string {
     const paths: string[] = [];
     layout.glyphs.forEach((glyph, i) => {
       const position = layout.positions[i];
-      const d = glyph.path.toSVG();
+      const d = outline(run.font, glyph);
       if (d)
         paths.push(
           `<path transform="translate(${pen + (position?.xOffset ?? 0)} ${position?.yOffset ?? 0})" d="${d}"/>`,

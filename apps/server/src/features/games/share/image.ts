@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { MATCH_IMAGE_SIZE, type Match } from '@arcadia/contracts';
 import { fit, textPaths } from './font';
 
@@ -27,11 +27,15 @@ const date = (iso: string) =>
     timeZone: 'Europe/Berlin',
   }).format(new Date(iso));
 
+/** A seat's name in German: a deleted player is stored under an English placeholder. */
+const nameOf = (player: Match['players'][number]) =>
+  player.kind === 'deleted' ? 'Gelöschter Spieler' : player.name;
+
 /** The headline of the result: "Rot 5 : 3 Blau", or the winner of a freeforall. */
 export function resultLine(match: Match): string {
   if (match.teams.length > 0) return match.teams.map((t) => `${t.name} ${t.score}`).join(' : ');
   const top = match.players[0];
-  return top ? `${top.name} gewinnt mit ${top.score} Punkten` : 'Keine Spieler';
+  return top ? `${nameOf(top)} gewinnt mit ${top.score} Punkten` : 'Keine Spieler';
 }
 
 /** The share image as SVG: mode, map, arcade, the result, the top players, date and length. */
@@ -75,7 +79,7 @@ export function matchSvg(match: Match): string {
   });
   const top = match.players
     .slice(0, 3)
-    .map((p, i) => `${i + 1}. ${p.name} ${p.score}`)
+    .map((p, i) => `${i + 1}. ${nameOf(p)} ${p.score}`)
     .join('   ');
   text(fit(top, 'regular', 34, inner - 64), {
     x: W / 2,
@@ -108,11 +112,14 @@ ${parts.join('\n')}
 </svg>`;
 }
 
-/** The share image, 1200×630 PNG. */
-export function renderMatchImage(match: Match): Buffer {
-  const resvg = new Resvg(matchSvg(match), {
+/**
+ * The share image, 1200×630 PNG. resvg rasterises on libuv's thread pool (renderAsync), so a
+ * burst of first views does not hold the event loop; only the PNG encoding runs on it.
+ */
+export async function renderMatchImage(match: Match): Promise<Buffer> {
+  const image = await renderAsync(matchSvg(match), {
     fitTo: { mode: 'original' },
     font: { loadSystemFonts: false },
   });
-  return resvg.render().asPng();
+  return image.asPng();
 }
