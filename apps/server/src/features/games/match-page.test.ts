@@ -188,14 +188,20 @@ describe('match page API', () => {
     expect(before.headers.get('x-image-cache')).toBe('miss');
     const deleted = await t.request('DELETE', `/api/v2/user/${carl.id}`, { token: carl.token });
     expect(deleted.status).toBeLessThan(300);
+    // Carl's image left the disk with his profile, before anyone asked for the page again.
+    const cached = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+    expect(cached.filter((f) => f.startsWith(id))).toHaveLength(0);
     const res = await t.request('GET', `/api/matches/${id}`);
     expect(res.body.players[0]).toMatchObject({ id: null, kind: 'deleted', score: 300 });
     expect(res.body.players[0].name).not.toBe('Carl');
     const after = await fetch(`${t.url}/api/matches/${id}/image.png`);
     expect(after.headers.get('x-image-cache')).toBe('miss');
-    // The image that showed Carl's name is gone from the disk.
     const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
     expect(files.filter((f) => f.startsWith(id))).toHaveLength(1);
+    // The preview says so in German, and never names him.
+    const html = await (await fetch(`${t.url}/game/${id}`)).text();
+    expect(html).toContain('Gelöschter Spieler gewinnt mit 300 Punkten');
+    expect(html).not.toContain('Carl');
   });
 
   it('a voided game has no page (404) and no image', async () => {

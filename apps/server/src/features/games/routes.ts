@@ -9,14 +9,13 @@ import {
   matchSchema,
   matchHistoryQuerySchema,
 } from '@arcadia/contracts';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import { currentUser, userById } from '../users';
 import { matchHistoryPage } from './history';
 import { matchById } from './match';
 import { gamesOverview } from './overview';
-import { MatchImages } from './share/cache';
+import { MatchImages, matchImagesDir } from './share/cache';
 
 const errors = {
   400: apiErrorSchema,
@@ -27,7 +26,7 @@ const errors = {
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const images = new MatchImages(path.join(app.config.dataDir, 'cache', 'match-images'));
+  const images = new MatchImages(matchImagesDir(app.config));
 
   app.get('/user/:id/games', {
     config: { scope: 'read:games' },

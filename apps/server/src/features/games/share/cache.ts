@@ -2,7 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Match } from '@arcadia/contracts';
+import type { Config } from '../../../config';
 import { renderMatchImage } from './image';
+
+/** Where the share images are kept. */
+export const matchImagesDir = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'cache', 'match-images');
+
+/** Removes the cached images of these games (a player of theirs deleted their profile). */
+export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string>): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return; // no image made yet
+  }
+  const gone = names.filter((name) => gameIds.has(name.slice(0, 36)));
+  await Promise.all(gone.map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
 
 /** Bump when the image's layout changes: every cached image is then made anew. */
 export const MATCH_IMAGE_VERSION = 1;

@@ -50,7 +50,7 @@ function runs(text: string, weight: Weight): Array<{ font: Font; text: string }>
 const outlines = new WeakMap<Font, Map<number, string>>();
 function outline(font: Font, glyph: { id: number; path: { toSVG(): string } }): string {
   let known = outlines.get(font);
-  if (!known) outlines.set(font, (known = new Map()));
+  if (!known) outlines.set(font, (known = new Map<number, string>()));
   let d = known.get(glyph.id);
   if (d === undefined) known.set(glyph.id, (d = glyph.path.toSVG()));
   return d;
