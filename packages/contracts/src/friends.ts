@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameTypeSchema, localizedTextSchema } from './games';
 
 export const friendSchema = z.object({ userId: z.uuid(), userName: z.string() });
 export type Friend = z.infer<typeof friendSchema>;
@@ -23,8 +24,8 @@ export const friendParamsSchema = z.object({
 /** A game both players played, as the comparison lists it (newest first). */
 export const commonGameSchema = z.object({
   id: z.uuid(),
-  type: z.enum(['freeforall', 'elimination', 'deathmatch']),
-  modeName: z.object({ de: z.string(), en: z.string() }),
+  type: gameTypeSchema,
+  modeName: localizedTextSchema,
   mapName: z.string(),
   playedAt: z.string(),
   /** Same team (a team mode and one team id); else they played against each other. */
