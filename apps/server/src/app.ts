@@ -14,6 +14,7 @@ import { featureEvents } from './features/events';
 import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
+import { matchPageMeta } from './features/games';
 import { suspendedSignIn } from './features/users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -156,7 +157,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
   for (const feature of rootFeatures) await app.register(feature);
-  await app.register(webPlugin, { config });
+  await app.register(webPlugin, {
+    config,
+    pageMeta: matchPageMeta(database.db, config.publicUrl),
+  });
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameTypeSchema, localizedTextSchema } from './games';
 
 export const friendSchema = z.object({ userId: z.uuid(), userName: z.string() });
 export type Friend = z.infer<typeof friendSchema>;
@@ -14,3 +15,44 @@ export const addFriendV1Schema = z.object({
 export const addFriendV2Schema = z.object({
   friendToAddId: z.uuid({ message: 'friendToAddId must be a user id' }),
 });
+
+/** DELETE /api/user/me/friends/{friendId} and GET …/{friendId}/compare. */
+export const friendParamsSchema = z.object({
+  friendId: z.uuid({ message: 'friendId must be a user id' }),
+});
+
+/** A game both players played, as the comparison lists it (newest first). */
+export const commonGameSchema = z.object({
+  id: z.uuid(),
+  type: gameTypeSchema,
+  modeName: localizedTextSchema,
+  mapName: z.string(),
+  playedAt: z.string(),
+  /** Same team (a team mode and one team id); else they played against each other. */
+  together: z.boolean(),
+  myScore: z.number().int(),
+  friendScore: z.number().int(),
+  iWon: z.boolean(),
+  friendWon: z.boolean(),
+});
+export type CommonGame = z.infer<typeof commonGameSchema>;
+
+/**
+ * GET /api/user/me/friends/{friendId}/compare: the head-to-head record over the games both
+ * played. Against each other: who won (`draws` when both or neither won, as in a freeforall
+ * neither topped); on the same team: how many, and how many of those they won.
+ */
+export const friendComparisonSchema = z.object({
+  friend: friendSchema,
+  gamesTogether: z.number().int(),
+  gamesAgainst: z.number().int(),
+  myWins: z.number().int(),
+  friendWins: z.number().int(),
+  draws: z.number().int(),
+  togetherWins: z.number().int(),
+  /** The newest common games (at most FRIEND_COMMON_GAMES_MAX). */
+  games: z.array(commonGameSchema),
+});
+export type FriendComparison = z.infer<typeof friendComparisonSchema>;
+
+export const FRIEND_COMMON_GAMES_MAX = 50;

@@ -26,3 +26,4 @@ export * from './admin-print';
 export * from './admin-news';
 export * from './live';
 export * from './privacy';
+export * from './match';

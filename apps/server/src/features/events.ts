@@ -4,7 +4,8 @@ import { announceDeletedAccount } from '../plugins/auth';
 import { forgetStaffRoles } from './admin/events';
 import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
-import { forgetPlayerGames } from './games/events';
+import { forgetPlayerGames, forgetShareImages } from './games/events';
+import { matchImagesDir } from './games/share/cache';
 import { forgetIdentity } from './identity/events';
 import {
   forgetNotifications,
@@ -37,6 +38,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('friend.added', listFriendAdded);
   events.on('news.published', listNewsPublished);
   // A deleted player: each feature forgets what it holds of them, then the profile row goes.
+  events.on('user.deleted', forgetShareImages(matchImagesDir(config)));
   events.on('user.deleted', forgetPlayerGames);
   events.on('user.deleted', forgetVisits);
   events.on('user.deleted', forgetFriendships);

@@ -23,7 +23,7 @@ interface RoutePage {
   bodies: { identity: Buffer; br: Buffer; gzip: Buffer };
 }
 
-function routePage(segments: string[], html: string): RoutePage {
+function routePage(segments: string[], html: string, quality = 11): RoutePage {
   const identity = Buffer.from(html);
   return {
     segments,
@@ -31,9 +31,9 @@ function routePage(segments: string[], html: string): RoutePage {
     bodies: {
       identity,
       br: zlib.brotliCompressSync(identity, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality },
       }),
-      gzip: zlib.gzipSync(identity, { level: 9 }),
+      gzip: zlib.gzipSync(identity, { level: quality >= 9 ? 9 : 6 }),
     },
   };
 }
@@ -52,6 +52,59 @@ export function negotiateEncoding(header: string | undefined): 'br' | 'gzip' | '
     .filter((name) => weight(name) > 0)
     .sort((a, b) => weight(b) - weight(a))[0];
   return best ?? 'identity';
+}
+
+/**
+ * What a page's link preview shows (Open Graph and Twitter card): crawlers read the HTML the
+ * server sends and run no script, so these go into index.html on the server. `url` and `image`
+ * are absolute.
+ */
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  imageWidth: number;
+  imageHeight: number;
+  imageAlt: string;
+}
+
+/** Finds the preview of a path (`/game/{id}`), or null for a page without one. */
+export type PageMetaResolver = (url: string) => Promise<PageMeta | null>;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** index.html with the page's title, description and preview tags, every value escaped. */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const tag = (attr: 'name' | 'property', key: string, value: string | number) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+  const tags = [
+    tag('property', 'og:type', 'website'),
+    tag('property', 'og:site_name', 'Arcadia'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', meta.url),
+    tag('property', 'og:image', meta.image),
+    tag('property', 'og:image:type', 'image/png'),
+    tag('property', 'og:image:width', meta.imageWidth),
+    tag('property', 'og:image:height', meta.imageHeight),
+    tag('property', 'og:image:alt', meta.imageAlt),
+    tag('name', 'twitter:card', 'summary_large_image'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+    tag('name', 'twitter:image', meta.image),
+    tag('name', 'twitter:image:alt', meta.imageAlt),
+  ].join('\n    ');
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, () =>
+      tag('name', 'description', meta.description),
+    )
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 /** Whether a route pattern (`news/:slug`, `admin/*`) matches the start of a path's segments. */
@@ -99,53 +152,60 @@ function routePages(root: string): (url: string) => RoutePage {
  * client accepts one (apps/web/build/precompress.ts); index.html, the service worker, the manifest
  * and the translations are revalidated on every use (`no-cache`).
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const root = opts.config.webDist;
-  const built = fs.existsSync(path.join(root, 'index.html'));
-  const pageFor = built ? routePages(root) : undefined;
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        res.header(
-          'Cache-Control',
-          isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+export const webPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; pageMeta?: PageMetaResolver }) => {
+    const root = opts.config.webDist;
+    const built = fs.existsSync(path.join(root, 'index.html'));
+    const pageFor = built ? routePages(root) : undefined;
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders: (res, filePath) => {
+          res.header(
+            'Cache-Control',
+            isHashedAsset(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply
+          .code(404)
+          .send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
+      }
+      if (
+        API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`)) ||
+        path.extname(url) !== ''
+      ) {
+        return reply
+          .code(404)
+          .send({ error: { code: 'not_found', message: `No route GET ${url}` } });
+      }
+      if (!pageFor) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send(
+            'The web app is not built yet: run `npm run build -w @arcadia/web` (npm start does it).',
+          );
+      }
+      let page = pageFor(url);
+      const meta = opts.pageMeta ? await opts.pageMeta(url) : null;
+      if (meta)
+        page = routePage(page.segments, withPageMeta(page.bodies.identity.toString(), meta), 5);
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('ETag', page.etag)
+        .header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(page.bodies[encoding]);
     });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply
-        .code(404)
-        .send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
-    }
-    if (
-      API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`)) ||
-      path.extname(url) !== ''
-    ) {
-      return reply.code(404).send({ error: { code: 'not_found', message: `No route GET ${url}` } });
-    }
-    if (!pageFor) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send(
-          'The web app is not built yet: run `npm run build -w @arcadia/web` (npm start does it).',
-        );
-    }
-    const page = pageFor(url);
-    reply
-      .header('Cache-Control', 'no-cache')
-      .header('ETag', page.etag)
-      .header('Vary', 'Accept-Encoding');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(page.bodies[encoding]);
-  });
-});
+  },
+);

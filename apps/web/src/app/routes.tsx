@@ -21,6 +21,7 @@ const anyone: RouteObject[] = [
   { path: 'games', lazy: () => import('../features/games/GamesPage') },
   { path: 'games/overview/commando', lazy: () => import('../features/games/GamesPage') },
   { path: 'settings', lazy: () => import('../features/settings/SettingsPage') },
+  { path: 'game/:id', lazy: () => import('../features/match/MatchPage') },
   { path: 'u/:id', Component: UserCardRedirect },
 ];
 
@@ -35,6 +36,7 @@ const profileTabs: RouteObject[] = [
   { index: true, lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'statistics', lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'games', lazy: () => import('../features/profile/tabs/GamesTab') },
+  { path: 'compare', lazy: () => import('../features/profile/tabs/CompareTab') },
   { Component: RequireOwnProfile, children: [{ path: 'friends', lazy: () => import('../features/profile/tabs/FriendsTab') }] },
 ];
 

@@ -7,6 +7,7 @@ import {
   emptyStatistics,
   type Friend,
   type Game,
+  type Match,
   type GameMode,
   type GamesOverview,
   type GameType,
@@ -256,5 +257,67 @@ export function gamesOverview(best: GamesOverview['best'] = null): GamesOverview
       { id: 'grid', name: 'Grid Runner', iconPath: '/assets/maps/grid-runner.svg' },
     ],
     best,
+  };
+}
+
+/** A game as its public page shows it (GET /api/matches/{id}): a team game with a guest and a deleted player. */
+export function match(overrides: Partial<Match> = {}): Match {
+  return {
+    id: 'aaaaaaaa-0000-4000-8000-000000000001',
+    type: 'elimination',
+    modeName: MODE_NAMES.elimination,
+    application: { id: 'commando', name: 'Commando' },
+    arcade: { id: 'berlin', name: 'Arcadia Berlin' },
+    device: { id: 'arena-1', name: 'Arena 1' },
+    map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
+    playedAt: at(2025, 3, 14, 18, 30),
+    durationSeconds: 425,
+    teams: [
+      { id: 1, name: 'Red Vipers', score: 3, won: true },
+      { id: 2, name: 'Blue Sharks', score: 1, won: false },
+    ],
+    players: [
+      {
+        id: BLAZE,
+        name: 'Blaze',
+        kind: 'player',
+        teamId: 1,
+        kills: 7,
+        deaths: 2,
+        score: 1500,
+        won: true,
+      },
+      {
+        id: ME,
+        name: 'Me',
+        kind: 'player',
+        teamId: 1,
+        kills: 9,
+        deaths: 3,
+        score: 1200,
+        won: true,
+      },
+      {
+        id: null,
+        name: 'Deleted player',
+        kind: 'deleted',
+        teamId: 2,
+        kills: 4,
+        deaths: 6,
+        score: 700,
+        won: false,
+      },
+      {
+        id: null,
+        name: 'Gast Pia',
+        kind: 'guest',
+        teamId: 2,
+        kills: 1,
+        deaths: 8,
+        score: 100,
+        won: false,
+      },
+    ],
+    ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { friendships, users } from '../../db/schema';
 
@@ -30,4 +30,27 @@ export async function deleteFriendshipsOf(db: Queryable, userId: string): Promis
   await db
     .delete(friendships)
     .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)));
+}
+
+/** Removes the player's friendship with `friendId` (their own row); false when there was none. */
+export async function deleteFriendship(
+  db: Queryable,
+  userId: string,
+  friendId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(friendships)
+    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)))
+    .returning({ userId: friendships.userId });
+  return rows.length > 0;
+}
+
+/** Whether `friendId` is on the player's friend list. */
+export async function isFriend(db: Queryable, userId: string, friendId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: friendships.userId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)))
+    .limit(1);
+  return rows.length > 0;
 }

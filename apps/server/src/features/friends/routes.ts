@@ -4,11 +4,13 @@ import {
   addFriendV1Schema,
   addFriendV2Schema,
   apiErrorSchema,
+  friendComparisonSchema,
+  friendParamsSchema,
   friendsResponseSchema,
   okSchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
-import { addFriend, friendsOf, ownFriends } from './service';
+import { addFriend, compareWithFriend, friendsOf, ownFriends, removeFriend } from './service';
 
 const errors = {
   400: apiErrorSchema,
@@ -86,5 +88,29 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send({ success: true as const, friend });
     },
+  });
+
+  app.delete('/user/me/friends/:friendId', {
+    schema: {
+      tags: ['friends'],
+      summary: 'Remove a friend from the own list',
+      params: friendParamsSchema,
+      response: { 200: okSchema, ...errors },
+    },
+    handler: async (request) => {
+      await removeFriend(db, requireAuth(request).sub, request.params.friendId);
+      return { success: true as const };
+    },
+  });
+
+  app.get('/user/me/friends/:friendId/compare', {
+    schema: {
+      tags: ['friends'],
+      summary: 'Head-to-head record with a friend and the games both played',
+      params: friendParamsSchema,
+      response: { 200: friendComparisonSchema, ...errors },
+    },
+    handler: async (request) =>
+      compareWithFriend(db, requireAuth(request).sub, request.params.friendId),
   });
 };

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
-import { badRequest, conflict, forbidden } from '../../plugins/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { currentUser, userById } from '../users';
-import { insertFriendship, listFriends } from './repository';
+import { compareWith } from './compare';
+import { deleteFriendship, insertFriendship, isFriend, listFriends } from './repository';
 
 export async function ownFriends(db: Db, sub: string) {
   const me = await currentUser(db, sub);
@@ -47,4 +48,27 @@ export async function addFriend(
     });
     return { userId: friend.id, userName: friend.userName };
   });
+}
+
+/**
+ * Removes a friend from the own list. A friendship is one row per direction (who added whom,
+ * schema/users.ts): this removes the player's own row only, so the other player's list stays
+ * theirs. 404 when the player is not on the list (nothing written).
+ */
+export async function removeFriend(db: Db, sub: string, friendId: string) {
+  return db.transaction(async (tx) => {
+    const me = await currentUser(tx, sub);
+    if (!(await deleteFriendship(tx, me.id, friendId)))
+      throw notFound('This player is not on your friend list');
+  });
+}
+
+/** The head-to-head record with a friend (only with one on the own list: else 403). */
+export async function compareWithFriend(db: Db, sub: string, friendId: string) {
+  const me = await currentUser(db, sub);
+  const friend = await userById(db, friendId);
+  if (!(await isFriend(db, me.id, friend.id)))
+    throw forbidden('You can only compare yourself with your friends');
+  const record = await compareWith(db, me.id, friend.id);
+  return { friend: { userId: friend.id, userName: friend.userName }, ...record };
 }

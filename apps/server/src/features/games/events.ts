@@ -1,5 +1,6 @@
 import type { AppEventHandler } from '../../events/map';
-import { anonymisePlayer, deleteStatsOf } from './repository';
+import { anonymisePlayer, deleteStatsOf, gameIdsOf } from './repository';
+import { removeMatchImages } from './share/cache';
 
 /** The name a deleted player has in the games they played. */
 export const DELETED_PLAYER_NAME = 'Deleted player';
@@ -10,3 +11,16 @@ export const forgetPlayerGames: AppEventHandler<'user.deleted'> = async (tx, use
   await anonymisePlayer(tx, user.id, DELETED_PLAYER_NAME);
   await deleteStatsOf(tx, user.id);
 };
+
+/**
+ * The share images that show a deleted player's name leave the disk once the deletion
+ * committed (the next view renders the anonymised game). Runs before forgetPlayerGames, while
+ * the player's rows still name them.
+ */
+export function forgetShareImages(dir: string): AppEventHandler<'user.deleted'> {
+  return async (tx, user) => {
+    const ids = new Set(await gameIdsOf(tx, user.id));
+    if (ids.size === 0) return;
+    user.afterCommit(() => removeMatchImages(dir, ids));
+  };
+}

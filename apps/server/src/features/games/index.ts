@@ -13,3 +13,6 @@ export {
   updateApplication,
   updateMode,
 } from './applications';
+export { findMatch, matchById } from './match';
+export { resultLine } from './share/image';
+export { matchPageMeta } from './share/meta';

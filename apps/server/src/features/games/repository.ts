@@ -19,3 +19,12 @@ export async function deleteStatsOf(db: Queryable, userId: string): Promise<void
   await db.delete(playerStats).where(eq(playerStats.userId, userId));
   await db.delete(playerStatsPeriods).where(eq(playerStatsPeriods.userId, userId));
 }
+
+/** The ids of the games the player played. */
+export async function gameIdsOf(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: gamePlayers.gameId })
+    .from(gamePlayers)
+    .where(eq(gamePlayers.userId, userId));
+  return rows.map((r) => r.id);
+}

@@ -5,12 +5,17 @@ import {
   gamesOverviewSchema,
   leaderboardParamsSchema,
   matchHistoryPageSchema,
+  matchParamsSchema,
+  matchSchema,
   matchHistoryQuerySchema,
 } from '@arcadia/contracts';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../../plugins/errors';
 import { currentUser, userById } from '../users';
 import { matchHistoryPage } from './history';
+import { matchById } from './match';
 import { gamesOverview } from './overview';
+import { MatchImages, matchImagesDir } from './share/cache';
 
 const errors = {
   400: apiErrorSchema,
@@ -21,6 +26,7 @@ const errors = {
 
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const images = new MatchImages(matchImagesDir(app.config));
 
   app.get('/user/:id/games', {
     config: { scope: 'read:games' },
@@ -58,6 +64,41 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       return gamesOverview(db, request.params.applicationId, userId);
+    },
+  });
+
+  app.get('/matches/:id', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['games'],
+      summary: 'One game for its public page: teams, players (guests by name, deleted anonymised)',
+      params: matchParamsSchema,
+      response: { 200: matchSchema, ...errors },
+    },
+    handler: async (request) => matchById(db, request.params.id),
+  });
+
+  app.get('/matches/:id/image.png', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['games'],
+      summary: 'The share image of a game (1200×630 PNG), rendered once and then cached',
+      params: matchParamsSchema,
+      response: { 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request, typedReply) => {
+      // The image is bytes, not JSON: the reply is not bound to the error schemas here.
+      const reply = typedReply as FastifyReply;
+      const match = await matchById(db, request.params.id);
+      const image = await images.get(match);
+      reply
+        .header('ETag', image.etag)
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('X-Image-Cache', image.cached ? 'hit' : 'miss')
+        // Previews are fetched by other sites' crawlers and shown by the native shell.
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.type('image/png').send(image.data);
     },
   });
 };

@@ -236,8 +236,9 @@ describe("'user.deleted': each feature forgets the player", () => {
       'user_card_batches',
       'visits',
     ]);
-    // The mail outbox is a folder: emptied of her mail once the deletion committed.
-    expect(afterCommit).toHaveLength(1);
+    // The mail outbox and the share images of her games are folders: emptied of her mail and
+    // of the images that name her once the deletion committed.
+    expect(afterCommit).toHaveLength(2);
   });
 
   it('a handler that fails takes the whole deletion back', async () => {

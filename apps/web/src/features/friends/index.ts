@@ -9,4 +9,12 @@ export {
   selectFriendsLoading,
   type FriendsState,
 } from './state/friends-slice';
-export { addFriend, reloadFriends, type AddFriendOutcome } from './state/friends-thunks';
+export {
+  addFriend,
+  reloadFriends,
+  removeFriend,
+  type AddFriendOutcome,
+  type RemoveFriendOutcome,
+} from './state/friends-thunks';
+export { RemoveFriendButton } from './RemoveFriendButton';
+export { compareFriendApi } from './api/compare-friend';

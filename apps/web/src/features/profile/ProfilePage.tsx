@@ -69,7 +69,7 @@ export function Component() {
         />
       </div>
       <div className="flex min-w-0 flex-col gap-5">
-        <ProfileTabs profileId={id} isOwn={isOwn} />
+        <ProfileTabs profileId={id} isOwn={isOwn} isFriend={isFriend === true} />
         <Outlet context={context} />
       </div>
     </div>

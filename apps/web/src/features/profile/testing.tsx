@@ -3,6 +3,7 @@ import type { OwnProfile } from '@arcadia/contracts';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore } from '../../testing/store';
 import { Component as ProfilePage } from './ProfilePage';
+import { Component as CompareTab } from './tabs/CompareTab';
 import { Component as FriendsTab } from './tabs/FriendsTab';
 import { Component as GamesTab } from './tabs/GamesTab';
 import { Component as StatisticsTab } from './tabs/StatisticsTab';
@@ -19,6 +20,7 @@ export async function renderProfile(path: string, me: OwnProfile, lang: 'de' | '
           { path: 'statistics', Component: StatisticsTab },
           { path: 'games', Component: GamesTab },
           { path: 'friends', Component: FriendsTab },
+          { path: 'compare', Component: CompareTab },
         ],
       },
       { path: '/login/registration', element: <p>registration page</p> },

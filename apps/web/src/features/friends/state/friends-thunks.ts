@@ -4,6 +4,7 @@ import type { ApiFailure } from '../../../lib/api/failure';
 import { addFriendApi } from '../api/add-friend';
 import { toFailure } from '../../../lib/api/failure';
 import { getOwnFriendsApi } from '../api/get-own-friends';
+import { removeFriendApi } from '../api/remove-friend';
 import {
   addFriendBegin,
   addFriendFailed,
@@ -44,4 +45,20 @@ export const addFriend =
     // 409: already a friend after all (added elsewhere): the list is stale.
     if (error.status === 409) await dispatch(reloadFriends());
     return { ok: false, error };
+  };
+
+export type RemoveFriendOutcome = { ok: true } | { ok: false; error: ApiFailure };
+
+/**
+ * Removes a friend from the own list, then reloads the list; a 404 (removed elsewhere already)
+ * counts as done.
+ */
+export const removeFriend =
+  (friendId: string): AppThunk<Promise<RemoveFriendOutcome>> =>
+  async (dispatch) => {
+    const result = await dispatch(removeFriendApi.endpoints.removeFriend.initiate(friendId));
+    const error = result.error ? toFailure(result.error) : null;
+    await dispatch(reloadFriends());
+    if (error && error.status !== 404) return { ok: false, error };
+    return { ok: true };
   };

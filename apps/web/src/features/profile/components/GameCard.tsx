@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { ChevronDown, Crosshair, Skull, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChevronDown, Crosshair, ExternalLink, Skull, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Game } from '@arcadia/contracts';
+import { matchPagePath, type Game } from '@arcadia/contracts';
 import { Card, cn, focusRing } from '../../../components/ui';
 import { formatDateHour, langOf } from '../format';
 import { Scoreboard } from './Scoreboard';
@@ -104,7 +105,18 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
         </button>
       </h2>
       <div id={panelId} hidden={!expanded} className="border-t border-line px-3 py-4 sm:px-4">
-        {expanded && <Scoreboard game={game} highlightId={playerId} />}
+        {expanded && (
+          <>
+            <Scoreboard game={game} highlightId={playerId} />
+            <Link
+              to={matchPagePath(game.id)}
+              className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-neon-cyan-soft hover:underline"
+            >
+              <ExternalLink aria-hidden="true" size={14} />
+              {t('profile.games.openMatch')}
+            </Link>
+          </>
+        )}
       </div>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Check, Sparkles, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@arcadia/contracts';
 import { Button, Spinner } from '../../../components/ui';
+import { RemoveFriendButton } from '../../friends';
 
 export interface ProfileHeaderProps {
   profile: Profile;
@@ -53,6 +54,13 @@ export function ProfileHeader({
           )}
         </div>
       </div>
+      {!isOwn && isFriend === true && (
+        <RemoveFriendButton
+          friendId={profile.id}
+          name={profile.userName}
+          className="w-full sm:w-auto lg:w-full"
+        />
+      )}
       {!isOwn && isFriend === false && (
         <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto lg:w-full">
           {adding ? <Spinner size="sm" /> : <UserPlus aria-hidden="true" size={18} />}

@@ -2,12 +2,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cn, focusRing } from '../../../components/ui';
 
-export type ProfileTab = 'statistics' | 'games' | 'friends';
+export type ProfileTab = 'statistics' | 'games' | 'friends' | 'compare';
 
 /** Which tab the path shows; the profile's own path shows statistics (the default child). */
 export function activeTab(pathname: string): ProfileTab {
   const last = pathname.replace(/\/+$/, '').split('/').pop();
-  return last === 'games' || last === 'friends' ? last : 'statistics';
+  return last === 'games' || last === 'friends' || last === 'compare' ? last : 'statistics';
 }
 
 const tabClasses = cn(
@@ -17,12 +17,27 @@ const tabClasses = cn(
 );
 const activeClasses = 'text-neon-cyan-soft after:bg-neon-cyan after:shadow-neon-cyan';
 
-/** Statistics, Games, and Friends only on the own profile; each tab is a route. */
-export function ProfileTabs({ profileId, isOwn }: { profileId: string; isOwn: boolean }) {
+/**
+ * Statistics, Games, and Friends only on the own profile, Compare only on a friend's; each tab is
+ * a route.
+ */
+export function ProfileTabs({
+  profileId,
+  isOwn,
+  isFriend = false,
+}: {
+  profileId: string;
+  isOwn: boolean;
+  isFriend?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = activeTab(pathname);
-  const tabs: ProfileTab[] = isOwn ? ['statistics', 'games', 'friends'] : ['statistics', 'games'];
+  const tabs: ProfileTab[] = isOwn
+    ? ['statistics', 'games', 'friends']
+    : isFriend
+      ? ['statistics', 'games', 'compare']
+      : ['statistics', 'games'];
   const base = `/profile/${encodeURIComponent(profileId)}`;
   return (
     <nav aria-label={t('profile.tabsLabel')} className="border-b border-line">

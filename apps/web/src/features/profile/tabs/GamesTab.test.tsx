@@ -76,6 +76,11 @@ describe('games tab', () => {
       'href',
       `/profile/${game().players[2]?.id}`,
     );
+    // The game's own public page.
+    expect(within(panel).getByRole('link', { name: 'Zur Spielseite' })).toHaveAttribute(
+      'href',
+      `/game/${G1}`,
+    );
     await user.click(card);
     expect(card).toHaveAttribute('aria-expanded', 'false');
     expect(panel).not.toBeVisible();

@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchSchema } from '@arcadia/contracts';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  addArcade,
+  addDevice,
+  addPlayer,
+  report,
+  reportPlayed,
+  type TestPlayer,
+} from '../../../test/support/arcade';
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(data: Uint8Array) {
+  const view = Buffer.from(data);
+  expect(view.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+}
+
+describe('match page API', () => {
+  let t: TestApp;
+  let anna: TestPlayer;
+  let ben: TestPlayer;
+  let dataDir: string;
+  let teamGame: string;
+  let soloGame: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-match-'));
+    // A small built web app: index.html is what the server fills in for /game/{id}.
+    const webDist = path.join(dataDir, 'web');
+    fs.mkdirSync(webDist);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="de"><head><meta charset="UTF-8" />' +
+        '<meta name="description" content="Arcadia – die Community-App" />' +
+        '<title>Arcadia</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ env: { DATA_DIR: dataDir, WEB_DIST: webDist } });
+    await addArcade(t, 'neon-city', 'Neon City');
+    const device = await addDevice(t, 'neon-city', 'arena-1');
+    anna = await addPlayer(t, 'Anna');
+    ben = await addPlayer(t, 'Ben');
+    const team = await reportPlayed(
+      t,
+      device,
+      report({
+        type: 'elimination',
+        mapId: 'skyline',
+        durationSeconds: 420,
+        players: [
+          { userId: anna.id, teamId: 1, kills: 9, deaths: 1, score: 900 },
+          { guestName: 'Gast <b>', teamId: 1, kills: 2, deaths: 4, score: 150 },
+          { userId: ben.id, teamId: 2, kills: 1, deaths: 9, score: 100 },
+        ],
+      }),
+    );
+    expect(team.status).toBe(201);
+    teamGame = team.body.id;
+    const solo = await reportPlayed(
+      t,
+      device,
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [
+          { userId: anna.id, kills: 3, deaths: 2, score: 300 },
+          { guestName: 'Zoë "<b>', kills: 5, deaths: 1, score: 500 },
+        ],
+      }),
+    );
+    expect(solo.status).toBe(201);
+    soloGame = solo.body.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows a game to anyone, without a token', async () => {
+    const res = await t.request('GET', `/api/matches/${teamGame}`);
+    expect(res.status).toBe(200);
+    const match = matchSchema.parse(res.body);
+    expect(match).toMatchObject({
+      id: teamGame,
+      type: 'elimination',
+      modeName: { de: expect.any(String), en: expect.any(String) },
+      arcade: { id: 'neon-city', name: 'Neon City' },
+      device: { id: 'arena-1', name: 'Device arena-1' },
+      map: { id: 'skyline', name: 'Skyline' },
+      durationSeconds: 420,
+      teams: [
+        { id: 1, name: 'Rot', score: 3, won: true },
+        { id: 2, name: 'Blau', score: 1, won: false },
+      ],
+    });
+    expect(match.players).toEqual([
+      {
+        id: anna.id,
+        name: 'Anna',
+        kind: 'player',
+        teamId: 1,
+        kills: 9,
+        deaths: 1,
+        score: 900,
+        won: true,
+      },
+      {
+        id: null,
+        name: 'Gast <b>',
+        kind: 'guest',
+        teamId: 1,
+        kills: 2,
+        deaths: 4,
+        score: 150,
+        won: true,
+      },
+      {
+        id: ben.id,
+        name: 'Ben',
+        kind: 'player',
+        teamId: 2,
+        kills: 1,
+        deaths: 9,
+        score: 100,
+        won: false,
+      },
+    ]);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const bad = await t.request('GET', '/api/matches/not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_failed');
+    const unknown = await t.request('GET', '/api/matches/00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    const image = await t.request(
+      'GET',
+      '/api/matches/00000000-0000-4000-8000-000000000000/image.png',
+    );
+    expect(image.status).toBe(404);
+  });
+
+  it('renders the share image once (1200×630 PNG) and serves it from the cache after', async () => {
+    const url = `${t.url}/api/matches/${soloGame}/image.png`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('x-image-cache')).toBe('miss');
+    expect(pngSize(new Uint8Array(await first.arrayBuffer()))).toEqual({
+      width: 1200,
+      height: 630,
+    });
+    const second = await fetch(url);
+    expect(second.headers.get('x-image-cache')).toBe('hit');
+    expect(pngSize(new Uint8Array(await second.arrayBuffer()))).toEqual({
+      width: 1200,
+      height: 630,
+    });
+    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+    expect(files.filter((f) => f.startsWith(soloGame))).toHaveLength(1);
+    const etag = second.headers.get('etag')!;
+    const revalidated = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('anonymises a player who deleted their profile, and the image is made anew', async () => {
+    const carl = await addPlayer(t, 'Carl');
+    const device = await addDevice(t, 'neon-city', 'arena-2');
+    const played = await reportPlayed(
+      t,
+      device,
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [
+          { userId: carl.id, kills: 3, deaths: 2, score: 300 },
+          { userId: anna.id, kills: 1, deaths: 2, score: 100 },
+        ],
+      }),
+    );
+    const id = played.body.id as string;
+    const before = await fetch(`${t.url}/api/matches/${id}/image.png`);
+    expect(before.headers.get('x-image-cache')).toBe('miss');
+    const deleted = await t.request('DELETE', `/api/v2/user/${carl.id}`, { token: carl.token });
+    expect(deleted.status).toBeLessThan(300);
+    // Carl's image left the disk with his profile, before anyone asked for the page again.
+    const cached = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+    expect(cached.filter((f) => f.startsWith(id))).toHaveLength(0);
+    const res = await t.request('GET', `/api/matches/${id}`);
+    expect(res.body.players[0]).toMatchObject({ id: null, kind: 'deleted', score: 300 });
+    expect(res.body.players[0].name).not.toBe('Carl');
+    const after = await fetch(`${t.url}/api/matches/${id}/image.png`);
+    expect(after.headers.get('x-image-cache')).toBe('miss');
+    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+    expect(files.filter((f) => f.startsWith(id))).toHaveLength(1);
+    // The preview says so in German, and never names him.
+    const html = await (await fetch(`${t.url}/game/${id}`)).text();
+    expect(html).toContain('Gelöschter Spieler gewinnt mit 300 Punkten');
+    expect(html).not.toContain('Carl');
+  });
+
+  it('a voided game has no page (404) and no image', async () => {
+    const device = await addDevice(t, 'neon-city', 'arena-3');
+    const played = await reportPlayed(
+      t,
+      device,
+      report({ players: [{ userId: anna.id, teamId: 1, kills: 1, deaths: 1, score: 10 }] }),
+    );
+    const id = played.body.id as string;
+    expect((await t.request('GET', `/api/matches/${id}`)).status).toBe(200);
+    await t.db.execute(sql`select arcadia_void_game(${id}, 'test') as voided`);
+    expect((await t.request('GET', `/api/matches/${id}`)).status).toBe(404);
+    expect((await t.request('GET', `/api/matches/${id}/image.png`)).status).toBe(404);
+  });
+
+  it('puts Open Graph and Twitter card tags, escaped, into the HTML of /game/{id}', async () => {
+    const res = await fetch(`${t.url}/game/${soloGame}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const meta = (key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+    expect(meta('og:title')).toMatch(/^.+: Zoë &quot;&lt;b&gt; gewinnt mit 500 Punkten · Arcadia$/);
+    expect(html).not.toContain('<b>');
+    expect(meta('og:url')).toBe(`${t.config.publicUrl}/game/${soloGame}`);
+    expect(meta('og:image')).toBe(`${t.config.publicUrl}/api/matches/${soloGame}/image.png`);
+    expect(meta('og:image:width')).toBe('1200');
+    expect(meta('og:image:height')).toBe('630');
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expect(meta('og:description')).toContain('Neon City');
+    // The page's own description and title are the game's, once each.
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toMatch(/<title>[^<]+ · Arcadia<\/title>/);
+  });
+
+  it('sends the plain index.html for an unknown game or another page', async () => {
+    for (const url of ['/game/00000000-0000-4000-8000-000000000000', '/game/nope', '/home']) {
+      const html = await (await fetch(`${t.url}${url}`)).text();
+      expect(html).toContain('<title>Arcadia</title>');
+      expect(html).not.toContain('og:title');
+    }
+  });
+});

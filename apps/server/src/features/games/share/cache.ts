@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Match } from '@arcadia/contracts';
+import type { Config } from '../../../config';
+import { renderMatchImage } from './image';
+
+/** Where the share images are kept. */
+export const matchImagesDir = (config: Pick<Config, 'dataDir'>) =>
+  path.join(config.dataDir, 'cache', 'match-images');
+
+/** Removes the cached images of these games (a player of theirs deleted their profile). */
+export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string>): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return; // no image made yet
+  }
+  const gone = names.filter((name) => gameIds.has(name.slice(0, 36)));
+  await Promise.all(gone.map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
+
+/** Bump when the image's layout changes: every cached image is then made anew. */
+export const MATCH_IMAGE_VERSION = 1;
+
+export interface MatchImage {
+  data: Buffer;
+  etag: string;
+  /** Whether the file came from the cache (else it was rendered by this call). */
+  cached: boolean;
+}
+
+/**
+ * Share images rendered once and then served from `<dataDir>/cache/match-images`. A stored game
+ * does not change, with one exception: a player who deletes their profile is anonymised in it.
+ * So the key is the game id, the layout version and a hash of what the image shows; a changed
+ * game gets a new file and its older files are removed when the new one is written (a deleted
+ * player's name does not stay on disk once the image is asked for again).
+ */
+export class MatchImages {
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(readonly dir: string) {}
+
+  keyOf(match: Match): string {
+    const hash = createHash('sha256')
+      .update(JSON.stringify(match))
+      .digest('base64url')
+      .slice(0, 16);
+    return `${match.id}-v${MATCH_IMAGE_VERSION}-${hash}`;
+  }
+
+  async get(match: Match): Promise<MatchImage> {
+    const key = this.keyOf(match);
+    const file = path.join(this.dir, `${key}.png`);
+    const etag = `"${key}"`;
+    try {
+      return { data: await fs.readFile(file), etag, cached: true };
+    } catch {
+      // not rendered yet
+    }
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = renderMatchImage(match)
+        .then(async (data) => {
+          await this.store(match.id, file, data);
+          return data;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return { data: await pending, etag, cached: false };
+  }
+
+  /** Atomic write (temp file, then rename); older images of the same game go. */
+  private async store(gameId: string, file: string, data: Buffer): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, file);
+    const names = await fs.readdir(this.dir);
+    const stale = names.filter(
+      (name) =>
+        name.startsWith(`${gameId}-`) && name.endsWith('.png') && name !== path.basename(file),
+    );
+    await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
+  }
+}

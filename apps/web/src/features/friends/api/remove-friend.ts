@@ -1,0 +1,16 @@
+import { okSchema } from '@arcadia/contracts';
+import { api } from '../../../lib/api/base';
+
+/** DELETE /api/user/me/friends/{friendId}: off the own list; 404 when not on it. */
+export const removeFriendApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    removeFriend: build.mutation<{ success: true }, string>({
+      query: (friendId) => ({
+        url: `api/user/me/friends/${encodeURIComponent(friendId)}`,
+        method: 'DELETE',
+      }),
+      responseSchema: okSchema,
+      invalidatesTags: ['Friends'],
+    }),
+  }),
+});

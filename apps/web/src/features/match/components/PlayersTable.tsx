@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MatchPlayer } from '@arcadia/contracts';
+
+/** One name of the table: a registered player links to their profile; guests and deleted say so. */
+function PlayerName({ player }: { player: MatchPlayer }) {
+  const { t } = useTranslation();
+  switch (player.kind) {
+    case 'player':
+      return (
+        <Link to={`/profile/${encodeURIComponent(player.id ?? '')}`} className="hover:underline">
+          {player.name}
+        </Link>
+      );
+    case 'guest':
+      return (
+        <span>
+          {player.name} <span className="text-xs text-ink-muted">({t('match.guest')})</span>
+        </span>
+      );
+    case 'deleted':
+      return <span className="italic text-ink-muted">{t('match.deletedPlayer')}</span>;
+  }
+}
+
+/** The players of a team (or of the whole game) with rank, score, kills and deaths. */
+export function PlayersTable({ players, caption }: { players: MatchPlayer[]; caption: string }) {
+  const { t } = useTranslation();
+  if (players.length === 0) return <p className="text-sm text-ink-muted">{t('match.noPlayers')}</p>;
+  return (
+    <table className="w-full table-fixed text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
+          <th scope="col" className="w-8 py-1.5 font-semibold">
+            <abbr title={t('match.rank')} className="no-underline">
+              #
+            </abbr>
+          </th>
+          <th scope="col" className="py-1.5 font-semibold">
+            {t('match.player')}
+          </th>
+          <th scope="col" className="w-14 py-1.5 text-right font-semibold">
+            {t('match.score')}
+          </th>
+          <th scope="col" className="w-12 py-1.5 text-right font-semibold">
+            {t('match.kills')}
+          </th>
+          <th scope="col" className="w-12 py-1.5 text-right font-semibold">
+            {t('match.deaths')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {players.map((player, index) => (
+          <tr key={`${player.id ?? 'seat'}-${index}`} className="border-t border-line/60">
+            <td className="py-1.5 tabular-nums text-ink-muted">{index + 1}</td>
+            <th scope="row" className="truncate py-1.5 text-left font-normal">
+              <PlayerName player={player} />
+            </th>
+            <td className="py-1.5 text-right tabular-nums">{player.score}</td>
+            <td className="py-1.5 text-right tabular-nums">{player.kills}</td>
+            <td className="py-1.5 text-right tabular-nums">{player.deaths}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

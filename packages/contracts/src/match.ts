@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { gameTypeSchema, localizedTextSchema } from './games';
+
+/** GET /api/matches/{id} and its share image: the game's id (400 for anything else). */
+export const matchParamsSchema = z.object({ id: z.uuid({ message: 'id must be a game id' }) });
+
+/**
+ * Who a seat of a game was: a registered `player` (with their id), a `guest` (the name the device
+ * gave), or a player who has since `deleted` their profile (anonymised, no id).
+ */
+export const MATCH_PLAYER_KINDS = ['player', 'guest', 'deleted'] as const;
+
+export const matchPlayerSchema = z.object({
+  id: z.uuid().nullable(),
+  name: z.string(),
+  kind: z.enum(MATCH_PLAYER_KINDS),
+  teamId: z.number().int().nullable(),
+  kills: z.number().int(),
+  deaths: z.number().int(),
+  score: z.number().int(),
+  won: z.boolean(),
+});
+export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
+
+export const matchTeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  score: z.number().int(),
+  won: z.boolean(),
+});
+
+/** One game as its public page shows it (`/game/{id}`): readable without signing in. */
+export const matchSchema = z.object({
+  id: z.uuid(),
+  type: gameTypeSchema,
+  /** The mode's name from the game's catalogue. */
+  modeName: localizedTextSchema,
+  application: z.object({ id: z.string(), name: z.string() }),
+  arcade: z.object({ id: z.string(), name: z.string() }),
+  device: z.object({ id: z.string(), name: z.string() }),
+  map: z.object({ id: z.string(), name: z.string(), iconPath: z.string() }),
+  playedAt: z.string(),
+  durationSeconds: z.number().int(),
+  /** By score, highest first; empty in freeforall. */
+  teams: z.array(matchTeamSchema),
+  /** By score, highest first. */
+  players: z.array(matchPlayerSchema),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+/** The share image of a match page (Open Graph size). */
+export const MATCH_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** The web route of a match and the API paths of its data and share image. */
+export const matchPagePath = (id: string) => `/game/${encodeURIComponent(id)}`;
+export const matchImagePath = (id: string) => `/api/matches/${encodeURIComponent(id)}/image.png`;
