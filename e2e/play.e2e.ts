@@ -125,7 +125,13 @@ describe('playing on a device', () => {
     await expectAccessible(page, '/play after the match');
     await screenshot(page, 'play-match-over');
     await page.getByRole('link', { name: 'Zum Ergebnis' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/profile/${player.id}/games`);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/game\/[0-9a-f-]{36}$/);
+    // the match page, with the player's row
+    await expect
+      .poll(() => page.getByRole('rowheader', { name: player.nickname }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
 
     // The games tab: the match, with the player's score, kills and deaths.
     await page.goto(`/profile/${player.id}/games`);

@@ -166,6 +166,7 @@ describe('answer shapes (spec §3)', () => {
       instagram: null,
       marketingConsent: false,
       language: 'de',
+      agbVersion: 1,
     };
     expect(ownProfileSchema.parse(own)).toEqual(own);
     expect(ownProfileSchema.safeParse(profile).success).toBe(false);

@@ -62,7 +62,7 @@ describe('/play follows the live channel', () => {
     expect(screen.getByText('Match vorbei!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Ergebnis' })).toHaveAttribute(
       'href',
-      `/profile/${me.id}/games`,
+      '/game/game-1',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Nächste Runde scannen' }));
     expect(screen.getByTestId('scanner')).toBeInTheDocument();

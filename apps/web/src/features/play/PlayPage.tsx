@@ -113,7 +113,9 @@ export function Component() {
       ) : ended ? (
         <PlayEndedPanel
           ended={ended}
-          resultPath={me ? `/profile/${me.id}/games` : null}
+          resultPath={
+            ended.gameId ? `/game/${ended.gameId}` : me ? `/profile/${me.id}/games` : null
+          }
           onScanAgain={() => dispatch(playEndedDismissed())}
         />
       ) : (

@@ -6,7 +6,7 @@ import type { PlayEnded } from '../state/play-slice';
 
 export interface PlayEndedPanelProps {
   ended: PlayEnded;
-  /** Where the result is: the player's games, where the new game is on top. */
+  /** Where the result is: the match's page, else the player's games (the new game on top). */
   resultPath: string | null;
   onScanAgain: () => void;
 }
