@@ -25,3 +25,4 @@ export * from './admin-players';
 export * from './admin-print';
 export * from './admin-news';
 export * from './live';
+export * from './rating';

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../db/client';
 import { gamePlayers, games, users } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
+import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
 
@@ -111,11 +112,18 @@ export async function voidGame(
   return db.transaction(async (tx) => {
     const before = await gameDetails(tx, arcadeId, gameId);
     if (before.voidedAt) throw conflict('The game is voided already');
+    // The game row, then its players' ratings, before the statistics (arcadia_void_game): an
+    // assignment takes the game row first too, an ingest the ratings before the statistics.
+    await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('update');
+    await lockGameRatings(tx, gameId);
     const { rows } = await tx.execute<{ voided: boolean }>(
       sql`select arcadia_void_game(${gameId}, ${reason}) as voided`,
     );
     // Voided by someone else between the read and the lock.
     if (!rows[0]?.voided) throw conflict('The game is voided already');
+    // Its players' ratings as if it had never been played: replayed from it on.
+    const scope = await gameRatingScope(tx, gameId);
+    await recomputeRatings(tx, gameId, scope?.userIds ?? []);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {
       action: 'game.void',
@@ -168,7 +176,11 @@ export async function assignSlot(
       .from(gamePlayers)
       .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
     if (already) throw conflict('The player is in this game already');
+    // The player's rating row before their statistics, as ingest takes them.
+    await lockGameRatings(tx, gameId, [userId]);
     await tx.execute(sql`select arcadia_assign_game_slot(${slotId}, ${userId})`);
+    // The result counts in their rating too: replayed from this game on.
+    await recomputeRatings(tx, gameId, [userId]);
     await recordAudit(tx, operator, {
       action: 'game.assign',
       targetType: 'game',
