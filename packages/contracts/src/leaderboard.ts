@@ -31,7 +31,10 @@ export const LEADERBOARD_RANK_BUCKETS_PER_DOUBLING = 256;
 export const LEADERBOARD_KD_BUCKET_SCALE = 100;
 export const LEADERBOARD_RANK_BUCKETS_PER_GROUP = 64;
 
-export const LEADERBOARD_METRICS = ['score', 'kd', 'wins', 'rating'] as const;
+/** The metrics summed from the statistics (player_stats); `rating` is the skill rating. */
+export const LEADERBOARD_STAT_METRICS = ['score', 'kd', 'wins'] as const;
+export type LeaderboardStatMetric = (typeof LEADERBOARD_STAT_METRICS)[number];
+export const LEADERBOARD_METRICS = [...LEADERBOARD_STAT_METRICS, 'rating'] as const;
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
 export const LEADERBOARD_SCOPES = ['global', 'friends', 'arcade'] as const;
 export const leaderboardMetricSchema = z.enum(LEADERBOARD_METRICS);

@@ -31,7 +31,7 @@ describe('skill ratings', () => {
           where r.application_id = 'commando' and r.mode = ${mode}`)
       ).rows.map((r) => [
         String(r.user_name),
-        { mu: Number(r.mu), sigma: Number(r.sigma), rating: r.rating, games: r.games },
+        { mu: Number(r.mu), sigma: Number(r.sigma), rating: Number(r.rating), games: r.games },
       ]),
     );
   const play = async (body: GameReportInput) => {
@@ -156,7 +156,7 @@ describe('skill ratings', () => {
     };
     const r = await ratingsOf();
     const order = Object.entries(r)
-      .sort((a, b) => b[1].rating - a[1].rating || 0)
+      .sort((a, b) => b[1].rating - a[1].rating)
       .map(([name, v]) => [name, v.rating]);
     const res = await board('metric=rating&mode=elimination', p.Cid!.token);
     expect(res.entries.map((e) => [e.userName, e.value])).toEqual(order);
