@@ -9,14 +9,14 @@ describe('the rating model', () => {
       [rating(), rating({ mu: 32.444, sigma: 5.123 })],
       [rating({ mu: 43.381, sigma: 2.421 }), rating({ mu: 25.188, sigma: 6.211 })],
     ]);
-    expect(x1!.mu).toBeCloseTo(28.67, 2);
-    expect(x1!.sigma).toBeCloseTo(8.07, 2);
-    expect(x2!.mu).toBeCloseTo(33.83, 2);
-    expect(x2!.sigma).toBeCloseTo(5.06, 2);
-    expect(y1!.mu).toBeCloseTo(43.07, 2);
-    expect(y1!.sigma).toBeCloseTo(2.42, 2);
-    expect(y2!.mu).toBeCloseTo(23.15, 2);
-    expect(y2!.sigma).toBeCloseTo(6.14, 2);
+    expect(x1.mu).toBeCloseTo(28.67, 2);
+    expect(x1.sigma).toBeCloseTo(8.07, 2);
+    expect(x2.mu).toBeCloseTo(33.83, 2);
+    expect(x2.sigma).toBeCloseTo(5.06, 2);
+    expect(y1.mu).toBeCloseTo(43.07, 2);
+    expect(y1.sigma).toBeCloseTo(2.42, 2);
+    expect(y2.mu).toBeCloseTo(23.15, 2);
+    expect(y2.sigma).toBeCloseTo(6.14, 2);
   });
 
   it('ranks freeforall players by score, ties drawing: the README values', () => {

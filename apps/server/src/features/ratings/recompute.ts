@@ -118,7 +118,7 @@ export async function recomputeRatings(
       const slot: Slot = {
         id: num(r.id),
         gameId: String(r.game_id),
-        userId: r.user_id === null ? null : String(r.user_id),
+        userId: r.user_id as string | null,
         teamId: r.team_id === null ? null : num(r.team_id),
         score: num(r.score),
         muBefore: r.mu_before === null ? null : num(r.mu_before),
