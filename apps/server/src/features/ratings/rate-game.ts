@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { GameType } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { displayRating, INITIAL_RATING, rateSlots, type Rating } from './model';
 
 /**
@@ -29,11 +28,26 @@ export interface CurrentRating extends Rating {
   games: number;
 }
 
+/** Text written once: a named prepared statement per connection on PostgreSQL (hot: every game). */
+const lockStatement = preparedStatement<{
+  user_id: string;
+  mu: number;
+  sigma: number;
+  games: number;
+}>(`insert into player_ratings as r (user_id, application_id, mode, mu, sigma, rating, games)
+  select u.id, $1, $2, $3::float8, $4::float8, $5::integer, 0
+  from users u where u.id = any(string_to_array($6, ',')::uuid[])
+  order by u.id
+  on conflict (user_id, application_id, mode) do update set games = r.games
+  returning r.user_id, r.mu, r.sigma, r.games`);
+
 /**
- * Locks the rating rows of the given players in one application and mode (FOR UPDATE through
- * an upsert, in user id order, so concurrent games sharing players queue rather than
- * deadlock), creating a missing one at the initial rating with no games, and answers them: ONE
- * statement. Ids that name no user are skipped (the ingest refuses them afterwards). Call it
+ * Locks the rating rows of the given players in one application and mode, in user id order so
+ * that concurrent games sharing players queue rather than deadlock, creating a missing one at
+ * the initial rating with no games, and answers them: ONE statement. The lock is the upsert's
+ * (ON CONFLICT DO UPDATE locks the row as an UPDATE does, FOR NO KEY UPDATE: it excludes the
+ * same lock of another ingest, a void or an assignment until the commit), which also covers a
+ * row that did not exist yet, where SELECT … FOR UPDATE would lock nothing. Ids that name no user are skipped (the ingest refuses them afterwards). Call it
  * inside the transaction that writes the new ratings.
  */
 export async function lockRatings(
@@ -44,17 +58,15 @@ export async function lockRatings(
 ): Promise<Map<string, CurrentRating>> {
   const ratings = new Map<string, CurrentRating>();
   if (userIds.length === 0) return ratings;
-  const res = await runPrepared(
-    tx,
-    sql`insert into player_ratings as r (user_id, application_id, mode, mu, sigma, rating, games)
-      select u.id, ${applicationId}, ${mode}, ${INITIAL_RATING.mu}::float8,
-             ${INITIAL_RATING.sigma}::float8, ${displayRating(INITIAL_RATING)}::integer, 0
-      from users u where u.id = any(string_to_array(${[...new Set(userIds)].join(',')}, ',')::uuid[])
-      order by u.id
-      on conflict (user_id, application_id, mode) do update set games = r.games
-      returning r.user_id, r.mu, r.sigma, r.games`,
-  );
-  for (const row of res.rows)
+  const rows = await lockStatement(tx, [
+    applicationId,
+    mode,
+    INITIAL_RATING.mu,
+    INITIAL_RATING.sigma,
+    displayRating(INITIAL_RATING),
+    [...new Set(userIds)].join(','),
+  ]);
+  for (const row of rows)
     ratings.set(String(row.user_id), {
       mu: Number(row.mu),
       sigma: Number(row.sigma),
