@@ -100,7 +100,8 @@ export async function gameDetails(
 
 /**
  * Voids a game: it is marked and, in the same transaction, taken out of the players' statistics
- * and the rank buckets (arcadia_void_game), with its audit entry. 409 when voided already.
+ * and the rank buckets (arcadia_void_game) and their skill ratings (replayed from it on,
+ * features/ratings), with its audit entry. 409 when voided already.
  */
 export async function voidGame(
   db: Db,
@@ -139,7 +140,8 @@ export async function voidGame(
 
 /**
  * Gives a guest's slot to a registered player who is not in the game yet: the slot becomes
- * theirs and counts in their statistics and ranks (arcadia_assign_game_slot), with its audit
+ * theirs and counts in their statistics and ranks (arcadia_assign_game_slot) and in their skill
+ * rating (replayed from this game on, features/ratings), with its audit
  * entry. Refused (409) for a voided game, a slot that is no guest's, a player already in it.
  */
 export async function assignSlot(
