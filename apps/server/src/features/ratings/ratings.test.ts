@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameSchema, leaderboardSchema, type GameReportInput } from '@arcadia/contracts';
+import {
+  gameReportSchema,
+  gameSchema,
+  leaderboardSchema,
+  type GameReportInput,
+} from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -12,7 +17,10 @@ import {
   type TestPlayer,
 } from '../../../test/support/arcade';
 import { friendships } from '../../db/schema';
+import { ingestGame } from '../games';
 import { displayRating, INITIAL_RATING, rateSlots } from './model';
+
+const parseReport = (body: GameReportInput) => gameReportSchema.parse(body);
 
 /**
  * Skill ratings end to end (docs/rating.md): rated in the ingest transaction, guests at the
@@ -146,6 +154,36 @@ describe('skill ratings', () => {
     const again = await reportPlayed(t, device, body);
     expect(again.status).toBe(200);
     expect(await ratingsOf()).toEqual(once);
+  });
+
+  it('concurrent games of the same players queue on the rating rows: no update is lost', async () => {
+    const game = (red: number, blue: number) =>
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [
+          { userId: p.Eve!.id, score: red, kills: 1, deaths: 1 },
+          { userId: p.Fay!.id, score: blue, kills: 1, deaths: 1 },
+        ],
+      });
+    const device = { arcadeId: 'rating-arcade', id: 'arena-1', applicationId: 'commando' };
+    await Promise.all(
+      [game(10, 5), game(3, 8), game(7, 1)].map((body) =>
+        ingestGame(t.db, t.app.events, device, parseReport(body)),
+      ),
+    );
+    const r = await ratingsOf('freeforall');
+    expect([r.Eve!.games, r.Fay!.games]).toEqual([3, 3]);
+    // Whatever order they were stored in, each game was rated from the one before: replaying
+    // the stored games in ingest order gives the stored ratings.
+    const rows = await t.db.execute(sql`select gp.user_id, gp.mu_before, gp.mu_after
+      from game_players gp join games g on g.id = gp.game_id
+      where g.type = 'freeforall' and gp.user_id = ${p.Eve!.id} order by gp.id`);
+    const chain = rows.rows.map((x) => [Number(x.mu_before), Number(x.mu_after)]);
+    expect(chain[0]![0]).toBe(INITIAL_RATING.mu);
+    expect(chain[1]![0]).toBe(chain[0]![1]);
+    expect(chain[2]![0]).toBe(chain[1]![1]);
+    expect(r.Eve!.mu).toBe(chain[2]![1]);
   });
 
   it('the rating board: per mode, highest first, own rank, provisional until ten games', async () => {
