@@ -49,5 +49,10 @@ export const gameSchema = z.object({
   arcade: z.string(),
   players: z.array(gamePlayerSchema),
   teamNames: z.array(gameTeamSchema),
+  /**
+   * The player's displayed skill rating (docs/rating.md) before and after this game, in its
+   * mode; null for a game stored before ratings existed.
+   */
+  rating: z.object({ before: z.number().int(), after: z.number().int() }).nullish(),
 });
 export type Game = z.infer<typeof gameSchema>;

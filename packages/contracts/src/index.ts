@@ -27,3 +27,4 @@ export * from './admin-news';
 export * from './live';
 export * from './privacy';
 export * from './match';
+export * from './rating';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameTypeSchema } from './games';
 
 /**
  * `GET /api/leaderboards/{applicationId}?metric=&period=&scope=&arcade=&page=` — public; with a
@@ -8,7 +9,9 @@ import { z } from 'zod';
  *
  * Metrics: `score` = total score, `wins` = games won, `kd` = kills / max(deaths, 1) over players
  * with at least LEADERBOARD_KD_MIN_GAMES games. Periods: `all`, `month` (calendar month, UTC),
- * `week` (ISO week from Monday, UTC). Ties share a rank (1, 2, 2, 4); within a tie the order is
+ * `week` (ISO week from Monday, UTC). `rating` = the skill rating of one mode (`mode`, required;
+ * docs/rating.md), all time only (period `all`, scope `global` or `friends`), over players with a
+ * rated game in it; its entries say whether the rating is still provisional. Ties share a rank (1, 2, 2, 4); within a tie the order is
  * by user name. Pages have LEADERBOARD_PAGE_SIZE entries.
  */
 export const LEADERBOARD_PAGE_SIZE = 20;
@@ -28,7 +31,10 @@ export const LEADERBOARD_RANK_BUCKETS_PER_DOUBLING = 256;
 export const LEADERBOARD_KD_BUCKET_SCALE = 100;
 export const LEADERBOARD_RANK_BUCKETS_PER_GROUP = 64;
 
-export const LEADERBOARD_METRICS = ['score', 'kd', 'wins'] as const;
+/** The metrics summed from the statistics (player_stats); `rating` is the skill rating. */
+export const LEADERBOARD_STAT_METRICS = ['score', 'kd', 'wins'] as const;
+export type LeaderboardStatMetric = (typeof LEADERBOARD_STAT_METRICS)[number];
+export const LEADERBOARD_METRICS = [...LEADERBOARD_STAT_METRICS, 'rating'] as const;
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
 export const LEADERBOARD_SCOPES = ['global', 'friends', 'arcade'] as const;
 export const leaderboardMetricSchema = z.enum(LEADERBOARD_METRICS);
@@ -54,10 +60,24 @@ export const leaderboardQuerySchema = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'arcade must be an arcade id' })
       .optional(),
     page: z.coerce.number().int().min(1).max(LEADERBOARD_MAX_PAGE).default(1),
+    /** The mode of the rating board (metric `rating` only). */
+    mode: gameTypeSchema.optional(),
   })
   .refine((q) => q.scope !== 'arcade' || Boolean(q.arcade), {
     message: 'scope arcade needs arcade',
     path: ['arcade'],
+  })
+  .refine((q) => q.metric !== 'rating' || Boolean(q.mode), {
+    message: 'metric rating needs mode',
+    path: ['mode'],
+  })
+  .refine((q) => q.metric !== 'rating' || q.period === 'all', {
+    message: 'metric rating is all time only',
+    path: ['period'],
+  })
+  .refine((q) => q.metric !== 'rating' || q.scope !== 'arcade', {
+    message: 'metric rating has no arcade scope',
+    path: ['scope'],
   });
 export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
 export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
@@ -69,6 +89,8 @@ export const leaderboardEntrySchema = z.object({
   /** score and wins: whole numbers; kd: rounded to 2 decimals. */
   value: z.number(),
   gamesPlayed: z.number().int(),
+  /** Rating board only: fewer than RATING_PROVISIONAL_GAMES rated games in the mode. */
+  provisional: z.boolean().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -80,6 +102,8 @@ export const leaderboardSchema = z.object({
   arcade: z.string().nullable(),
   /** First day (yyyy-mm-dd, UTC) of the week or month shown; null for all time. */
   periodStart: z.string().nullable(),
+  /** The rating board's mode; null for the other metrics. */
+  mode: gameTypeSchema.nullable().optional(),
   entries: z.array(leaderboardEntrySchema),
   /** The caller's own entry; null without a token or when the caller has no entry here. */
   me: leaderboardEntrySchema.nullable(),

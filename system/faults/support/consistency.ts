@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   LEADERBOARD_KD_MIN_GAMES,
-  LEADERBOARD_METRICS,
+  LEADERBOARD_STAT_METRICS,
   LEADERBOARD_PAGE_SIZE,
   type Leaderboard,
-  type LeaderboardMetric,
+  type LeaderboardStatMetric,
 } from '@arcadia/contracts';
 import type { Db } from '../../../apps/server/src/db/client';
 import type { Acknowledged } from './reporters';
@@ -156,11 +156,11 @@ export async function recomputedTotals(
  * one the recomputed totals give (values, games, ranks with ties, total): empty when equal.
  */
 export function leaderboardDifferences(
-  boards: Record<LeaderboardMetric, Leaderboard>,
+  boards: Record<LeaderboardStatMetric, Leaderboard>,
   totals: Map<string, PlayerTotals>,
 ): string[] {
   const problems: string[] = [];
-  for (const metric of LEADERBOARD_METRICS) {
+  for (const metric of LEADERBOARD_STAT_METRICS) {
     const board = boards[metric];
     const eligible = [...totals.entries()].filter(
       ([, t]) => metric !== 'kd' || t.games >= LEADERBOARD_KD_MIN_GAMES,
@@ -195,14 +195,14 @@ export function leaderboardDifferences(
 export async function fetchLeaderboards(
   baseUrl: string,
   applicationId = 'commando',
-): Promise<Record<LeaderboardMetric, Leaderboard>> {
-  const boards: Partial<Record<LeaderboardMetric, Leaderboard>> = {};
-  for (const metric of LEADERBOARD_METRICS) {
+): Promise<Record<LeaderboardStatMetric, Leaderboard>> {
+  const boards: Partial<Record<LeaderboardStatMetric, Leaderboard>> = {};
+  for (const metric of LEADERBOARD_STAT_METRICS) {
     const res = await fetch(`${baseUrl}/api/leaderboards/${applicationId}?metric=${metric}`, {
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`leaderboard ${metric}: ${res.status} ${await res.text()}`);
     boards[metric] = (await res.json()) as Leaderboard;
   }
-  return boards as Record<LeaderboardMetric, Leaderboard>;
+  return boards as Record<LeaderboardStatMetric, Leaderboard>;
 }

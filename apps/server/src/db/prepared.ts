@@ -6,9 +6,12 @@ import type { Queryable } from './client';
 
 type Rows = { rows: Array<Record<string, unknown>> };
 
-function poolOf(db: Queryable): pg.Pool | null {
+/** The pool of a database handle, or the connection of an open transaction (node-postgres). */
+function poolOf(db: Queryable): pg.Pool | pg.Client | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+  if (client instanceof pg.Pool) return client;
+  const session = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return session instanceof pg.Client ? session : null;
 }
 
 const nameOf = (prefix: string, text: string) =>
@@ -16,7 +19,8 @@ const nameOf = (prefix: string, text: string) =>
 
 /**
  * Runs a Drizzle-built query as a named prepared statement on PostgreSQL, so each pooled
- * connection plans it once; on PGlite, or inside a transaction, as an ordinary query. The name
+ * connection plans it once (inside a transaction on its connection); on PGlite as an ordinary
+ * query. The name
  * is a hash of the text: one statement per distinct shape.
  */
 export async function runPrepared(db: Queryable, query: SQL): Promise<Rows> {
@@ -43,8 +47,8 @@ function toSql(text: string, values: unknown[]): SQL {
 /**
  * A hot read written once as SQL text with $1…$n placeholders. On PostgreSQL it goes straight
  * to the pool as a named prepared statement: no query building per request and one plan per
- * connection (for the profile that is most of the work of a request). On PGlite, or inside a
- * transaction, it runs as an ordinary query through Drizzle.
+ * connection (for the profile that is most of the work of a request), inside a transaction on
+ * its connection. On PGlite it runs as an ordinary query through Drizzle.
  */
 export function preparedStatement<Row extends Record<string, unknown>>(text: string) {
   const name = nameOf('s', text);

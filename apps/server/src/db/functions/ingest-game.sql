@@ -12,8 +12,12 @@
 --   rosterOnly       true for every report a device sends: a registered player must be on the
 --                    device's roster (device_players); false/missing only for the demo seed
 --   teams            [{id, name, score}]
---   players          [{userId | null, guestName | null, teamId | null, kills, deaths, score, won}]
---                    in report order; guests have no userId
+--   players          [{userId | null, guestName | null, teamId | null, kills, deaths, score, won,
+--                    rating | null}] in report order; guests have no userId. rating: the
+--                    registered player's skill rating {muBefore, sigmaBefore, muAfter,
+--                    sigmaAfter, before, after} computed by features/ratings in the same
+--                    transaction, after it locked the player's player_ratings row; null for
+--                    guests (and when unrated)
 --   periods          [{periodKind: week | month | all, periodStart (date), arcadeId ('' = all)}]
 -- Output:
 --   {"id": <game id>, "names": {<userId>: <user name>}} for the registered players, or NULL when
@@ -30,12 +34,14 @@
 --   games (with players_json / teams_json, the history's view of the game, built exactly as
 --   arcadia_game_players_json / arcadia_game_teams_json build it from the rows); devices (the
 --   match ends: match_started_at NULL, roster_version + 1) and device_players (its registered
---   players are released); game_teams; game_players (with the game's played_at);
---   player_stats_periods (one row per registered player and period); player_stats last, whose
---   rank triggers (player-stats-rank-*.sql) update the rank counts.
+--   players are released); game_teams; game_players (with the game's played_at and each
+--   player's rating before and after); player_ratings (the rated players' new μ, σ, displayed
+--   rating, games + 1 in the game's application and mode `type`); player_stats_periods (one
+--   row per registered player and period); player_stats last, whose rank triggers
+--   (player-stats-rank-*.sql) update the rank counts.
 -- Invariants:
---   - All or nothing: the checks come before the first write, and the caller's statement is its
---     own transaction.
+--   - All or nothing: the checks come before the first write, and the caller's statement runs in
+--     one transaction (with the rating lock before it when the game has registered players).
 --   - Idempotent per (arcade, device, idempotency key): the unique key on games makes a repeat a
 --     no-op (NULL). The roster check comes before that insert, as the user check does: a repeated
 --     report of a stored game (its players released since) is answered from the stored game.
@@ -129,12 +135,27 @@ BEGIN
   FROM jsonb_array_elements(p->'teams') t;
 
   INSERT INTO game_players (game_id, user_id, name, team_id, kills, deaths, score, won,
-                            played_at)
+                            played_at, mu_before, sigma_before, mu_after, sigma_after,
+                            rating_before, rating_after)
   SELECT gid, (x->>'userId')::uuid, coalesce(names->>(x->>'userId'), x->>'guestName'),
          (x->>'teamId')::integer, (x->>'kills')::integer, (x->>'deaths')::integer,
-         (x->>'score')::integer, (x->>'won')::boolean, played
+         (x->>'score')::integer, (x->>'won')::boolean, played,
+         (x->'rating'->>'muBefore')::float8, (x->'rating'->>'sigmaBefore')::float8,
+         (x->'rating'->>'muAfter')::float8, (x->'rating'->>'sigmaAfter')::float8,
+         (x->'rating'->>'before')::integer, (x->'rating'->>'after')::integer
   FROM jsonb_array_elements(p->'players') WITH ORDINALITY AS e(x, n)
   ORDER BY n;
+
+  -- The caller locked these rows (features/ratings) before it rated the game.
+  INSERT INTO player_ratings AS r (user_id, application_id, mode, mu, sigma, rating, games)
+  SELECT (x->>'userId')::uuid, app, p->>'type', (x->'rating'->>'muAfter')::float8,
+         (x->'rating'->>'sigmaAfter')::float8, (x->'rating'->>'after')::integer, 1
+  FROM jsonb_array_elements(p->'players') x
+  WHERE x->>'userId' IS NOT NULL AND jsonb_typeof(x->'rating') = 'object'
+  ORDER BY 1
+  ON CONFLICT (user_id, application_id, mode) DO UPDATE SET
+    mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
+    games = r.games + 1, updated_at = now();
 
   INSERT INTO player_stats_periods AS s (user_id, application_id, period_kind, period_start,
     arcade_id, games_played, games_won, games_lost, kills, deaths, score_total, best_score)

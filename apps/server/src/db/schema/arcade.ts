@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   json,
@@ -195,6 +196,15 @@ export const gamePlayers = pgTable(
     // The game's playedAt, copied so that a player's history is read newest first straight
     // from the index below.
     playedAt: timestamp('played_at', { withTimezone: true }).notNull(),
+    // The registered player's skill rating (player_ratings) before and after this game: the
+    // model's μ and σ (replayed when an earlier game is voided, features/ratings) and the
+    // displayed values the game card shows. Null for guests and games stored before ratings.
+    muBefore: doublePrecision('mu_before'),
+    sigmaBefore: doublePrecision('sigma_before'),
+    muAfter: doublePrecision('mu_after'),
+    sigmaAfter: doublePrecision('sigma_after'),
+    ratingBefore: integer('rating_before'),
+    ratingAfter: integer('rating_after'),
   },
   (t) => [
     index('game_players_user_played_idx').on(t.userId, t.playedAt, t.gameId),
@@ -330,5 +340,31 @@ export const visits = pgTable(
   (t) => [
     index('visits_user_idx').on(t.userId, t.visitedAt),
     index('visits_arcade_idx').on(t.arcadeId, t.visitedAt),
+  ],
+);
+
+/**
+ * Skill rating per player, application and mode (docs/rating.md): the Weng-Lin model's μ and σ,
+ * the displayed (conservative) rating derived from them, and the rated games. Written in the
+ * ingest transaction (features/ratings), replayed when a game is voided or a guest's slot given.
+ */
+export const playerRatings = pgTable(
+  'player_ratings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: text('application_id').notNull(),
+    mode: text('mode', { enum: GAME_TYPES }).notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    rating: integer('rating').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.applicationId, t.mode] }),
+    // The rating board walks this backwards (rating desc, user id desc) and counts ranks on it.
+    index('player_ratings_rank_idx').on(t.applicationId, t.mode, t.rating, t.userId),
   ],
 );

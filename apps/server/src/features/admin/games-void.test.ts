@@ -18,7 +18,7 @@ import { users } from '../../db/schema';
  * The strong test of voiding and assigning: database A stores five games, voids one and gives a
  * guest's result of another to a player; database B stores only the other four, the fifth with
  * that player reported by the device. Everything derived — statistics rows, rank buckets, the
- * public leaderboards, histories, the /games overview, the GraphQL statistics — must be equal.
+ * public leaderboards, skill ratings, histories, the /games overview, the GraphQL statistics — must be equal.
  */
 
 const NAMES = ['Ann', 'Bob', 'Cid', 'Dee'] as const;
@@ -133,6 +133,16 @@ async function derived(w: World) {
     groups: await rows(sql`select application_id, metric, bucket_group, sum(players)::int as n
       from player_rank_bucket_groups group by 1, 2, 3 having sum(players) <> 0 order by 1, 2, 3`),
   };
+  // Skill ratings (features/ratings): replayed by the void and the assignment.
+  answers.ratings = await rows(sql`select user_id, application_id, mode, mu, sigma, rating, games
+    from player_ratings order by user_id, application_id, mode`);
+  for (const mode of ['elimination', 'freeforall', 'deathmatch']) {
+    const res = await t.request('GET', `/api/leaderboards/commando?metric=rating&mode=${mode}`, {
+      token,
+    });
+    expect(res.status).toBe(200);
+    answers[`rating board ${mode}`] = res.body;
+  }
   for (const metric of ['score', 'kd', 'wins'])
     for (const period of ['all', 'month', 'week'])
       for (const scope of ['global', 'arcade']) {

@@ -10,6 +10,7 @@ import { signalGamePlayers } from '../../events/live-signal';
 import { gamePlayers, games, users } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
+import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
 
@@ -100,7 +101,8 @@ export async function gameDetails(
 
 /**
  * Voids a game: it is marked and, in the same transaction, taken out of the players' statistics
- * and the rank buckets (arcadia_void_game), with its audit entry. 409 when voided already.
+ * and the rank buckets (arcadia_void_game) and their skill ratings (replayed from it on,
+ * features/ratings), with its audit entry. 409 when voided already.
  */
 export async function voidGame(
   db: Db,
@@ -112,11 +114,18 @@ export async function voidGame(
   return db.transaction(async (tx) => {
     const before = await gameDetails(tx, arcadeId, gameId);
     if (before.voidedAt) throw conflict('The game is voided already');
+    // The game row, then its players' ratings, before the statistics (arcadia_void_game): an
+    // assignment takes the game row first too, an ingest the ratings before the statistics.
+    await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('update');
+    await lockGameRatings(tx, gameId);
     const { rows } = await tx.execute<{ voided: boolean }>(
       sql`select arcadia_void_game(${gameId}, ${reason}) as voided`,
     );
     // Voided by someone else between the read and the lock.
     if (!rows[0]?.voided) throw conflict('The game is voided already');
+    // Its players' ratings as if it had never been played: replayed from it on.
+    const scope = await gameRatingScope(tx, gameId);
+    await recomputeRatings(tx, gameId, scope?.userIds ?? []);
     await signalGamePlayers(tx, gameId);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {
@@ -133,7 +142,8 @@ export async function voidGame(
 
 /**
  * Gives a guest's slot to a registered player who is not in the game yet: the slot becomes
- * theirs and counts in their statistics and ranks (arcadia_assign_game_slot), with its audit
+ * theirs and counts in their statistics and ranks (arcadia_assign_game_slot) and in their skill
+ * rating (replayed from this game on, features/ratings), with its audit
  * entry. Refused (409) for a voided game, a slot that is no guest's, a player already in it.
  */
 export async function assignSlot(
@@ -170,7 +180,11 @@ export async function assignSlot(
       .from(gamePlayers)
       .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
     if (already) throw conflict('The player is in this game already');
+    // The player's rating row before their statistics, as ingest takes them.
+    await lockGameRatings(tx, gameId, [userId]);
     await tx.execute(sql`select arcadia_assign_game_slot(${slotId}, ${userId})`);
+    // The result counts in their rating too: replayed from this game on.
+    await recomputeRatings(tx, gameId, [userId]);
     await signalGamePlayers(tx, gameId);
     await recordAudit(tx, operator, {
       action: 'game.assign',

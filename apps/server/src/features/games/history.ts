@@ -11,7 +11,8 @@ import { preparedStatement } from '../../db/prepared';
  * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL; its
  * mode's name from the catalogue (game_modes), as the games overview shows it.
  * Players and teams come as stored with the game (games.players_json / teams_json, migration
- * 0010), or are built from their rows the same way for a game stored without them.
+ * 0010), or are built from their rows the same way for a game stored without them. `rating`:
+ * the player's displayed skill rating before and after the game (docs/rating.md), or null.
  */
 const GAME_JSON = `json_build_object(
   'id', o.id, 'type', o.type,
@@ -21,7 +22,9 @@ const GAME_JSON = `json_build_object(
   'playedAt', to_char(o.played_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'durationSeconds', o.duration_seconds, 'arcade', o.arcade_id,
   'players', coalesce(o.players_json, arcadia_game_players_json(o.id)),
-  'teamNames', coalesce(o.teams_json, arcadia_game_teams_json(o.id)))`;
+  'teamNames', coalesce(o.teams_json, arcadia_game_teams_json(o.id)),
+  'rating', case when o.rating_after is not null
+    then json_build_object('before', o.rating_before, 'after', o.rating_after) end)`;
 
 /**
  * SQL for the games of the player `user` (an SQL expression), newest first, `limit` of them
@@ -33,7 +36,8 @@ export const historyJson = (user: string, limit: string, offset: string) => `(
   select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
   from (
     select g.id, g.type, g.application_id, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
-           g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won
+           g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won,
+           gp.rating_before, gp.rating_after
     from game_players gp join games g on g.id = gp.game_id
     where gp.user_id = ${user} and g.voided_at is null
     order by gp.played_at desc, gp.game_id desc

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SlotRating } from '../ratings';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { devicePlayers, gamePlayers, games, gameTeams, maps, users } from '../../db/schema';
@@ -100,6 +101,8 @@ export interface GamePayload {
     deaths: number;
     score: number;
     won: boolean;
+    /** The registered player's skill rating before and after (features/ratings); guests null. */
+    rating: SlotRating | null;
   }>;
   periods: PeriodKey[];
 }

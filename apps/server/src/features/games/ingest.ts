@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
 import { signalLive } from '../../events/live-signal';
+import { rateIncomingGame } from '../ratings';
 import {
   existingUsers,
   findGameByKey,
@@ -192,10 +193,38 @@ async function stored(db: Queryable, device: ReportingDevice, key: string) {
   return { game: toResponse({ game, teams, players: parts.players }), created: false };
 }
 
+/** Thrown inside the rating transaction for a repeated report, so that it writes nothing. */
+class Repeat extends Error {}
+
 /**
- * Stores a reported game in ONE statement (so one transaction): the game, its teams and
- * players, the players' all-time and period statistics, the release of the players from the
- * device (and the end of the match) — all in arcadia_ingest_game — and the writes of the
+ * Stores the game with its players' new skill ratings in one transaction: their rating rows
+ * locked and read (one statement, features/ratings), the game rated in TypeScript, then the
+ * game stored with the ratings (storeGame, one statement). A game of guests only needs no
+ * rating: one statement, no transaction. Null for a repeated report (nothing written).
+ */
+async function storeRated(db: Db, payload: GamePayload, writes: SQL[]) {
+  if (!payload.players.some((p) => p.userId)) return storeGame(db, payload, writes);
+  try {
+    return await db.transaction(async (tx) => {
+      const ratings = await rateIncomingGame(tx, payload);
+      const stored = await storeGame(
+        tx,
+        { ...payload, players: payload.players.map((p, i) => ({ ...p, rating: ratings[i]! })) },
+        writes,
+      );
+      if (!stored) throw new Repeat();
+      return stored;
+    });
+  } catch (error) {
+    if (error instanceof Repeat) return null;
+    throw error;
+  }
+}
+
+/**
+ * Stores a reported game in one transaction (storeRated): the game, its teams and players,
+ * their skill ratings, the players' all-time and period statistics, the release of the players
+ * from the device (and the end of the match) — all in arcadia_ingest_game — and the writes of the
  * 'game.stored' handlers. A report whose idempotency key this device sent before writes nothing
  * and answers the stored game (created: false). `rosterOnly`: see GamePayload.
  */
@@ -228,6 +257,7 @@ export async function ingestGame(
       deaths: p.deaths,
       score: p.score,
       won: won[i]!,
+      rating: null,
     })),
     periods: periodKeys(device.arcadeId, playedAt),
   };
@@ -254,7 +284,7 @@ export async function ingestGame(
   let written: { names: Record<string, string> } | null;
   try {
     // null: this device sent the key before (or a concurrent report just did): nothing written.
-    written = await retryOnConflict(() => storeGame(db, payload, writes));
+    written = await retryOnConflict(() => storeRated(db, payload, writes));
   } catch (error) {
     const state = sqlState(error);
     if (!state || !REFUSALS.has(state)) throw error;

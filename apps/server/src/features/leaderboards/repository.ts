@@ -13,7 +13,8 @@ import { aboveInBucket, atOrBelowBucket, bucketOf } from './rank-buckets';
  * only player_stats / player_stats_periods (and the rank buckets), never games.
  */
 export interface Board {
-  table: 'player_stats' | 'player_stats_periods';
+  /** player_ratings: the rating board of one mode (docs/rating.md). */
+  table: 'player_stats' | 'player_stats_periods' | 'player_ratings';
   /** Restricts the table to this board's rows (application, period, arcade, friends). */
   where: SQL;
   metric: LeaderboardMetric;
@@ -37,8 +38,14 @@ function valueOf(metric: LeaderboardMetric): SQL {
       return sql.raw('games_won');
     case 'kd':
       return sql.raw('(kills::float8 / greatest(deaths, 1))');
+    case 'rating':
+      return sql.raw('rating');
   }
 }
+
+/** The column counting the board's games: rated games on the rating board. */
+const gamesOf = (board: Board) =>
+  sql.raw(board.table === 'player_ratings' ? 'games' : 'games_played');
 
 /**
  * Who takes part: K/D needs LEADERBOARD_KD_MIN_GAMES games. Written into the text, not bound as
@@ -110,7 +117,8 @@ export async function ownRow(
     sql`
     select me.*, ${aboveOf(board, sql.raw('me.value'))} as above
     from (
-      select s.user_id, u.user_name, ${valueOf(board.metric)} as value, s.games_played
+      select s.user_id, u.user_name, ${valueOf(board.metric)} as value,
+             s.${gamesOf(board)} as games_played
       from users u join lateral (
         select * from ${rows(board)} and user_id = u.id
       ) s on true
@@ -190,7 +198,8 @@ export async function pageOf(
     select t.total, s.user_id, u.user_name, s.value, s.games_played
     from (select ${totalOf(board)} as total) t
     left join lateral (
-      select user_id, ${v} as value, games_played from ${rows(board)}${range}
+      select user_id, ${v} as value, ${gamesOf(board)} as games_played
+      from ${rows(board)}${range}
       order by ${v} desc, user_id desc
       limit ${limit} offset ${skip}
     ) s on true

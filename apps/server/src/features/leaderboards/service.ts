@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, unauthorized } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
 import { applicationExists } from '../games';
+import { isProvisional } from '../ratings';
 import { ALL_TIME_START, periodStart } from '../games';
 import { countAbove, ownRow, pageOf, userIdOf, type Board, type BoardRow } from './repository';
 
@@ -24,6 +25,18 @@ function boardFor(
       ? sql` and user_id in (select friend_id from friendships where user_id = ${viewerId}
                               union all select ${viewerId}::uuid)`
       : sql``;
+  if (metric === 'rating') {
+    // Per mode, all time, over the players with a rated game (the query schema allows no more).
+    return {
+      board: {
+        table: 'player_ratings',
+        where: sql`application_id = ${applicationId} and mode = ${query.mode!} and games > 0${friendsOnly}`,
+        metric,
+        bucketed: null,
+      },
+      periodStart: null,
+    };
+  }
   if (period === 'all' && scope !== 'arcade') {
     return {
       board: {
@@ -59,6 +72,7 @@ function entry(metric: LeaderboardQuery['metric'], row: BoardRow, rank: number):
     userName: row.userName,
     value: shown(metric, row.value),
     gamesPlayed: row.gamesPlayed,
+    ...(metric === 'rating' ? { provisional: isProvisional(row.gamesPlayed) } : {}),
   };
 }
 
@@ -114,6 +128,7 @@ export async function leaderboard(
     scope: query.scope,
     arcade: query.scope === 'arcade' ? query.arcade! : null,
     periodStart,
+    mode: query.metric === 'rating' ? query.mode! : null,
     entries,
     me,
     page: query.page,

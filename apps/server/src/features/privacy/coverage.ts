@@ -75,6 +75,7 @@ export const EXPORT_COVERAGE: Readonly<Record<string, ExportedTable | ExcludedTa
   game_players: { section: 'games', userColumns: ['user_id'] },
   player_stats: { section: 'statistics', userColumns: ['user_id'] },
   player_stats_periods: { section: 'statistics', userColumns: ['user_id'] },
+  player_ratings: { section: 'statistics', userColumns: ['user_id'] },
   visits: { section: 'visits', userColumns: ['user_id', 'met_user_id', 'recorded_by'] },
   device_players: { section: 'currentDevice', userColumns: ['user_id'] },
   user_card_batch_cards: { section: 'userCard', userColumns: ['user_id'] },

@@ -210,6 +210,12 @@ describe('GET /api/me/export', () => {
       }),
     ]);
     expect(doc.statistics.periods.length).toBeGreaterThan(0);
+    // the skill rating (docs/rating.md): the mode's rating and the game's change
+    expect(doc.statistics.ratings).toEqual([
+      expect.objectContaining({ application: 'commando', mode: 'elimination', ratedGames: 1 }),
+    ]);
+    expect(doc.games[0].ratingAfter).toBe(doc.statistics.ratings[0].rating);
+    expect(doc.games[0].ratingBefore).toEqual(expect.any(Number));
     expect(doc.visits).toEqual([
       expect.objectContaining({
         kind: 'met',

@@ -88,6 +88,11 @@ export interface GameRow {
   deaths: number;
   score: number;
   won: boolean;
+  /** The displayed skill rating before and after (docs/rating.md); null: not rated. */
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+  skillBefore: { mu: number | null; sigma: number | null };
+  skillAfter: { mu: number | null; sigma: number | null };
 }
 
 /** Every game the player took part in, with their own result in it, oldest first. */
@@ -100,7 +105,10 @@ export const gamesOf = (db: Queryable, userId: string) =>
             'map', g.map_id, 'durationSeconds', g.duration_seconds,
             'voided', g.voided_at is not null, 'nameInGame', gp.name, 'team', gp.team_id,
             'teamName', gt.name, 'teamScore', gt.score, 'kills', gp.kills, 'deaths', gp.deaths,
-            'score', gp.score, 'won', gp.won)`,
+            'score', gp.score, 'won', gp.won, 'ratingBefore', gp.rating_before,
+            'ratingAfter', gp.rating_after, 'skillBefore', json_build_object('mu', gp.mu_before,
+            'sigma', gp.sigma_before), 'skillAfter', json_build_object('mu', gp.mu_after,
+            'sigma', gp.sigma_after))`,
       sql`gp.played_at, g.id`,
       sql`game_players gp join games g on g.id = gp.game_id
           left join game_teams gt on gt.game_id = gp.game_id and gt.team_id = gp.team_id
@@ -113,7 +121,7 @@ const STAT_FIELDS = sql`'gamesPlayed', s.games_played, 'gamesWon', s.games_won,
   'scoreTotal', s.score_total, 'bestScore', s.best_score`;
 
 export const statisticsOf = (db: Queryable, userId: string) =>
-  json<{ totals: unknown[]; periods: unknown[] }>(
+  json<{ totals: unknown[]; periods: unknown[]; ratings: unknown[] }>(
     db,
     sql`select json_build_object(
       'totals', (${list(
@@ -126,6 +134,12 @@ export const statisticsOf = (db: Queryable, userId: string) =>
               'start', s.period_start, 'arcadeId', nullif(s.arcade_id, ''), ${STAT_FIELDS})`,
         sql`s.application_id, s.period_kind, s.period_start, s.arcade_id`,
         sql`player_stats_periods s where s.user_id = ${userId}::uuid`,
+      )}),
+      'ratings', (${list(
+        sql`json_build_object('application', r.application_id, 'mode', r.mode, 'rating', r.rating,
+              'mu', r.mu, 'sigma', r.sigma, 'ratedGames', r.games, 'updatedAt', r.updated_at)`,
+        sql`r.application_id, r.mode`,
+        sql`player_ratings r where r.user_id = ${userId}::uuid`,
       )}))`,
   );
 

@@ -107,6 +107,40 @@ describe('leaderboard page', () => {
     await waitFor(() => expect(rows()[0]?.[2]).toBe('9.000,00'));
   });
 
+  it('the rating board: per mode, all time, no arcade scope; provisional ratings marked', async () => {
+    server.use(
+      handlers.getLeaderboard(({ query }) => ({
+        body: board(query, {
+          entries: [
+            { ...entry(1, NOVA, 'NeonNova', 1250), provisional: false },
+            { ...entry(2, BLAZE, 'Blaze', 1097), provisional: true },
+          ],
+          me: { ...entry(2, BLAZE, 'Blaze', 1097), provisional: true },
+        }),
+      })),
+    );
+    const { user, router } = await renderBoard(signedInStore(), '/leaderboard?period=week');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'Spielstärke' }));
+    await waitFor(() =>
+      expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=elimination'),
+    );
+    // The period stays in the address for the way back to the other boards.
+    expect(router.state.location.search).toBe('?metric=rating&period=week&mode=elimination');
+    expect(screen.queryByRole('radio', { name: 'Diese Woche' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Eine Arcade' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Jeder gegen jeden' }));
+    await waitFor(() =>
+      expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=freeforall'),
+    );
+    expect(
+      await screen.findByRole('table', { name: 'Rangliste nach Spielstärke, Jeder gegen jeden' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(rows()[1]?.[2]).toBe('1.097vorläufig'));
+    expect(rows()[0]?.[2]).toBe('1.250');
+    expect(screen.getByText(/vorläufig bis 10 Spiele\./)).toBeInTheDocument();
+  });
+
   it('names each board in German with the right case; wins add the win rate', async () => {
     server.use(
       handlers.getLeaderboard(({ query }) => ({

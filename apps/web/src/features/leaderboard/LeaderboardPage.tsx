@@ -2,7 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
+  GAME_TYPES,
   LEADERBOARD_KD_MIN_GAMES,
+  RATING_PROVISIONAL_GAMES,
+  type GameType,
   type LeaderboardMetric,
   type LeaderboardPeriod,
   type LeaderboardScope,
@@ -38,7 +41,12 @@ export const APPLICATION_ID = 'commando';
 export function Component() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const read = readFilters(params);
+  // The rating board is per mode and all time, for everyone or friends (docs/rating.md).
+  const rating = read.metric === 'rating';
+  const filters: LeaderboardFilters = rating
+    ? { ...read, period: 'all', scope: read.scope === 'arcade' ? 'global' : read.scope }
+    : read;
   const { status } = useAuth();
   const { profile } = useCurrentUser();
   const signedIn = status === 'signedIn';
@@ -63,6 +71,7 @@ export function Component() {
       period: filters.period,
       scope: filters.scope,
       arcade: arcade ?? undefined,
+      ...(rating ? { mode: filters.mode } : {}),
       page: filters.page,
     },
     { skip, refetchOnMountOrArgChange: true },
@@ -123,7 +132,10 @@ export function Component() {
             entries={data.entries}
             metric={data.metric}
             meId={me?.userId ?? null}
-            caption={t(`leaderboard.table.caption.${filters.metric}`, { period: periodName })}
+            caption={t(`leaderboard.table.caption.${filters.metric}`, {
+              period: periodName,
+              mode: t(`leaderboard.mode.${filters.mode}`),
+            })}
           />
         </Card>
         <Pager
@@ -150,6 +162,7 @@ export function Component() {
             filters.metric === 'kd'
               ? t('leaderboard.kdNote', { count: LEADERBOARD_KD_MIN_GAMES })
               : null,
+            rating ? t('leaderboard.ratingNote', { count: RATING_PROVISIONAL_GAMES }) : null,
           ]
             .filter(Boolean)
             .join(' · ') || '\u00a0'}
@@ -164,28 +177,44 @@ export function Component() {
           name="metric"
           value={filters.metric}
           onChange={(metric) => go(withFilter(filters, { metric }))}
-          choices={(['score', 'kd', 'wins'] as const).map((value) => ({
+          choices={(['score', 'kd', 'wins', 'rating'] as const).map((value) => ({
             value,
             label: t(`leaderboard.metric.${value}`),
           }))}
         />
-        <ChoiceGroup<LeaderboardPeriod>
-          legend={t('leaderboard.period.label')}
-          name="period"
-          value={filters.period}
-          onChange={(period) => go(withFilter(filters, { period }))}
-          choices={(['all', 'month', 'week'] as const).map((value) => ({
-            value,
-            label: t(`leaderboard.period.${value}`),
-          }))}
-        />
+        {rating ? (
+          <ChoiceGroup<GameType>
+            legend={t('leaderboard.mode.label')}
+            name="mode"
+            value={filters.mode}
+            onChange={(mode) => go(withFilter(filters, { mode }))}
+            choices={GAME_TYPES.map((value) => ({
+              value,
+              label: t(`leaderboard.mode.${value}`),
+            }))}
+          />
+        ) : (
+          <ChoiceGroup<LeaderboardPeriod>
+            legend={t('leaderboard.period.label')}
+            name="period"
+            value={filters.period}
+            onChange={(period) => go(withFilter(filters, { period }))}
+            choices={(['all', 'month', 'week'] as const).map((value) => ({
+              value,
+              label: t(`leaderboard.period.${value}`),
+            }))}
+          />
+        )}
         <div className="sm:col-span-2 lg:col-span-1">
           <ChoiceGroup<LeaderboardScope>
             legend={t('leaderboard.scope.label')}
             name="scope"
             value={filters.scope}
             onChange={(scope) => go(withFilter(filters, { scope, arcade: null }))}
-            choices={(['global', 'friends', 'arcade'] as const).map((value) => ({
+            choices={(rating
+              ? (['global', 'friends'] as const)
+              : (['global', 'friends', 'arcade'] as const)
+            ).map((value) => ({
               value,
               label: t(`leaderboard.scope.${value}`),
             }))}

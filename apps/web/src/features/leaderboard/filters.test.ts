@@ -6,7 +6,19 @@ describe('leaderboard filters in the address', () => {
     expect(readFilters(new URLSearchParams())).toEqual(defaultFilters);
     expect(
       readFilters(new URLSearchParams('metric=kd&period=week&scope=arcade&arcade=berlin&page=3')),
-    ).toEqual({ metric: 'kd', period: 'week', scope: 'arcade', arcade: 'berlin', page: 3 });
+    ).toEqual({
+      metric: 'kd',
+      period: 'week',
+      scope: 'arcade',
+      arcade: 'berlin',
+      mode: 'elimination',
+      page: 3,
+    });
+    expect(readFilters(new URLSearchParams('metric=rating&mode=freeforall'))).toEqual({
+      ...defaultFilters,
+      metric: 'rating',
+      mode: 'freeforall',
+    });
     expect(
       readFilters(new URLSearchParams('metric=elo&period=year&scope=all&arcade=a;b&page=0')),
     ).toEqual(defaultFilters);
@@ -21,9 +33,14 @@ describe('leaderboard filters in the address', () => {
         period: 'month',
         scope: 'global',
         arcade: 'x',
+        mode: 'deathmatch',
         page: 2,
       }).toString(),
     ).toBe('metric=wins&period=month&page=2');
+    // The mode only with the rating board.
+    expect(writeFilters({ ...defaultFilters, metric: 'rating' }).toString()).toBe(
+      'metric=rating&mode=elimination',
+    );
     expect(writeFilters({ ...defaultFilters, scope: 'arcade', arcade: 'berlin' }).toString()).toBe(
       'scope=arcade&arcade=berlin',
     );

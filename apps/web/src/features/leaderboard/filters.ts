@@ -1,5 +1,7 @@
 import {
+  gameTypeSchema,
   LEADERBOARD_MAX_PAGE,
+  type GameType,
   leaderboardMetricSchema,
   leaderboardPeriodSchema,
   leaderboardScopeSchema,
@@ -14,6 +16,8 @@ export interface LeaderboardFilters {
   period: LeaderboardPeriod;
   scope: LeaderboardScope;
   arcade: string | null;
+  /** The rating board's mode (metric rating only). */
+  mode: GameType;
   page: number;
 }
 
@@ -22,6 +26,7 @@ export const defaultFilters: LeaderboardFilters = {
   period: 'all',
   scope: 'global',
   arcade: null,
+  mode: 'elimination',
   page: 1,
 };
 
@@ -33,12 +38,14 @@ export function readFilters(params: URLSearchParams): LeaderboardFilters {
   const period = leaderboardPeriodSchema.safeParse(params.get('period'));
   const scope = leaderboardScopeSchema.safeParse(params.get('scope'));
   const arcade = params.get('arcade');
+  const mode = gameTypeSchema.safeParse(params.get('mode'));
   const page = Number(params.get('page'));
   return {
     metric: metric.success ? metric.data : defaultFilters.metric,
     period: period.success ? period.data : defaultFilters.period,
     scope: scope.success ? scope.data : defaultFilters.scope,
     arcade: arcade && ARCADE_ID.test(arcade) ? arcade : null,
+    mode: mode.success ? mode.data : defaultFilters.mode,
     page: Number.isInteger(page) && page >= 1 && page <= LEADERBOARD_MAX_PAGE ? page : 1,
   };
 }
@@ -50,6 +57,7 @@ export function writeFilters(filters: LeaderboardFilters): URLSearchParams {
   if (filters.period !== defaultFilters.period) params.set('period', filters.period);
   if (filters.scope !== defaultFilters.scope) params.set('scope', filters.scope);
   if (filters.scope === 'arcade' && filters.arcade) params.set('arcade', filters.arcade);
+  if (filters.metric === 'rating') params.set('mode', filters.mode);
   if (filters.page !== 1) params.set('page', String(filters.page));
   return params;
 }

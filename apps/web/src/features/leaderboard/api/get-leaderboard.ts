@@ -1,5 +1,6 @@
 import {
   leaderboardSchema,
+  type GameType,
   type Leaderboard,
   type LeaderboardMetric,
   type LeaderboardPeriod,
@@ -13,6 +14,8 @@ export interface LeaderboardArgs {
   period: LeaderboardPeriod;
   scope: LeaderboardScope;
   arcade?: string;
+  /** The rating board's mode (metric rating only). */
+  mode?: GameType;
   page: number;
 }
 
@@ -23,7 +26,7 @@ export interface LeaderboardArgs {
 export const getLeaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboard: build.query<Leaderboard, LeaderboardArgs>({
-      query: ({ applicationId, metric, period, scope, arcade, page }) => ({
+      query: ({ applicationId, metric, period, scope, arcade, mode, page }) => ({
         url: `api/leaderboards/${encodeURIComponent(applicationId)}`,
         params: {
           metric,
@@ -31,6 +34,7 @@ export const getLeaderboardApi = api.injectEndpoints({
           scope,
           page,
           ...(scope === 'arcade' && arcade ? { arcade } : {}),
+          ...(metric === 'rating' && mode ? { mode } : {}),
         },
       }),
       responseSchema: leaderboardSchema,

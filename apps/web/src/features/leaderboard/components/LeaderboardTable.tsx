@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { LeaderboardEntry, LeaderboardMetric } from '@arcadia/contracts';
+import {
+  RATING_PROVISIONAL_GAMES,
+  type LeaderboardEntry,
+  type LeaderboardMetric,
+} from '@arcadia/contracts';
 import { cn } from '../../../components/ui';
 import { formatValue, langOf } from '../format';
 
@@ -26,6 +30,7 @@ const extraColumn: Record<LeaderboardMetric, 'perGame' | 'winRate' | null> = {
   score: 'perGame',
   wins: 'winRate',
   kd: null,
+  rating: null,
 };
 
 function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: 'de' | 'en') {
@@ -34,6 +39,20 @@ function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: '
   return column === 'winRate'
     ? new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
     : new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(share);
+}
+
+/** The rating board's mark of a rating that is still provisional (docs/rating.md). */
+export function ProvisionalMark({ entry }: { entry: LeaderboardEntry }) {
+  const { t } = useTranslation();
+  if (!entry.provisional) return null;
+  return (
+    <span
+      title={t('leaderboard.provisionalHint', { count: RATING_PROVISIONAL_GAMES })}
+      className="ml-1.5 rounded-full border border-line px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wider text-ink-muted"
+    >
+      {t('leaderboard.provisional')}
+    </span>
+  );
 }
 
 /**
@@ -111,6 +130,7 @@ export function LeaderboardTable({
               </td>
               <td className="px-2 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft sm:px-3">
                 {formatValue(entry.value, metric, lang)}
+                <ProvisionalMark entry={entry} />
               </td>
               <td className="hidden px-3 py-2.5 text-right tabular-nums text-ink-muted sm:table-cell">
                 {entry.gamesPlayed}

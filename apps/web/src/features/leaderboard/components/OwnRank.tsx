@@ -6,7 +6,7 @@ import {
 } from '@arcadia/contracts';
 import { Card } from '../../../components/ui';
 import { formatValue, langOf } from '../format';
-import { RankBadge } from './LeaderboardTable';
+import { ProvisionalMark, RankBadge } from './LeaderboardTable';
 
 /** The signed-in player's own place, shown whether or not it is on the page. */
 export function OwnRank({
@@ -44,13 +44,16 @@ export function OwnRank({
                 {/* Off the K/D board the reason is the minimum of games, not playing at all. */}
                 {metric === 'kd'
                   ? t('leaderboard.meNoneKd', { count: LEADERBOARD_KD_MIN_GAMES })
-                  : t('leaderboard.meNone')}
+                  : metric === 'rating'
+                    ? t('leaderboard.meNoneRating')
+                    : t('leaderboard.meNone')}
               </p>
             )}
           </div>
           {me && (
             <span className="font-display text-2xl font-bold tabular-nums text-neon-cyan-soft">
               {formatValue(me.value, metric, lang)}
+              <ProvisionalMark entry={me} />
             </span>
           )}
         </div>

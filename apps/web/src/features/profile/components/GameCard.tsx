@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, Crosshair, ExternalLink, Skull, Star } from 'lucide-react';
+import { ChevronDown, Crosshair, ExternalLink, Skull, Star, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { matchPagePath, type Game } from '@arcadia/contracts';
 import { Card, cn, focusRing } from '../../../components/ui';
@@ -27,6 +27,39 @@ function Stat({ icon, value, children }: { icon: ReactNode; value: number; child
         {value}
       </span>
       <span className="text-xs text-ink-muted">{children}</span>
+    </span>
+  );
+}
+
+/**
+ * The player's skill rating change in the game (docs/rating.md): +12 / −8, the values before and
+ * after in its accessible name; nothing for a game stored before ratings.
+ */
+function RatingChange({ rating }: { rating: Game['rating'] }) {
+  const { t } = useTranslation();
+  if (!rating) return null;
+  const change = rating.after - rating.before;
+  const shown = change > 0 ? `+${change}` : change < 0 ? `\u2212${-change}` : '±0';
+  const label = t('profile.games.ratingChange', { before: rating.before, after: rating.after });
+  return (
+    <span
+      title={label}
+      aria-label={label}
+      className="inline-flex items-baseline gap-1 lg:w-16 lg:flex-col lg:items-end lg:gap-0"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'inline-flex items-center gap-1 font-semibold lg:text-lg',
+          change > 0 ? 'text-neon-green' : change < 0 ? 'text-danger' : 'text-ink',
+        )}
+      >
+        <TrendingUp size={14} className="text-neon-cyan" />
+        {shown}
+      </span>
+      <span aria-hidden="true" className="text-xs text-ink-muted">
+        {t('profile.games.rating')}
+      </span>
     </span>
   );
 }
@@ -85,6 +118,7 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             <Stat icon={<Skull size={14} className="text-neon-pink" />} value={game.deaths}>
               {t('profile.games.deaths')}
             </Stat>
+            <RatingChange rating={game.rating} />
           </span>
           <span
             className={cn(

@@ -59,6 +59,34 @@ describe('games tab', () => {
     expect(second).toHaveTextContent('Verloren');
   });
 
+  it('shows the rating change of each game (+97, −7), nothing for a game without rating', async () => {
+    server.use(
+      handlers.getProfile(
+        {
+          body: ownProfile({
+            matchHistory: [
+              { ...teamGame, rating: { before: 1000, after: 1097 } },
+              { ...ffaGame, rating: { before: 1097, after: 1090 } },
+            ],
+          }),
+        },
+        { id: ME },
+      ),
+    );
+    await renderProfile(`/profile/${ME}/games`, ownProfile());
+    const first = await screen.findByRole('button', { name: /Deathmatch/ });
+    expect(first).toHaveTextContent(/\+97\s*Spielstärke/);
+    expect(within(first).getByTitle('Spielstärke 1000 → 1097')).toBeInTheDocument();
+    const second = screen.getByRole('button', { name: /Jeder gegen jeden/ });
+    expect(second).toHaveTextContent('\u22127');
+  });
+
+  it('no rating change on a card of a game stored before ratings', async () => {
+    await renderProfile(`/profile/${ME}/games`, ownProfile());
+    const first = await screen.findByRole('button', { name: /Deathmatch/ });
+    expect(first).not.toHaveTextContent('Spielstärke');
+  });
+
   it('a click expands the scoreboard by teams (deathmatch); a second click collapses it', async () => {
     const { user, store } = await renderProfile(`/profile/${ME}/games`, ownProfile());
     const card = await screen.findByRole('button', { name: /Deathmatch/ });
