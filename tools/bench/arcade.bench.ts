@@ -452,7 +452,7 @@ async function main(): Promise<void> {
             ratio(1),
           ],
           [
-            '`POST /api/device/v1/games` (game, teams, players, stats, periods, ranks, release)',
+            '`POST /api/device/v1/games` (game, teams, players, stats, periods, ranks, ratings, release)',
             rps(gamesPerSecond),
             ms(ingestMax.p50),
             ms(ingestMax.p99),
