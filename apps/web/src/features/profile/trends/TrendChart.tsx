@@ -11,14 +11,25 @@ export interface TrendChartProps {
   /** The heading of the table's first column (week, game). */
   xLabel: string;
   formatX: (seconds: number) => string;
+  /** The x axis's labels (shorter than formatX); formatX by default. */
+  formatTick?: (seconds: number) => string;
   formatY: (value: number) => string;
+  integer?: boolean;
 }
 
 /**
  * One trend: a visible title, the chart (loaded on demand), and the same numbers as a table in a
  * <details> for screen readers and anyone who wants them exactly.
  */
-export function TrendChart({ title, data, xLabel, formatX, formatY }: TrendChartProps) {
+export function TrendChart({
+  title,
+  data,
+  xLabel,
+  formatX,
+  formatTick,
+  formatY,
+  integer,
+}: TrendChartProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -35,7 +46,13 @@ export function TrendChart({ title, data, xLabel, formatX, formatY }: TrendChart
               <Suspense
                 fallback={<Spinner className="w-full py-8" label={t('profile.trends.loading')} />}
               >
-                <UplotChart data={data} formatX={formatX} formatY={formatY} />
+                <UplotChart
+                  data={data}
+                  formatX={formatX}
+                  formatTick={formatTick ?? formatX}
+                  formatY={formatY}
+                  integer={integer}
+                />
               </Suspense>
               <details className="mt-2">
                 <summary className="cursor-pointer text-sm font-semibold text-neon-cyan-soft">

@@ -79,6 +79,11 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
   );
   const formatWeek = useCallback((s: number) => weekFormat.format(s * 1000), [weekFormat]);
   const formatGame = useCallback((s: number) => gameFormat.format(s * 1000), [gameFormat]);
+  const dayFormat = useMemo(
+    () => new Intl.DateTimeFormat(lang, { day: '2-digit', month: '2-digit' }),
+    [lang],
+  );
+  const formatDay = useCallback((s: number) => dayFormat.format(s * 1000), [dayFormat]);
   const formatCount = useCallback((v: number) => formatNumber(v, lang), [lang]);
   const formatScore = useCallback(
     (v: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(v),
@@ -153,6 +158,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
             xLabel={t('profile.trends.week')}
             formatX={formatWeek}
             formatY={formatCount}
+            integer
           />
           <TrendChart
             title={t('profile.trends.scorePerGame')}
@@ -177,7 +183,9 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
             data={charts.rating}
             xLabel={t('profile.trends.game')}
             formatX={formatGame}
+            formatTick={formatDay}
             formatY={formatCount}
+            integer
           />
         </div>
       )}

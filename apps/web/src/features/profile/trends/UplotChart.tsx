@@ -11,17 +11,35 @@ const HEIGHT = 200;
 
 export interface UplotChartProps {
   data: ChartData;
-  /** How an x value (seconds) and a y value read on the axes. */
+  /** How an x value (seconds) reads in the legend, and shorter under the x axis. */
   formatX: (seconds: number) => string;
+  formatTick: (seconds: number) => string;
   formatY: (value: number) => string;
+  /** Whole numbers only on the y axis (games, ratings). */
+  integer?: boolean;
 }
+
+/** Steps of the y axis for whole numbers. */
+const INTEGER_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000];
+/** Up to this many points a week or more apart, the x axis is labelled at the points (weeks). */
+const LABEL_EACH_POINT = 4;
+const WEEK_SECONDS = 7 * 86_400;
+
+const labelEachPoint = (xs: readonly number[]) =>
+  xs.length <= LABEL_EACH_POINT && xs.every((x, i) => i === 0 || x - xs[i - 1]! >= WEEK_SECONDS);
 
 /**
  * A line chart drawn by uPlot, as wide as its container (a phone's 360 px too). Loaded only with
  * the statistics tab's trends (React.lazy): /home never carries it. Hidden from screen readers:
  * the table beside it says the same numbers.
  */
-export default function UplotChart({ data, formatX, formatY }: UplotChartProps) {
+export default function UplotChart({
+  data,
+  formatX,
+  formatTick,
+  formatY,
+  integer = false,
+}: UplotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -38,10 +56,19 @@ export default function UplotChart({ data, formatX, formatY }: UplotChartProps) 
         height: HEIGHT,
         legend: { show: data.lines.length > 1 },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: false } },
         axes: [
-          { ...axis, values: (_u, splits) => splits.map(formatX), space: 70 },
-          { ...axis, values: (_u, splits) => splits.map(formatY), size: 48 },
+          {
+            ...axis,
+            values: (_u, splits) => splits.map(formatTick),
+            space: 80,
+            ...(labelEachPoint(data.xs) ? { splits: () => data.xs } : {}),
+          },
+          {
+            ...axis,
+            values: (_u, splits) => splits.map(formatY),
+            size: 48,
+            ...(integer ? { incrs: INTEGER_STEPS } : {}),
+          },
         ],
         series: [
           { value: (_u, v) => (v === null ? '–' : formatX(v)) },
@@ -73,6 +100,6 @@ export default function UplotChart({ data, formatX, formatY }: UplotChartProps) 
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, formatX, formatY]);
+  }, [data, formatX, formatTick, formatY, integer]);
   return <div ref={box} aria-hidden="true" className="trend-chart w-full min-w-0" />;
 }
