@@ -63,7 +63,17 @@ describe('trends: GET /api/user/{id}/trends', () => {
         players: [slot(ann, 1, 10, 2, 2), slot(bob, 2, 20, 2, 1)],
       }),
     );
-    // Week of Monday 2026-11-09 (Sunday 23:30 UTC of the week before is not in it).
+    // Bob alone (with a guest) late on Sunday 2026-11-08, UTC: still the week of 2026-11-02.
+    await play(
+      report({
+        playedAt: '2026-11-08T23:30:00Z',
+        players: [
+          slot(bob, 1, 30, 3, 0),
+          { guestName: 'Gast', teamId: 2, score: 5, kills: 0, deaths: 3 },
+        ],
+      }),
+    );
+    // Week of Monday 2026-11-09.
     await play(
       report({
         playedAt: '2026-11-10T10:00:00Z',
@@ -141,6 +151,20 @@ describe('trends: GET /api/user/{id}/trends', () => {
     expect(both.body).toMatchObject({ weeks: [], ratings: [] });
     const otherApp = await trends(ann.id, '?application=pinball');
     expect(otherApp.body).toMatchObject({ application: 'pinball', weeks: [], ratings: [] });
+  });
+
+  it('a week runs from Monday 00:00 to Sunday 24:00, UTC', async () => {
+    const res = await trends(bob.id, '', ann.token);
+    expect(res.body.weeks).toEqual([
+      { week: '2026-11-02', games: 3, kills: 6, deaths: 4, scorePerGame: 20, kd: 1.5 },
+      { week: '2026-11-09', games: 1, kills: 1, deaths: 5, scorePerGame: 40, kd: 0.2 },
+    ]);
+    expect(res.body.ratings.map((r: { playedAt: string }) => r.playedAt)).toEqual([
+      '2026-11-02T10:00:00.000Z',
+      '2026-11-04T10:00:00.000Z',
+      '2026-11-08T23:30:00.000Z',
+      '2026-11-10T10:00:00.000Z',
+    ]);
   });
 
   it('a player without games: empty series', async () => {
