@@ -9,7 +9,8 @@ import { applicationIdSchema } from './leaderboard';
  * mode and one map (an empty `mode` or `map` means all).
  *
  * `weeks`: one point per ISO week (from Monday, UTC, as the weekly leaderboard) in which the
- * player played, oldest first: games, score per game, K/D = kills / max(deaths, 1).
+ * player played, oldest first, at most TRENDS_MAX_WEEKS (the latest): games, score per game,
+ * K/D = kills / max(deaths, 1).
  * `ratings`: the displayed skill rating after each rated game (docs/rating.md), oldest first, at
  * most TRENDS_MAX_RATING_POINTS (the latest). Ratings are kept per mode, so each point names it.
  */
