@@ -16,6 +16,7 @@ import { liveRoutes } from './live/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
 import { privacyRoutes } from './privacy/routes';
+import { trendRoutes } from './trends/routes';
 import { userRoutes } from './users/routes';
 import { userCardRoutes } from './user-cards/routes';
 import { visitRoutes } from './visits/routes';
@@ -43,6 +44,7 @@ export const apiFeatures: Feature[] = [
   adminRoutes,
   liveRoutes,
   privacyRoutes,
+  trendRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

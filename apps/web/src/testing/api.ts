@@ -30,6 +30,7 @@ import type {
   Registration,
   SearchResult,
   StatisticEntry,
+  Trends,
   UserSummary,
   Visit,
   VisitsResponse,
@@ -193,6 +194,7 @@ export const handlers = {
   getProfile: route<Profile>('get', '/api/user/:id/details'),
   getMatchHistoryPage: route<MatchHistoryPage>('get', '/api/user/:id/games'),
   getUserSummary: route<UserSummary>('get', '/api/user/:id'),
+  getTrends: route<Trends>('get', '/api/user/:id/trends'),
   searchUsers: route<SearchResult>('get', '/api/user'),
   getOwnFriends: route<FriendsResponse>('get', '/api/user/me/friends'),
   addFriend: route<{ success: true; friend: Friend }, { friendId: string }>(

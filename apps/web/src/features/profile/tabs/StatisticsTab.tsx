@@ -13,6 +13,7 @@ import {
   mostActiveHour,
 } from '../format';
 import { useProfileOutlet } from '../outlet-context';
+import { TrendsSection } from '../trends/TrendsSection';
 
 function Tile({
   label,
@@ -46,11 +47,14 @@ function Tile({
   );
 }
 
-/** Every field of the statistics summary, the playing times, and the GraphQL statistics. */
+/**
+ * Every field of the statistics summary, the playing times, the GraphQL statistics, and the
+ * trends over time (charts loaded on demand).
+ */
 export function Component() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const { profile } = useProfileOutlet();
+  const { profile, isOwn } = useProfileOutlet();
   const s = profile.userStatistics;
   const last = lastPlayedAt(profile.matchHistory);
   const hour = mostActiveHour(profile.matchHistory);
@@ -116,6 +120,7 @@ export function Component() {
           <StatisticEntries playerId={profile.id} />
         </CardBody>
       </Card>
+      <TrendsSection profile={profile} isOwn={isOwn} />
     </div>
   );
 }

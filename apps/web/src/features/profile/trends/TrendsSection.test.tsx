@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Trends } from '@arcadia/contracts';
+import { apiError, callsTo, handlers, server } from '../../../testing/api';
+import { BLAZE, ME, NOVA, gamesOverview, ownProfile, profile } from '../../../testing/factories';
+import { renderProfile } from '../testing';
+
+/** uPlot draws on a canvas jsdom has not: a fake records what it was given. */
+const charts = vi.hoisted(() => ({ loaded: false, made: [] as Array<{ data: unknown[][] }> }));
+vi.mock('uplot', () => {
+  charts.loaded = true;
+  return {
+    default: class {
+      constructor(_opts: unknown, data: unknown[][]) {
+        charts.made.push({ data });
+      }
+      setSize() {}
+      destroy() {}
+    },
+  };
+});
+vi.mock('uplot/dist/uPlot.min.css', () => ({}));
+
+const trends = (over: Partial<Trends> = {}): Trends => ({
+  playerId: ME,
+  application: 'commando',
+  mode: null,
+  map: null,
+  weeks: [
+    { week: '2026-11-02', games: 2, kills: 5, deaths: 3, scorePerGame: 20, kd: 1.67 },
+    { week: '2026-11-09', games: 1, kills: 5, deaths: 0, scorePerGame: 50.5, kd: 5 },
+  ],
+  ratings: [
+    { playedAt: '2026-11-02T10:00:00.000Z', mode: 'elimination', rating: 1043 },
+    { playedAt: '2026-11-04T10:00:00.000Z', mode: 'elimination', rating: 1012 },
+    { playedAt: '2026-11-10T10:00:00.000Z', mode: 'freeforall', rating: 1100 },
+  ],
+  ...over,
+});
+
+let release: () => void = () => {};
+beforeEach(() => {
+  charts.made.length = 0;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  server.use(handlers.getProfile({ body: ownProfile() }, { id: ME }));
+  server.use(handlers.getProfile({ body: profile() }, { id: NOVA }));
+  server.use(handlers.getStatistics({ body: { data: { statistics: [] } } }));
+  server.use(handlers.getGamesOverview({ body: gamesOverview() }));
+  server.use(
+    handlers.getOwnFriends({
+      body: {
+        friends: [
+          { userId: NOVA, userName: 'NeonNova' },
+          { userId: BLAZE, userName: 'Blaze' },
+        ],
+      },
+    }),
+  );
+  server.use(handlers.getTrends({ body: trends(), wait: held }, { id: ME }));
+  server.use(
+    handlers.getTrends(
+      {
+        body: trends({
+          playerId: NOVA,
+          weeks: [{ week: '2026-11-09', games: 4, kills: 8, deaths: 2, scorePerGame: 30, kd: 4 }],
+          ratings: [{ playedAt: '2026-11-05T10:00:00.000Z', mode: 'elimination', rating: 990 }],
+        }),
+      },
+      { id: NOVA },
+    ),
+  );
+});
+afterEach(() => release());
+
+/** The rows of the table alternative under a chart's title, as text cells. */
+async function tableOf(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  const section = heading.closest('section')!;
+  const table = within(section).getByRole('table', { hidden: true });
+  return within(table)
+    .getAllByRole('row', { hidden: true })
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+}
+
+describe('trends on the statistics tab', () => {
+  it('loads the chart module only once there are trends to draw', async () => {
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    await screen.findByRole('heading', { name: 'Verlauf' });
+    expect(charts.loaded).toBe(false);
+    release();
+    await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+    await waitFor(() => expect(charts.made).toHaveLength(4));
+    expect(charts.loaded).toBe(true);
+    // Weeks as seconds since 1970 on x, the player's games per week on y.
+    expect(charts.made[0]!.data).toEqual([
+      [1793577600, 1794182400],
+      [2, 1],
+    ]);
+  });
+
+  it('each chart has a title and its numbers as a table (German formats)', async () => {
+    release();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    expect(await tableOf('Spiele pro Woche')).toEqual([
+      ['Woche ab', 'Me'],
+      ['02.11.26', '2'],
+      ['09.11.26', '1'],
+    ]);
+    expect(await tableOf('Punkte pro Spiel')).toEqual([
+      ['Woche ab', 'Me'],
+      ['02.11.26', '20'],
+      ['09.11.26', '50,5'],
+    ]);
+    expect(await tableOf('K/D pro Woche')).toEqual([
+      ['Woche ab', 'Me'],
+      ['02.11.26', '1,67'],
+      ['09.11.26', '5,00'],
+    ]);
+    // Ratings are per mode: without a mode filter the most played one.
+    const rating = await tableOf('Spielstärke nach jedem Spiel (Eliminierung)');
+    expect(rating.map((row) => row[1])).toEqual(['Me', '1.043', '1.012']);
+    expect(callsTo('GET', `/api/user/${ME}/trends`)[0]?.query.toString()).toBe(
+      'application=commando&mode=&map=',
+    );
+  });
+
+  it('English labels and numbers', async () => {
+    release();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile(), 'en');
+    const kd = await tableOf('K/D per week');
+    expect(kd[0]).toEqual(['Week of', 'Me']);
+    expect(kd[1]?.[1]).toBe('1.67');
+  });
+
+  it('mode and map filters ask the server again', async () => {
+    release();
+    const user = userEvent.setup();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+    await user.selectOptions(screen.getByLabelText('Modus'), 'freeforall');
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/user/${ME}/trends`).map((c) => c.query.get('mode'))).toContain(
+        'freeforall',
+      ),
+    );
+    const mapSelect = screen.getByLabelText('Karte');
+    const [, firstMap] = within(mapSelect).getAllByRole('option');
+    await user.selectOptions(mapSelect, firstMap!);
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/user/${ME}/trends`).at(-1)?.query.get('map')).toBe(
+        (firstMap as HTMLOptionElement).value,
+      ),
+    );
+    expect((firstMap as HTMLOptionElement).value).not.toBe('');
+  });
+
+  it('own profile: a friend’s line beside the own one', async () => {
+    release();
+    const user = userEvent.setup();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+    const compare = screen.getByLabelText('Vergleichen mit');
+    expect(
+      within(compare)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Niemandem', 'Blaze', 'NeonNova']);
+    await user.selectOptions(compare, NOVA);
+    await waitFor(async () =>
+      expect(await tableOf('Spiele pro Woche')).toEqual([
+        ['Woche ab', 'Me', 'NeonNova'],
+        ['02.11.26', '2', '–'],
+        ['09.11.26', '1', '4'],
+      ]),
+    );
+    const rating = await tableOf('Spielstärke nach jedem Spiel (Eliminierung)');
+    expect(rating.map((row) => row.slice(1))).toEqual([
+      ['Me', 'NeonNova'],
+      ['1.043', '–'],
+      ['1.012', '–'],
+      ['–', '990'],
+    ]);
+  });
+
+  it('someone else’s profile: compare with yourself', async () => {
+    release();
+    const user = userEvent.setup();
+    await renderProfile(`/profile/${NOVA}/statistics`, ownProfile());
+    await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+    await user.selectOptions(screen.getByLabelText('Vergleichen mit'), ME);
+    await waitFor(async () =>
+      expect((await tableOf('Spiele pro Woche'))[0]).toEqual(['Woche ab', 'NeonNova', 'Me']),
+    );
+  });
+
+  it('a failure is said, the rest of the tab stays', async () => {
+    server.use(handlers.getTrends(apiError(500, 'internal', 'Boom'), { id: ME }));
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    expect(await screen.findByText('Der Verlauf konnte nicht geladen werden.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Übersicht' })).toBeInTheDocument();
+  });
+});

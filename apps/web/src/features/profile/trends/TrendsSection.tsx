@@ -1,0 +1,194 @@
+import { useCallback, useMemo, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { GAME_TYPES, type GameType, type Profile } from '@arcadia/contracts';
+import {
+  Card,
+  CardBody,
+  CardTitle,
+  ErrorState,
+  SelectField,
+  Spinner,
+} from '../../../components/ui';
+import { useAppSelector } from '../../../lib/store/hooks';
+import { useCurrentUser } from '../../auth';
+import { selectFriends } from '../../friends';
+import { getTrendFiltersApi } from '../api/get-trend-filters';
+import { getTrendsApi } from '../api/get-trends';
+import { formatKd, formatNumber, langOf } from '../format';
+import { ratingChart, ratingMode, weeklyChart, type Player } from './series';
+import { TrendChart } from './TrendChart';
+
+/** The application the statistics tab charts (the only one with modes and maps today). */
+const APPLICATION = 'commando';
+
+const isGameType = (value: string): value is GameType =>
+  (GAME_TYPES as readonly string[]).includes(value);
+
+/**
+ * The statistics over time: games per week, score per game, K/D per week and the skill rating
+ * after each game, per mode and map, with a second line for a friend (own profile) or for the
+ * signed-in player (someone else's profile).
+ */
+export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const { profile: me } = useCurrentUser();
+  const friends = useAppSelector(selectFriends);
+  const [mode, setMode] = useState<GameType | ''>('');
+  const [map, setMap] = useState('');
+  const [compareId, setCompareId] = useState('');
+  const filters = getTrendFiltersApi.useGetTrendFiltersQuery(APPLICATION);
+  const args = { application: APPLICATION, mode, map };
+  const own = getTrendsApi.useGetTrendsQuery({ playerId: profile.id, ...args });
+  const other = getTrendsApi.useGetTrendsQuery(
+    compareId ? { playerId: compareId, ...args } : skipToken,
+  );
+
+  const compareOptions = useMemo(() => {
+    if (isOwn)
+      return [...friends]
+        .sort((a, b) => a.userName.localeCompare(b.userName))
+        .map((f) => ({ value: f.userId, label: f.userName }));
+    return me
+      ? [{ value: me.id, label: t('profile.trends.compareMe', { name: me.userName }) }]
+      : [];
+  }, [friends, isOwn, me, t]);
+  const otherName = isOwn ? friends.find((f) => f.userId === compareId)?.userName : me?.userName;
+
+  const players = useMemo(() => {
+    const list: Player[] = [];
+    if (own.data) list.push({ name: profile.userName, trends: own.data });
+    if (compareId && other.data && otherName) list.push({ name: otherName, trends: other.data });
+    return list;
+  }, [own.data, other.data, compareId, otherName, profile.userName]);
+
+  const weekFormat = useMemo(
+    () =>
+      new Intl.DateTimeFormat(lang, {
+        day: '2-digit',
+        month: '2-digit',
+        year: '2-digit',
+        timeZone: 'UTC',
+      }),
+    [lang],
+  );
+  const gameFormat = useMemo(
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }),
+    [lang],
+  );
+  const formatWeek = useCallback((s: number) => weekFormat.format(s * 1000), [weekFormat]);
+  const formatGame = useCallback((s: number) => gameFormat.format(s * 1000), [gameFormat]);
+  const dayFormat = useMemo(
+    () => new Intl.DateTimeFormat(lang, { day: '2-digit', month: '2-digit' }),
+    [lang],
+  );
+  const formatDay = useCallback((s: number) => dayFormat.format(s * 1000), [dayFormat]);
+  const formatCount = useCallback((v: number) => formatNumber(v, lang), [lang]);
+  const formatScore = useCallback(
+    (v: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(v),
+    [lang],
+  );
+  const formatRatio = useCallback((v: number) => formatKd(v, lang), [lang]);
+
+  const charts = useMemo(() => {
+    const shownMode = ratingMode(players, mode);
+    return {
+      games: weeklyChart(players, 'games'),
+      score: weeklyChart(players, 'scorePerGame'),
+      kd: weeklyChart(players, 'kd'),
+      shownMode,
+      rating: ratingChart(players, shownMode),
+    };
+  }, [players, mode]);
+
+  const modeName = (type: GameType) => {
+    const named = filters.data?.modes.find((m) => m.type === type);
+    return named ? named.name[lang] : t(`profile.games.types.${type}`);
+  };
+  const modeOptions = [
+    { value: '', label: t('profile.trends.allModes') },
+    ...GAME_TYPES.map((type) => ({ value: type, label: modeName(type) })),
+  ];
+  const mapOptions = [
+    { value: '', label: t('profile.trends.allMaps') },
+    ...(filters.data?.maps ?? []).map((m) => ({ value: m.id, label: m.name })),
+  ];
+
+  return (
+    <section aria-labelledby="trends-title" className="flex flex-col gap-4">
+      <Card>
+        <CardBody>
+          <CardTitle className="mb-3 text-lg">
+            <span id="trends-title">{t('profile.trends.title')}</span>
+          </CardTitle>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <SelectField
+              label={t('profile.trends.mode')}
+              value={mode}
+              options={modeOptions}
+              onChange={(e) => setMode(isGameType(e.target.value) ? e.target.value : '')}
+            />
+            <SelectField
+              label={t('profile.trends.map')}
+              value={map}
+              options={mapOptions}
+              onChange={(e) => setMap(e.target.value)}
+            />
+            {compareOptions.length > 0 && (
+              <SelectField
+                label={t('profile.trends.compare')}
+                value={compareId}
+                options={[{ value: '', label: t('profile.trends.compareNone') }, ...compareOptions]}
+                onChange={(e) => setCompareId(e.target.value)}
+              />
+            )}
+          </div>
+        </CardBody>
+      </Card>
+      {own.isLoading ? (
+        <Spinner className="w-full py-8" label={t('profile.trends.loading')} />
+      ) : own.isError || !own.data ? (
+        <ErrorState message={t('profile.trends.failed')} onRetry={() => void own.refetch()} />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <TrendChart
+            title={t('profile.trends.games')}
+            data={charts.games}
+            xLabel={t('profile.trends.week')}
+            formatX={formatWeek}
+            formatY={formatCount}
+            integer
+          />
+          <TrendChart
+            title={t('profile.trends.scorePerGame')}
+            data={charts.score}
+            xLabel={t('profile.trends.week')}
+            formatX={formatWeek}
+            formatY={formatScore}
+          />
+          <TrendChart
+            title={t('profile.trends.kd')}
+            data={charts.kd}
+            xLabel={t('profile.trends.week')}
+            formatX={formatWeek}
+            formatY={formatRatio}
+          />
+          <TrendChart
+            title={
+              charts.shownMode
+                ? t('profile.trends.ratingIn', { mode: modeName(charts.shownMode) })
+                : t('profile.trends.rating')
+            }
+            data={charts.rating}
+            xLabel={t('profile.trends.game')}
+            formatX={formatGame}
+            formatTick={formatDay}
+            formatY={formatCount}
+            integer
+          />
+        </div>
+      )}
+    </section>
+  );
+}
