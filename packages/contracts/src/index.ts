@@ -28,3 +28,4 @@ export * from './live';
 export * from './privacy';
 export * from './match';
 export * from './rating';
+export * from './email-verification';
