@@ -73,8 +73,7 @@ const de = {
   'mail.verify.subject': 'Bestätige deine E-Mail-Adresse für Arcadia',
   'mail.verify.body':
     'willkommen bei Arcadia! Bitte bestätige deine E-Mail-Adresse über diesen Link. Er ist 24 Stunden gültig und funktioniert nur einmal:',
-  'mail.verify.ignore':
-    'Wenn du kein Arcadia-Konto angelegt hast, ignoriere diese Mail einfach.',
+  'mail.verify.ignore': 'Wenn du kein Arcadia-Konto angelegt hast, ignoriere diese Mail einfach.',
   'verify.title': 'E-Mail-Adresse bestätigen',
   'verify.done': 'Danke! Deine E-Mail-Adresse ist jetzt bestätigt.',
   'verify.invalid':
