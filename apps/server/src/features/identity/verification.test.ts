@@ -233,3 +233,18 @@ describe('resending the verification mail', () => {
     expect(new URL(mail.links[0]!).searchParams.get('lang')).toBe('en');
   });
 });
+
+describe('verification mail with an external issuer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 404: the issuer verifies its e-mail addresses itself', async () => {
+    const token = await t.issuer.mint('auth0|someone');
+    expect((await t.request('GET', '/api/me/verification-mail', { token })).status).toBe(404);
+    expect((await t.request('POST', '/api/me/verification-mail', { token })).status).toBe(404);
+    expect((await t.request('GET', '/oidc/verify?token=' + 'x'.repeat(43))).status).toBe(404);
+  });
+});
