@@ -29,3 +29,4 @@ export * from './privacy';
 export * from './match';
 export * from './rating';
 export * from './trends';
+export * from './email-verification';

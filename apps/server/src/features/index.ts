@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes';
 import { pushRoutes } from './push/routes';
 import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
+import { verificationApiRoutes } from './identity/verification-routes';
 import { leaderboardRoutes } from './leaderboards/routes';
 import { liveRoutes } from './live/routes';
 import { newsRoutes } from './news/routes';
@@ -45,6 +46,7 @@ export const apiFeatures: Feature[] = [
   liveRoutes,
   privacyRoutes,
   trendRoutes,
+  verificationApiRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Mail } from './mailer';
+import { EMAIL_VERIFICATION_TTL } from './lifetimes';
 import { html } from './views/html';
 import { translator, type Language } from './views/strings';
 
@@ -42,5 +43,42 @@ export function signUpTakenMail(
     text,
     html: body.value,
     links: [signIn, reset],
+  };
+}
+
+/**
+ * The e-mail verification mail: a 24-hour, single-use link to `/oidc/verify`, in the account's
+ * language (a new account's is the language of the sign-up page).
+ */
+export function verificationMail(
+  config: Pick<Config, 'publicUrl'>,
+  account: { email: string; nickname: string; language: Language },
+  token: string,
+): Mail {
+  const t = translator(account.language);
+  const link = `${config.publicUrl}/oidc/verify?token=${token}&lang=${account.language}`;
+  const greeting = t('mail.reset.greeting', { nickname: account.nickname });
+  const text = [
+    greeting,
+    '',
+    t('mail.verify.body'),
+    link,
+    '',
+    t('mail.verify.ignore'),
+    '',
+    'Arcadia',
+  ].join('\n');
+  const body = html`<p>${greeting}</p>
+    <p>${t('mail.verify.body')}</p>
+    <p><a href="${link}">${link}</a></p>
+    <p>${t('mail.verify.ignore')}</p>
+    <p>Arcadia</p>`;
+  return {
+    to: account.email,
+    subject: t('mail.verify.subject'),
+    text,
+    html: body.value,
+    links: [link],
+    expiresInSeconds: EMAIL_VERIFICATION_TTL,
   };
 }

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accounts, loginThrottle, oidcModels, passwordResets } from '../../db/schema';
+import {
+  accounts,
+  emailVerifications,
+  loginThrottle,
+  oidcModels,
+  passwordResets,
+} from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -67,7 +73,8 @@ export async function accountEmail(db: Queryable, sub: string): Promise<string |
 
 /**
  * What the provider holds about an account, for the player's data export (features/privacy):
- * the account without its password hash, its reset links (when they expire, whether used), its
+ * the account without its password hash, its reset and e-mail verification links (when they
+ * expire, whether used), its
  * sessions, grants and tokens by kind and lifetime (never the credentials themselves), and the
  * failed-attempt counters keyed by its e-mail. Null when the subject is not one of ours.
  */
@@ -79,6 +86,15 @@ export async function accountForExport(db: Queryable, sub: string) {
     .from(passwordResets)
     .where(eq(passwordResets.accountId, account.id))
     .orderBy(passwordResets.expiresAt);
+  const verifications = await db
+    .select({
+      createdAt: emailVerifications.createdAt,
+      expiresAt: emailVerifications.expiresAt,
+      usedAt: emailVerifications.usedAt,
+    })
+    .from(emailVerifications)
+    .where(eq(emailVerifications.accountId, account.id))
+    .orderBy(emailVerifications.createdAt);
   const sessions = await db
     .select({
       kind: oidcModels.model,
@@ -106,6 +122,7 @@ export async function accountForExport(db: Queryable, sub: string) {
     language: account.language,
     createdAt: account.createdAt,
     passwordResets: resets,
+    emailVerifications: verifications,
     signIns: sessions,
     failedAttempts: throttle.map(({ key, ...row }) => ({ kind: key.split(':')[0], ...row })),
   };

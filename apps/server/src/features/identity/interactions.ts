@@ -11,6 +11,7 @@ import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
 import { tooManyPage, type IdentityLimits } from './request-limits';
 import { signIn, signUp, signUpErrors, type SignUpErrors } from './service';
+import { sendVerificationMailLater } from './verification-routes';
 import type { PageContext } from './views/layout';
 import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
 
@@ -221,6 +222,8 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
         }),
       );
     }
+    // A new account: the e-mail verification mail, in the background like the notice above.
+    sendVerificationMailLater(app.db, config, deps.sendMail, deps.log, result.account);
     return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
   });
 

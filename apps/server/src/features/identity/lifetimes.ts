@@ -12,6 +12,8 @@ export const REFRESH_TOKEN_TTL = 14 * 24 * 60 * 60;
 /** ... and never beyond the grant, which ends 90 days after the sign-in. */
 export const GRANT_TTL = 90 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL = 60 * 60;
+/** An e-mail verification link works for a day. */
+export const EMAIL_VERIFICATION_TTL = 24 * 60 * 60;
 
 /**
  * How long a retired signing key stays published: the longest lifetime of a token it signed, plus

@@ -12,6 +12,8 @@ import { PROVIDER_ROUTES } from './provider';
 import { ProviderHolder } from './provider-holder';
 import { badRequest } from '../../plugins/errors';
 import { recoveryRoutes } from './recovery-routes';
+import { removeOldVerificationTokens } from './email-verifications';
+import { verificationPageRoutes } from './verification-routes';
 import { IdentityLimits } from './request-limits';
 import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
@@ -121,6 +123,7 @@ export const identityRoutes = fp(
         suspended: suspendedSignIn(app.db),
       });
       recoveryRoutes(pages, { config, forms, sendMail, limits });
+      verificationPageRoutes(pages, { config, forms });
     });
 
     const cleanup = setInterval(() => {
@@ -128,6 +131,7 @@ export const identityRoutes = fp(
         removeExpiredModels(db),
         removeStaleThrottles(db),
         removeOldResetTokens(db),
+        removeOldVerificationTokens(db),
         removeExpiredOutboxMail(config),
       ]).catch((error: unknown) => log.warn({ err: error }, 'identity cleanup failed'));
     }, CLEANUP_INTERVAL_MS);

@@ -62,6 +62,13 @@ export const EXPORT_COVERAGE: Readonly<Record<string, ExportedTable | ExcludedTa
       token_hash: 'a credential; the export lists when each link expired and whether it was used',
     },
   },
+  email_verifications: {
+    section: 'account',
+    userColumns: ['account_id'],
+    withheld: {
+      token_hash: 'a credential; the export lists when each link was sent, expired and was used',
+    },
+  },
   oidc_models: {
     section: 'account',
     userColumns: ['payload'],

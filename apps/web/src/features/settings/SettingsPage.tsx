@@ -3,11 +3,12 @@ import { useCurrentUser } from '../auth';
 import { PushSettings } from '../push';
 import { DeleteProfile } from './components/DeleteProfile';
 import { DataExport } from './components/DownloadData';
+import { EmailVerification } from './components/EmailVerification';
 import { LanguageSettings } from './components/LanguageSettings';
 
 /**
- * /settings: language select, notifications, and (signed in and registered) the data download
- * and delete profile.
+ * /settings: language select, notifications, and (signed in and registered) the e-mail
+ * confirmation, the data download and delete profile.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function Component() {
       </h1>
       <LanguageSettings />
       <PushSettings />
+      {isRegistered && profile && <EmailVerification />}
       {isRegistered && profile && <DataExport />}
       {isRegistered && profile && <DeleteProfile profileId={profile.id} />}
     </div>

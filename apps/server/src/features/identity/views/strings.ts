@@ -70,6 +70,15 @@ const de = {
   'mail.signUpTaken.reset': 'Passwort vergessen? Hier legst du ein neues fest:',
   'mail.signUpTaken.ignore':
     'Wenn du das nicht warst, ignoriere diese Mail einfach. An deinem Konto hat sich nichts geändert.',
+  'mail.verify.subject': 'Bestätige deine E-Mail-Adresse für Arcadia',
+  'mail.verify.body':
+    'willkommen bei Arcadia! Bitte bestätige deine E-Mail-Adresse über diesen Link. Er ist 24 Stunden gültig und funktioniert nur einmal:',
+  'mail.verify.ignore': 'Wenn du kein Arcadia-Konto angelegt hast, ignoriere diese Mail einfach.',
+  'verify.title': 'E-Mail-Adresse bestätigen',
+  'verify.done': 'Danke! Deine E-Mail-Adresse ist jetzt bestätigt.',
+  'verify.invalid':
+    'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon benutzt. In den Einstellungen der App kannst du eine neue Bestätigungsmail anfordern.',
+  'verify.toSettings': 'Zu den Einstellungen',
   'logout.title': 'Abmelden',
   'logout.question': 'Möchtest du dich von Arcadia abmelden?',
   'logout.yes': 'Ja, abmelden',
@@ -152,6 +161,15 @@ const en: Record<MessageKey, string> = {
   'mail.signUpTaken.reset': 'Forgot your password? Choose a new one here:',
   'mail.signUpTaken.ignore':
     "If this wasn't you, just ignore this mail. Nothing about your account has changed.",
+  'mail.verify.subject': 'Confirm your e-mail address for Arcadia',
+  'mail.verify.body':
+    'welcome to Arcadia! Please confirm your e-mail address with this link. It is valid for 24 hours and works only once:',
+  'mail.verify.ignore': "If you didn't create an Arcadia account, just ignore this mail.",
+  'verify.title': 'Confirm e-mail address',
+  'verify.done': 'Thank you! Your e-mail address is now confirmed.',
+  'verify.invalid':
+    'This confirmation link is invalid, expired or already used. You can request a new confirmation mail in the app settings.',
+  'verify.toSettings': 'Go to settings',
   'logout.title': 'Sign out',
   'logout.question': 'Do you want to sign out of Arcadia?',
   'logout.yes': 'Yes, sign out',
