@@ -20,6 +20,7 @@ import {
   notifyMatchResult,
   notifyNewsPublished,
 } from './push/events';
+import { forgetRatings } from './ratings/events';
 import { forgetCardBatches } from './user-cards/events';
 import { forgetVisits } from './visits/events';
 
@@ -40,6 +41,7 @@ export function featureEvents(config: Config): AppEventBus {
   // A deleted player: each feature forgets what it holds of them, then the profile row goes.
   events.on('user.deleted', forgetShareImages(matchImagesDir(config)));
   events.on('user.deleted', forgetPlayerGames);
+  events.on('user.deleted', forgetRatings);
   events.on('user.deleted', forgetVisits);
   events.on('user.deleted', forgetFriendships);
   events.on('user.deleted', forgetSeat);
