@@ -113,7 +113,7 @@ describe('layout', () => {
     await page.setViewportSize(NARROW);
     const labels = page.locator('fieldset label');
     const count = await labels.count();
-    expect(count).toBe(9);
+    expect(count).toBe(10);
     const boxes = await Promise.all(Array.from({ length: count }, (_, i) => box(labels.nth(i))));
     for (let i = 0; i < count; i += 1)
       for (let j = i + 1; j < count; j += 1) expect(overlap(boxes[i]!, boxes[j]!)).toBe(false);

@@ -85,6 +85,10 @@ describe('user cards', () => {
 
     await startCamera(page, 'de');
     await page.waitForURL(`**/profile/${card.id}`, { timeout: 30_000 });
+    // The card's profile was made at the venue: its player accepts the terms now, once.
+    await page.getByRole('dialog', { name: 'Unsere AGB' }).waitFor();
+    await page.getByRole('button', { name: 'Zustimmen' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
       .toBe('cardholder');
@@ -127,6 +131,8 @@ describe('user cards', () => {
 
     await input.setInputFiles(png);
     await page.waitForURL(`**/profile/${card.id}`, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
       .toBe('filecard');

@@ -38,7 +38,7 @@ function LazyTermsUpdate() {
   if (!isRegistered || !profile || (profile.agbVersion ?? 0) >= AGB_VERSION) return null;
   return (
     <Suspense fallback={null}>
-      <TermsUpdate />
+      <TermsUpdate first={profile.agbVersion === null} />
     </Suspense>
   );
 }

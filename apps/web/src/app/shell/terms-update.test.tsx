@@ -40,6 +40,14 @@ describe('new terms (AGB)', () => {
     ]);
   });
 
+  it('a player who never accepted terms (a linked card profile) is asked with other words', async () => {
+    const store = await signedInStore(neo({ agbVersion: null }), { sub: 'sub-1' });
+    await renderApp(routes, { path: '/home', store });
+    const dialog = await screen.findByRole('dialog', { name: 'Unsere AGB' });
+    expect(dialog).toHaveTextContent('Bitte lies unsere AGB und stimme ihnen zu');
+    expect(dialog).not.toHaveTextContent('geändert');
+  });
+
   it('a failed answer says so and keeps the question open', async () => {
     const store = await signedInStore(neo({ agbVersion: 0 }), { sub: 'sub-1' });
     server.use(handlers.acceptAgb(apiError(500, 'internal', 'boom')));

@@ -121,7 +121,7 @@ describe('leaderboard page', () => {
     );
     const { user, router } = await renderBoard(signedInStore(), '/leaderboard?period=week');
     await screen.findByRole('table');
-    await user.click(screen.getByRole('radio', { name: 'Spielstärke' }));
+    await user.click(screen.getByRole('radio', { name: 'Stärke' }));
     await waitFor(() =>
       expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=elimination'),
     );

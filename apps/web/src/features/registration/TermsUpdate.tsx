@@ -7,11 +7,13 @@ import { TermsList } from './components/TermsDialog';
 
 /**
  * Asks a registered player who accepted older terms to accept the current ones (issue 17:
- * terms versions). "Later" closes it until the next visit (the next start of the app); the
- * accepted version and time are recorded by the server.
+ * terms versions), or, with `first`, a player who never accepted any (a profile made for a
+ * user card at the venue, then linked to a sign-in). "Later" closes it until the next visit (the
+ * next start of the app); the accepted version and time are recorded by the server.
  */
-export function TermsUpdate() {
+export function TermsUpdate({ first = false }: { first?: boolean }) {
   const { t } = useTranslation();
+  const texts = first ? 'registration.termsFirst' : 'registration.termsUpdate';
   const [open, setOpen] = useState(true);
   const [accept, { isLoading, isError }] = useAcceptAgbMutation();
   const submit = async () => {
@@ -22,8 +24,8 @@ export function TermsUpdate() {
     <Dialog
       open={open}
       onOpenChange={setOpen}
-      title={t('registration.termsUpdate.title')}
-      description={t('registration.termsUpdate.intro')}
+      title={t(`${texts}.title`)}
+      description={t(`${texts}.intro`)}
       footer={
         <>
           <DialogClose>
