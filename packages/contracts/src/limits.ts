@@ -16,6 +16,15 @@ export const MATCH_HISTORY_PAGE_MAX = 100;
  */
 export const AGB_VERSION = 1;
 
+/**
+ * The version of the marketing-mail consent text a player confirms (double opt-in, recorded in
+ * every consent event). Raise it with a new text.
+ */
+export const MARKETING_CONSENT_VERSION = 1;
+
+/** How long a marketing confirmation link works, in hours. */
+export const MARKETING_CONFIRMATION_HOURS = 24;
+
 /** The access scopes the client requests and the API checks (spec §6). */
 export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];

@@ -15,6 +15,7 @@ import {
 import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
 import { sendJsonText } from '../../plugins/json-text';
+import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
 import {
@@ -41,6 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.warn({ err: error, table }, 'VACUUM after a deletion failed'),
   );
   app.addHook('onClose', () => vacuum.idle());
+  const mailMarketing = marketingMailer(app);
 
   app.get('/v2/user/me', {
     schema: {
@@ -58,8 +60,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       body: profileUpdateSchema,
       response: { 200: ownProfileSchema, ...errors },
     },
-    handler: async (request) =>
-      toOwnProfile(db, await updateProfile(db, requireAuth(request).sub, request.body)),
+    handler: async (request) => {
+      const { user, marketingMail } = await updateProfile(
+        db,
+        requireAuth(request).sub,
+        request.body,
+      );
+      await mailMarketing(user, marketingMail);
+      return toOwnProfile(db, user);
+    },
   });
 
   app.put('/v2/user/me/agb', {
@@ -80,7 +89,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ownProfileSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const user = await register(db, requireAuth(request).sub, request.body);
+      const { user, marketingMail } = await register(db, requireAuth(request).sub, request.body);
+      await mailMarketing(user, marketingMail);
       return reply.code(201).send(await toOwnProfile(db, user));
     },
   });
