@@ -16,7 +16,10 @@ export function forgetMarketing(outbox: string): AppEventHandler<'user.deleted'>
       .where(eq(marketingTokens.userId, user.id))
       .returning({ tokenHash: marketingTokens.tokenHash });
     if (mailed.length === 0) return;
-    const [profile] = await tx.select({ mail: users.mail }).from(users).where(eq(users.id, user.id));
+    const [profile] = await tx
+      .select({ mail: users.mail })
+      .from(users)
+      .where(eq(users.id, user.id));
     const mail = profile?.mail;
     if (mail) user.afterCommit(() => removeOutboxMailTo(outbox, mail).then(() => undefined));
   };

@@ -88,7 +88,10 @@ describe('marketing consent with proof (double opt-in)', () => {
     expect(mail!.links[1]).toMatch(/\/api\/marketing\/unsubscribe\?token=[\w-]{43}$/);
     expect(await events(p.id)).toEqual([`requested:settings:${v}`]);
     // Only hashes are stored.
-    const stored = await t.db.select().from(marketingTokens).where(eq(marketingTokens.userId, p.id));
+    const stored = await t.db
+      .select()
+      .from(marketingTokens)
+      .where(eq(marketingTokens.userId, p.id));
     for (const link of mail!.links)
       expect(stored.map((s) => s.tokenHash)).not.toContain(new URL(link).searchParams.get('token'));
 

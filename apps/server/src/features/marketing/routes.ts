@@ -4,11 +4,7 @@ import { z } from 'zod';
 import { componentLog } from '../../plugins/logging';
 import { createMailer, type SendMail } from '../identity';
 import { confirmationMail } from './mail';
-import {
-  confirmMarketingConsent,
-  unsubscribeMarketing,
-  type ConfirmationLinks,
-} from './service';
+import { confirmMarketingConsent, unsubscribeMarketing, type ConfirmationLinks } from './service';
 
 const tokenQuery = z.object({ token: z.string().optional() });
 const tokenSchema = z.string().regex(/^[\w-]{43}$/);

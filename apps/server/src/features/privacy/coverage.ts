@@ -83,7 +83,8 @@ export const EXPORT_COVERAGE: Readonly<Record<string, ExportedTable | ExcludedTa
     section: 'consents',
     userColumns: ['user_id'],
     withheld: {
-      token_hash: 'a credential; the export lists each link’s kind, when it was sent, expired and used',
+      token_hash:
+        'a credential; the export lists each link’s kind, when it was sent, expired and used',
     },
   },
   friendships: { section: 'friends', userColumns: ['user_id', 'friend_id'] },
