@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETING_CONSENT_VERSION } from '@arcadia/contracts';
+import { MARKETING_CONSENT_VERSION, MARKETING_MAIL_LIMIT } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { marketingConsents, marketingTokens, users } from '../../db/schema';
 
@@ -142,6 +142,21 @@ describe('marketing consent with proof (double opt-in)', () => {
     // Ticking again once consented sends nothing.
     await tick(p.token, true);
     expect(mailsTo(p.mail)).toHaveLength(2);
+  });
+
+  it('sends at most MARKETING_MAIL_LIMIT confirmation mails an hour, then 429', async () => {
+    const p = await player();
+    for (let i = 0; i < MARKETING_MAIL_LIMIT.max; i++)
+      expect((await tick(p.token, true)).status).toBe(200);
+    const before = await t.counts('marketing_consents', 'marketing_tokens');
+    const res = await tick(p.token, true);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await t.counts('marketing_consents', 'marketing_tokens')).toEqual(before);
+    expect(mailsTo(p.mail)).toHaveLength(MARKETING_MAIL_LIMIT.max);
+    // Withdrawing is never limited.
+    expect((await tick(p.token, false)).status).toBe(200);
   });
 
   it('registration with marketing mail ticked is pending, not consented', async () => {
