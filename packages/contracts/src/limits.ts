@@ -16,6 +16,18 @@ export const MATCH_HISTORY_PAGE_MAX = 100;
  */
 export const AGB_VERSION = 1;
 
+/**
+ * The version of the marketing-mail consent text a player confirms (double opt-in, recorded in
+ * every consent event). Raise it with a new text.
+ */
+export const MARKETING_CONSENT_VERSION = 1;
+
+/** How long a marketing confirmation link works, in hours. */
+export const MARKETING_CONFIRMATION_HOURS = 24;
+
+/** Ticking marketing mail in the settings sends a confirmation mail: at most this many per hour. */
+export const MARKETING_MAIL_LIMIT = { max: 3, windowMinutes: 60 } as const;
+
 /** The access scopes the client requests and the API checks (spec §6). */
 export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];

@@ -165,6 +165,7 @@ describe('answer shapes (spec §3)', () => {
       birthday: null,
       instagram: null,
       marketingConsent: false,
+      marketingPending: false,
       language: 'de',
       agbVersion: 1,
     };

@@ -65,7 +65,10 @@ export const ownProfileSchema = profileSchema.extend({
   mail: z.string(),
   birthday: z.string().nullable(),
   instagram: z.string().nullable(),
+  /** True only once the player followed the link of the confirmation mail (double opt-in). */
   marketingConsent: z.boolean(),
+  /** A marketing confirmation mail is out and its link not yet followed. */
+  marketingPending: z.boolean(),
   language: z.enum(['de', 'en']),
   /** The terms version the player accepted (null: none); below AGB_VERSION, the app asks again. */
   agbVersion: z.number().int().nullable(),

@@ -20,6 +20,7 @@ import {
   notifyMatchResult,
   notifyNewsPublished,
 } from './push/events';
+import { forgetMarketing } from './marketing/events';
 import { forgetRatings } from './ratings/events';
 import { forgetCardBatches } from './user-cards/events';
 import { forgetVisits } from './visits/events';
@@ -49,6 +50,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('user.deleted', forgetNotifications);
   events.on('user.deleted', forgetStaffRoles);
   events.on('user.deleted', forgetCardBatches);
+  events.on('user.deleted', forgetMarketing(outboxDir(config)));
   events.on('user.deleted', forgetIdentity(outboxDir(config)));
   events.on('user.deleted', announceDeletedAccount);
   return events;

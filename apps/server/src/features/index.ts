@@ -13,6 +13,7 @@ import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
 import { verificationApiRoutes } from './identity/verification-routes';
 import { leaderboardRoutes } from './leaderboards/routes';
+import { marketingRoutes } from './marketing/routes';
 import { liveRoutes } from './live/routes';
 import { newsRoutes } from './news/routes';
 import { playRoutes } from './play/routes';
@@ -47,6 +48,7 @@ export const apiFeatures: Feature[] = [
   privacyRoutes,
   trendRoutes,
   verificationApiRoutes,
+  marketingRoutes,
 ];
 
 /** Features mounted at the root: /oidc, /graphql and the like. */

@@ -62,12 +62,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const issuer = await startTestIssuer();
   const testDb = await openTestDatabase();
   const port = options.embeddedIdentity ? await freePort() : 0;
-  const dataDir = options.embeddedIdentity
-    ? fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-test-'))
-    : undefined;
+  // A temporary DATA_DIR unless the test names one: mail (a marketing confirmation, say) lands
+  // in its outbox, never in the checkout's ./data.
+  const dataDir =
+    options.embeddedIdentity || !options.env?.DATA_DIR
+      ? fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-test-'))
+      : undefined;
   const identityEnv = options.embeddedIdentity
     ? { PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir! }
-    : { OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, OIDC_CLIENT_ID: TEST_CLIENT_ID };
+    : {
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_AUDIENCE: TEST_AUDIENCE,
+        OIDC_CLIENT_ID: TEST_CLIENT_ID,
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      };
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',

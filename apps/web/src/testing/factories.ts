@@ -105,6 +105,7 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     birthday: null,
     instagram: null,
     marketingConsent: false,
+    marketingPending: false,
     language: 'de',
     agbVersion: AGB_VERSION,
     ...overrides,

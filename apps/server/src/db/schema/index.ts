@@ -6,3 +6,4 @@ export * from './push';
 export * from './admin';
 export * from './user-cards';
 export * from './notifications';
+export * from './marketing';

@@ -1,3 +1,4 @@
 /** The identity feature as other code sees it. */
 export { PER_EMAIL, TOKEN_FACTOR } from './request-limits';
 export { accountEmail, accountForExport, endAllSessions } from './accounts';
+export { createMailer, outboxDir, removeOutboxMailTo, type Mail, type SendMail } from './mailer';

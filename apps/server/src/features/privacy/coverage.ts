@@ -78,6 +78,15 @@ export const EXPORT_COVERAGE: Readonly<Record<string, ExportedTable | ExcludedTa
     },
   },
   login_throttle: { section: 'account', userColumns: ['key'] },
+  marketing_consents: { section: 'consents', userColumns: ['user_id'] },
+  marketing_tokens: {
+    section: 'consents',
+    userColumns: ['user_id'],
+    withheld: {
+      token_hash:
+        'a credential; the export lists each link’s kind, when it was sent, expired and used',
+    },
+  },
   friendships: { section: 'friends', userColumns: ['user_id', 'friend_id'] },
   game_players: { section: 'games', userColumns: ['user_id'] },
   player_stats: { section: 'statistics', userColumns: ['user_id'] },

@@ -167,7 +167,11 @@ describe('GET /api/me/export', () => {
       instagram: 'anna.plays',
       role: 'player',
     });
-    expect(doc.consents.marketingMails).toBe(true);
+    // Registration only asked for marketing mail (double opt-in): recorded, not consented.
+    expect(doc.consents.marketingMails).toBe(false);
+    expect(doc.consents.marketingEvents).toEqual([
+      expect.objectContaining({ action: 'requested', source: 'registration' }),
+    ]);
     expect(Date.parse(doc.consents.termsAcceptedAt)).toBeGreaterThan(Date.now() - 600_000);
     expect(doc.consents.termsVersion).toBe(AGB_VERSION);
     expect(doc.account).toMatchObject({

@@ -49,6 +49,25 @@ export const profileOf = (db: Queryable, sub: string) =>
         from users u where u.identity_sub = ${sub}`,
   );
 
+/** The marketing-mail consent events (double opt-in) and the links of its mail, oldest first. */
+export const marketingOf = (db: Queryable, userId: string) =>
+  json<{ events: unknown[]; links: unknown[] }>(
+    db,
+    sql`select json_build_object(
+      'events', (${list(
+        sql`json_build_object('action', c.action, 'textVersion', c.text_version,
+              'source', c.source, 'at', c.at)`,
+        sql`c.at, c.id`,
+        sql`marketing_consents c where c.user_id = ${userId}::uuid`,
+      )}),
+      'links', (${list(
+        sql`json_build_object('kind', m.kind, 'sentAt', m.created_at, 'expiresAt', m.expires_at,
+              'usedAt', m.used_at)`,
+        sql`m.created_at, m.kind`,
+        sql`marketing_tokens m where m.user_id = ${userId}::uuid`,
+      )}))`,
+  );
+
 /** Whom the player added, and who added them (those not added back are open requests). */
 export const friendsOf = (db: Queryable, userId: string) =>
   json<{ added: unknown[]; addedYou: unknown[] }>(

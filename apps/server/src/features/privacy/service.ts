@@ -7,6 +7,7 @@ import {
   currentDeviceOf,
   friendsOf,
   gamesOf,
+  marketingOf,
   notificationsOf,
   operatorOf,
   profileOf,
@@ -62,6 +63,7 @@ export async function buildExport(db: Db, sub: string) {
             { readUpTo: null, items: [] },
             { arcades: [], cardBatchesCreated: [], actions: [], changesToYou: [] },
           ];
+      const marketing = id ? await marketingOf(tx, id) : { events: [], links: [] };
       const profile = profileRow && {
         id: profileRow.id,
         userName: profileRow.userName,
@@ -81,6 +83,8 @@ export async function buildExport(db: Db, sub: string) {
           termsAcceptedAt: profileRow.agbAcceptedAt,
           termsVersion: profileRow.agbVersion,
           marketingMails: profileRow.marketingConsent,
+          marketingEvents: marketing.events,
+          marketingLinks: marketing.links,
         },
         account,
         friends,

@@ -42,7 +42,13 @@ describe("'user.deleted': each feature forgets the player", () => {
     const token = await t.issuer.mint(sub);
     const res = await t.request('POST', '/api/v2/user/registration', {
       token,
-      body: { username, mail: `${username.toLowerCase()}@grid.example`, agb: true },
+      body: {
+        username,
+        mail: `${username.toLowerCase()}@grid.example`,
+        agb: true,
+        // A confirmation mail goes out: consent records and mail links name the player.
+        marketingConsent: true,
+      },
     });
     expect(res.status).toBe(201);
     return { id: res.body.id as string, sub, token };
@@ -182,6 +188,8 @@ describe("'user.deleted': each feature forgets the player", () => {
       'game_players',
       'games',
       'login_throttle',
+      'marketing_consents',
+      'marketing_tokens',
       'notifications',
       'oidc_models',
       'password_resets',
@@ -224,6 +232,8 @@ describe("'user.deleted': each feature forgets the player", () => {
       'game_players',
       'games',
       'login_throttle',
+      'marketing_consents',
+      'marketing_tokens',
       'notification_reads',
       'notifications',
       'oidc_models',
@@ -238,9 +248,10 @@ describe("'user.deleted': each feature forgets the player", () => {
       'user_card_batches',
       'visits',
     ]);
-    // The mail outbox and the share images of her games are folders: emptied of her mail and
-    // of the images that name her once the deletion committed.
-    expect(afterCommit).toHaveLength(2);
+    // The mail outbox and the share images of her games are folders: emptied of her mail
+    // (the account's, the marketing confirmation to her profile's address) and of the images
+    // that name her once the deletion committed.
+    expect(afterCommit).toHaveLength(3);
   });
 
   it('a handler that fails takes the whole deletion back', async () => {

@@ -7,6 +7,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../plugins/errors';
+import { marketingPending } from '../marketing';
 import { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from '../games';
 import type { UserRow } from './repository';
 
@@ -60,6 +61,7 @@ export async function toOwnProfile(db: Queryable, user: UserRow): Promise<OwnPro
     birthday: user.birthday,
     instagram: user.instagram,
     marketingConsent: user.marketingConsent,
+    marketingPending: user.marketingConsent ? false : await marketingPending(db, user.id),
     language: user.language,
     agbVersion: user.agbVersion,
     role: user.role,

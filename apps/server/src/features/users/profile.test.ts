@@ -61,7 +61,9 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
         mail: 'sub-neo@example.com',
         birthday: '1990-05-17',
         instagram: 'sub-neo.insta',
-        marketingConsent: true,
+        // Asked for at registration: pending until the mail's link is followed (double opt-in).
+        marketingConsent: false,
+        marketingPending: true,
         language: 'de',
         agbVersion: AGB_VERSION,
         role: 'player',

@@ -71,7 +71,9 @@ describe('POST /api/v2/user/registration', () => {
       mail: 'neo.one@example.com',
       birthday: '1999-12-31',
       instagram: 'neo.one',
-      marketingConsent: true,
+      // Double opt-in: asked for, not consented until the mail's link is followed.
+      marketingConsent: false,
+      marketingPending: true,
       language: 'de',
       agbVersion: AGB_VERSION,
       role: 'player',
@@ -115,6 +117,7 @@ describe('POST /api/v2/user/registration', () => {
       birthday: null,
       instagram: null,
       marketingConsent: false,
+      marketingPending: false,
     });
 
     const b = await identity();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   agbAcceptSchema,
   apiErrorSchema,
+  MARKETING_MAIL_LIMIT,
   okSchema,
   ownProfileSchema,
   profileUpdateSchema,
@@ -14,7 +15,9 @@ import {
 } from '@arcadia/contracts';
 import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
 import { sendJsonText } from '../../plugins/json-text';
+import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
 import {
@@ -41,6 +44,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.warn({ err: error, table }, 'VACUUM after a deletion failed'),
   );
   app.addHook('onClose', () => vacuum.idle());
+  const mailMarketing = marketingMailer(app);
+  const marketingMails = app.limits.limiter('marketing-mail', {
+    max: MARKETING_MAIL_LIMIT.max,
+    windowMs: MARKETING_MAIL_LIMIT.windowMinutes * 60_000,
+  });
 
   app.get('/v2/user/me', {
     schema: {
@@ -55,11 +63,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Change the own settings (language for notifications, marketing mails)',
+      description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes (then 429 with Retry-After); unticking withdraws at once.`,
       body: profileUpdateSchema,
-      response: { 200: ownProfileSchema, ...errors },
+      response: { 200: ownProfileSchema, ...errors, 429: apiErrorSchema },
     },
-    handler: async (request) =>
-      toOwnProfile(db, await updateProfile(db, requireAuth(request).sub, request.body)),
+    handler: async (request) => {
+      const { sub } = requireAuth(request);
+      if (request.body.marketingConsent === true) {
+        const limit = await marketingMails.hit(sub);
+        if (limit.limited)
+          throw new AppError(
+            429,
+            'rate_limited',
+            `At most ${MARKETING_MAIL_LIMIT.max} marketing confirmation mails per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes`,
+            undefined,
+            limit.retryAfterSeconds,
+          );
+      }
+      const { user, marketingMail } = await updateProfile(db, sub, request.body);
+      await mailMarketing(user, marketingMail);
+      return toOwnProfile(db, user);
+    },
   });
 
   app.put('/v2/user/me/agb', {
@@ -80,7 +104,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ownProfileSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const user = await register(db, requireAuth(request).sub, request.body);
+      const { user, marketingMail } = await register(db, requireAuth(request).sub, request.body);
+      await mailMarketing(user, marketingMail);
       return reply.code(201).send(await toOwnProfile(db, user));
     },
   });

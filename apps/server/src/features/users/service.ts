@@ -5,6 +5,11 @@ import type { Db, Queryable, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../plugins/errors';
 import type { AppEventBus } from '../../events/map';
 import {
+  requestMarketingConsent,
+  withdrawMarketingConsent,
+  type ConfirmationLinks,
+} from '../marketing';
+import {
   countLinkedUsers,
   deleteUser,
   findUserById,
@@ -46,13 +51,26 @@ export function uniqueViolation(error: unknown): string | null {
   return e?.cause ? uniqueViolation(e.cause) : null;
 }
 
-export async function register(db: Db, sub: string, input: Registration): Promise<UserRow> {
+/**
+ * A written profile and, when the player asked for marketing mail, the links of the
+ * confirmation mail the caller sends once committed (double opt-in: nothing is consented yet).
+ */
+export interface ProfileWithMarketingMail {
+  user: UserRow;
+  marketingMail?: ConfirmationLinks;
+}
+
+export async function register(
+  db: Db,
+  sub: string,
+  input: Registration,
+): Promise<ProfileWithMarketingMail> {
   try {
     return await db.transaction(async (tx) => {
       if (await findUserBySub(tx, sub)) throw alreadyRegistered();
       if (await findUserByName(tx, input.username)) throw usernameTaken();
       const registered = await countLinkedUsers(tx);
-      return insertUser(tx, {
+      const user = await insertUser(tx, {
         identitySub: sub,
         userName: input.username,
         mail: input.mail.toLowerCase(),
@@ -60,9 +78,14 @@ export async function register(db: Db, sub: string, input: Registration): Promis
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
         agbVersion: AGB_VERSION,
-        marketingConsent: input.marketingConsent,
+        // Consent counts only once the link of the confirmation mail is followed.
+        marketingConsent: false,
         earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
       });
+      const marketingMail = input.marketingConsent
+        ? await requestMarketingConsent(tx, user, 'registration')
+        : undefined;
+      return { user, marketingMail };
     });
   } catch (error) {
     // Two registrations racing for one name or one sign-in: the unique indexes decide.
@@ -151,10 +174,29 @@ export async function acceptAgb(db: Db, sub: string): Promise<UserRow> {
   });
 }
 
-export async function updateProfile(db: Db, sub: string, changes: ProfileUpdate): Promise<UserRow> {
+/**
+ * Changes the own settings. Ticking marketing mail does not consent: it asks for a confirmation
+ * mail (the caller sends it once committed); unticking withdraws at once. Both are recorded.
+ */
+export async function updateProfile(
+  db: Db,
+  sub: string,
+  changes: ProfileUpdate,
+): Promise<ProfileWithMarketingMail> {
   return db.transaction(async (tx) => {
-    const me = await currentUser(tx, sub);
-    const [row] = await tx.update(users).set(changes).where(eq(users.id, me.id)).returning();
-    return row!;
+    const found = await currentUser(tx, sub);
+    // Locked: two changes at once see each other's consent (one request, one withdrawal).
+    await lockUser(tx, found.id);
+    const me = (await findUserById(tx, found.id))!;
+    const { marketingConsent, ...rest } = changes;
+    let marketingMail: ConfirmationLinks | undefined;
+    if (marketingConsent === true)
+      marketingMail = await requestMarketingConsent(tx, me, 'settings');
+    if (marketingConsent === false) await withdrawMarketingConsent(tx, me.id, 'settings');
+    const [row] =
+      Object.keys(rest).length > 0
+        ? await tx.update(users).set(rest).where(eq(users.id, me.id)).returning()
+        : await tx.select().from(users).where(eq(users.id, me.id));
+    return { user: row!, marketingMail };
   });
 }

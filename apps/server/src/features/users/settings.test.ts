@@ -20,14 +20,16 @@ describe('PATCH /api/v2/user/me', () => {
   });
   afterAll(() => t.close());
 
-  it('changes the language and marketing consent of the own profile', async () => {
+  it('changes the language; ticking marketing mail only asks for confirmation', async () => {
     const res = await t.request('PATCH', '/api/v2/user/me', {
       token,
       body: { language: 'en', marketingConsent: true },
     });
     expect(res.status).toBe(200);
     expect(res.body.language).toBe('en');
-    expect(res.body.marketingConsent).toBe(true);
+    // Double opt-in (features/marketing): consent counts once the mail's link is followed.
+    expect(res.body.marketingConsent).toBe(false);
+    expect(res.body.marketingPending).toBe(true);
     const me = await t.request('GET', '/api/v2/user/me', { token });
     expect(me.body.language).toBe('en');
   });

@@ -5,6 +5,7 @@ import { DeleteProfile } from './components/DeleteProfile';
 import { DataExport } from './components/DownloadData';
 import { EmailVerification } from './components/EmailVerification';
 import { LanguageSettings } from './components/LanguageSettings';
+import { MarketingSettings } from './components/MarketingSettings';
 
 /**
  * /settings: language select, notifications, and (signed in and registered) the e-mail
@@ -21,6 +22,7 @@ export function Component() {
       <LanguageSettings />
       <PushSettings />
       {isRegistered && profile && <EmailVerification />}
+      {isRegistered && profile && <MarketingSettings profile={profile} />}
       {isRegistered && profile && <DataExport />}
       {isRegistered && profile && <DeleteProfile profileId={profile.id} />}
     </div>

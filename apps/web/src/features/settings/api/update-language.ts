@@ -12,3 +12,5 @@ export const updateProfileApi = api.injectEndpoints({
     }),
   }),
 });
+
+export const { useUpdateOwnProfileMutation } = updateProfileApi;

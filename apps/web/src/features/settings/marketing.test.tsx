@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OwnProfile } from '@arcadia/contracts';
+import { mergeTranslations } from '../../../build/i18n-plugin';
+import { changeLanguage, initI18n } from '../../lib/i18n';
+import { apiCalls, apiError, handlers, server } from '../../testing/api';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import { Component as SettingsPage } from './SettingsPage';
+
+const srcDir = path.resolve(import.meta.dirname, '../..');
+
+/** The marketing mail card on /settings: double opt-in (docs/privacy.md). */
+describe('Settings: marketing mails', () => {
+  let me: OwnProfile;
+
+  beforeEach(async () => {
+    localStorage.clear();
+    me = neo();
+    server.use(
+      handlers.getLanguageFile(({ params }) => {
+        const lang = /^(de|en)\.json$/.exec(params.file ?? '')?.[1];
+        return lang ? { body: mergeTranslations(srcDir, lang) } : apiError(404, 'not_found', 'no');
+      }),
+      handlers.getMe(() => ({ body: me })),
+      handlers.updateOwnProfile(({ body }) => {
+        const ask = (body as { marketingConsent?: boolean }).marketingConsent;
+        // The server's rule: ticking asks for confirmation, unticking withdraws.
+        me = { ...me, marketingConsent: false, marketingPending: ask === true };
+        return { body: me };
+      }),
+    );
+    Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
+    await initI18n();
+  });
+  afterEach(async () => {
+    await changeLanguage('de');
+  });
+
+  const render = async (path = '/settings') =>
+    renderApp([{ path: '*', Component: SettingsPage }], {
+      path,
+      store: await signedInStore(me, { sub: 'sub-1' }),
+      i18n: i18next,
+    });
+
+  it('ticking asks for confirmation by mail and says so', async () => {
+    const { user } = await render();
+    const box = await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(
+      await screen.findByText('Bitte bestätige die Anmeldung über den Link in deiner E-Mail.'),
+    ).toBeVisible();
+    expect(apiCalls.find((c) => c.method === 'PATCH')).toMatchObject({
+      body: { marketingConsent: true },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toBeChecked(),
+    );
+  });
+
+  it('unticking a confirmed consent withdraws it', async () => {
+    me = neo({ marketingConsent: true });
+    const { user } = await render();
+    const box = await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() =>
+      expect(apiCalls.find((c) => c.method === 'PATCH')).toMatchObject({
+        body: { marketingConsent: false },
+      }),
+    );
+  });
+
+  it('says what the link of the mail did (?marketing=confirmed)', async () => {
+    me = neo({ marketingConsent: true });
+    await render('/settings?marketing=confirmed');
+    expect(
+      await screen.findByText('Danke! Deine Anmeldung für Marketing Mails ist bestätigt.'),
+    ).toBeVisible();
+  });
+
+  it('in English too', async () => {
+    me = neo({ marketingPending: true });
+    await changeLanguage('en');
+    await render();
+    expect(
+      await screen.findByText('Please confirm the sign-up with the link in your e-mail.'),
+    ).toBeVisible();
+  });
+});
