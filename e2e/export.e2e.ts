@@ -6,6 +6,7 @@
  * download again in the delete dialog, whose texts are unchanged; cancelling deletes nothing.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -43,6 +44,24 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
 }
 
+/** The first link starting with `prefix` in outbox mail to `to` (the server writes mail there). */
+async function outboxLink(to: string, prefix: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'data', 'outbox');
+  for (let tries = 0; tries < 50; tries += 1) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    for (const file of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as {
+        to: string;
+        links: string[];
+      };
+      const link = mail.to === to ? mail.links.find((l) => l.startsWith(prefix)) : undefined;
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} with a link ${prefix}… in ${outbox}`);
+}
+
 describe('data export journey', () => {
   it('signs up, registers, downloads the data and its summary, and sees it in the delete dialog', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { viewport: DESKTOP });
@@ -57,6 +76,11 @@ describe('data export journey', () => {
     await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
     await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
     const profileId = new URL(page.url()).pathname.split('/').at(-1);
+
+    // Double opt-in (UWG §7): the tick consents to nothing yet; the mail's link does.
+    const confirm = await outboxLink(account.email, `${server.url}/api/marketing/confirm?`);
+    await page.goto(confirm);
+    await page.waitForURL(/\/settings\?marketing=confirmed$/);
 
     // A friend, so the export has one.
     await page.getByRole('button', { name: 'Suche öffnen' }).click();
@@ -81,6 +105,10 @@ describe('data export journey', () => {
     expect(data.account).toMatchObject({ email: account.email, nickname: account.nickname });
     expect(data.account.signIns.length).toBeGreaterThan(0);
     expect(data.consents.marketingMails).toBe(true);
+    expect(data.consents.marketingEvents.map((e: { action: string }) => e.action)).toEqual([
+      'requested',
+      'confirmed',
+    ]);
     expect(Date.parse(data.consents.termsAcceptedAt)).toBeGreaterThanOrEqual(startedAt - 60_000);
     expect(data.friends.added).toEqual([expect.objectContaining({ userName: FRIEND })]);
     expect(data.games).toEqual([]);
