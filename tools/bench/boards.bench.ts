@@ -6,6 +6,7 @@
 // BENCH_BOARD_PLAYERS, BENCH_MATCH_GAMES, BENCH_DURATION, BENCH_BOARD_RATE, BENCH_MATCH_RATE.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import Redis from 'ioredis';
 import { buildApp } from '../../apps/server/src/app';
@@ -36,6 +37,8 @@ const CONNECTIONS = 50;
 const BOARD_RATE = size('BENCH_BOARD_RATE', 500);
 const MATCH_RATE = size('BENCH_MATCH_RATE', 200);
 const TOKENS = 300;
+const CAPACITY_CONNECTIONS = 8;
+const CAPACITY_SECONDS = 3;
 const MATCH_IDS = 2000;
 const PAGE = 20;
 const BUDGET_P99_MS = 20;
@@ -230,20 +233,52 @@ async function main(): Promise<void> {
         warmup: WARMUP,
         connections: CONNECTIONS,
       });
-    progress(`Redis baseline at ${BOARD_RATE} requests/s`);
-    const redis = await fixed(redisBaseline.url, redisRequests, BOARD_RATE);
-    const boardResults: Array<{ name: string; query: string; r: OpenLoopResult }> = [];
-    for (const [name, query] of boards) {
-      progress(`${query} at ${BOARD_RATE} requests/s`);
-      boardResults.push({ name, query, r: await fixed(url, board(query), BOARD_RATE) });
-    }
+    // A board that cannot serve the rate at all would queue for minutes in an open loop: each
+    // is first loaded closed loop for a moment, and only run at the rate when it keeps up.
+    const capacity = async (requests: OpenLoopRequest[]) => {
+      const result = await autocannon({
+        url,
+        connections: CAPACITY_CONNECTIONS,
+        duration: CAPACITY_SECONDS,
+        workers: 1,
+        requests: requests.map((r) => ({ method: 'GET', ...r })),
+      });
+      return {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failed: result.errors + result.timeouts + result.non2xx,
+      };
+    };
+    // The match page first: a saturated board leaves no backlog behind in its figures.
     progress(`bare Fastify baseline and match page at ${MATCH_RATE} requests/s`);
     const base = await fixed(baseline.url, [{ path: baseline.path }], MATCH_RATE);
     const match = await fixed(url, matchRequests, MATCH_RATE);
+    progress(`Redis baseline at ${BOARD_RATE} requests/s`);
+    const redis = await fixed(redisBaseline.url, redisRequests, BOARD_RATE);
+    const boardResults: Array<{
+      name: string;
+      query: string;
+      most: Awaited<ReturnType<typeof capacity>>;
+      r: OpenLoopResult | null;
+    }> = [];
+    for (const [name, query] of boards) {
+      progress(`${query}: closed loop for ${CAPACITY_SECONDS} s, then at ${BOARD_RATE} requests/s`);
+      const most = await capacity(board(query));
+      const keepsUp = most.failed === 0 && most.rps >= BOARD_RATE * 1.1;
+      if (!keepsUp)
+        progress(`${query} serves ${rps(most.rps)} requests/s at most: not run open loop`);
+      boardResults.push({
+        name,
+        query,
+        most,
+        r: keepsUp ? await fixed(url, board(query), BOARD_RATE) : null,
+      });
+    }
     for (const [name, r] of [
       ['redis', redis],
       ['match', match],
-      ...boardResults.map((b) => [b.query, b.r] as const),
+      ...boardResults.map((b) => [b.query, b.r ?? { failed: 0 }] as const),
     ] as const)
       if (r.failed > 0) throw new Error(`${name}: ${r.failed} requests failed`);
 
@@ -281,9 +316,10 @@ async function main(): Promise<void> {
       ),
     ];
 
-    const judged = boardResults.map(({ name, r }) => {
-      const vsRedis = r.p99 / redis.p99;
-      return { name, r, vsRedis, met: r.p99 <= BUDGET_P99_MS && vsRedis <= BUDGET_VS_REDIS };
+    const judged = boardResults.map(({ name, most, r }) => {
+      const vsRedis = r ? r.p99 / redis.p99 : Infinity;
+      const met = r !== null && r.p99 <= BUDGET_P99_MS && vsRedis <= BUDGET_VS_REDIS;
+      return { name, most, r, vsRedis, met };
     });
     const row = (name: string, r: OpenLoopResult, against: OpenLoopResult, verdict: string) => [
       name,
@@ -294,6 +330,16 @@ async function main(): Promise<void> {
       ms(r.max),
       ratio(r.p99 / against.p99),
       verdict,
+    ];
+    const saturated = (name: string, most: (typeof judged)[number]['most']) => [
+      name,
+      `${rps(most.rps)} at most (closed loop, ${CAPACITY_CONNECTIONS} connections)`,
+      ms(most.p50),
+      '—',
+      ms(most.p99),
+      '—',
+      '—',
+      `**NOT met** (cannot serve ${rps(BOARD_RATE)}/s)`,
     ];
     const header = ['Route', 'req/s', 'p50', 'p90', 'p99', 'max', 'p99 vs baseline', 'Budget'];
     const matchMet = match.p99 <= BUDGET_P99_MS;
@@ -309,7 +355,10 @@ async function main(): Promise<void> {
         'verified per request) on loopback; every row an open loop (`support/open-loop.ts`: ' +
         `evenly spaced requests, latency from when each was due, up to ${CONNECTIONS} ` +
         `connections), ${DURATION} s after ${WARMUP} s of warm-up. Board callers rotate over ` +
-        `${TOKENS} players spread over the whole board, so \`me\` is almost always off the page.`,
+        `${TOKENS} players spread over the whole board, so \`me\` is almost always off the page. ` +
+        `Each board is first loaded closed loop for ${CAPACITY_SECONDS} s (${CAPACITY_CONNECTIONS} ` +
+        'connections); one that serves less than 1.1× the rate there is not run at the rate (its ' +
+        'queue would only grow) and is shown with what it served.',
       '',
       `### Every leaderboard, page 1 + own rank, at ${BOARD_RATE} requests/s (budget: p99 ≤ ${BUDGET_P99_MS} ms and ≤ ${BUDGET_VS_REDIS}× Redis)`,
       '',
@@ -320,7 +369,9 @@ async function main(): Promise<void> {
           redis,
           '',
         ),
-        ...judged.map((j) => row(j.name, j.r, redis, j.met ? 'met' : '**NOT met**')),
+        ...judged.map((j) =>
+          j.r ? row(j.name, j.r, redis, j.met ? 'met' : '**NOT met**') : saturated(j.name, j.most),
+        ),
       ]),
       '',
       `### The match page at ${MATCH_RATE} requests/s (budget: p99 ≤ ${BUDGET_P99_MS} ms)`,
@@ -336,7 +387,9 @@ async function main(): Promise<void> {
       '',
       `The rating board is not on the rank buckets (docs/rating.md): its total and the caller's ` +
         'rank are counts over the index `player_ratings_rank_idx`, so both grow with the board. ' +
-        `Its p99 at ${BOARD_RATE} requests/s: ${ms(rating.r.p99)} (${ratio(rating.vsRedis)} Redis) — ` +
+        (rating.r
+          ? `Its p99 at ${BOARD_RATE} requests/s: ${ms(rating.r.p99)} (${ratio(rating.vsRedis)} Redis) — `
+          : `It serves ${rps(rating.most.rps)} requests/s at most (closed loop, p50 ${ms(rating.most.p50)}) — `) +
         `**${rating.met ? 'met' : 'NOT met'}**.`,
       '',
       table(
