@@ -1,10 +1,11 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGB_VERSION } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../test/support/app';
 import { TEST_AUDIENCE } from '../../test/support/issuer';
 
 interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   /** Writes: a rejected call must leave the tables as they were. */
@@ -61,6 +62,9 @@ describe('bearer token verification on every player route', () => {
       { method: 'GET', path: `/api/v2/user/${ownerId}/friends` },
       { method: 'GET', path: '/api/v2/user/id/friends' },
       { method: 'GET', path: '/api/me/export' },
+      { method: 'GET', path: `/api/user/${friendId}/trends?application=commando` },
+      { method: 'PUT', path: '/api/v2/user/me/agb', body: { version: AGB_VERSION }, writes: true },
+      { method: 'DELETE', path: `/api/user/me/friends/${friendId}`, writes: true },
       { method: 'DELETE', path: `/api/v2/user/${ownerId}`, writes: true },
     ];
   });
