@@ -282,40 +282,6 @@ async function main(): Promise<void> {
     ] as const)
       if (r.failed > 0) throw new Error(`${name}: ${r.failed} requests failed`);
 
-    // Where the rating board's time goes: hand-written equivalents of the parts its repository
-    // (features/leaderboards/repository.ts) runs for one caller: the count of the whole board,
-    // the count above the caller's rating, and page 1 off the index.
-    const caller = subs[TOKENS / 2]!;
-    const explain = async (label: string, text: string) => {
-      const plan = await db.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers, costs off) ${text}`,
-      );
-      const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      const time = lines
-        .find((l) => l.startsWith('Execution Time'))
-        ?.replace('Execution Time: ', '');
-      return { label, time: time ?? '?', lines };
-    };
-    const ratingWhere = `application_id = 'commando' and mode = 'elimination'`;
-    const plans = [
-      await explain(
-        'board total: `count(*)` over the mode',
-        `select count(*) from player_ratings where ${ratingWhere}`,
-      ),
-      await explain(
-        'own rank: `count(*)` of ratings above the caller',
-        `select count(*) from player_ratings where ${ratingWhere} and rating > (
-           select r.rating from player_ratings r join users u on u.id = r.user_id
-           where u.identity_sub = '${caller}' and r.${ratingWhere.replaceAll(' and ', ' and r.')})`,
-      ),
-      await explain(
-        'page 1: 20 index entries, highest first',
-        `select s.user_id, u.user_name, s.rating from player_ratings s
-         join users u on u.id = s.user_id where s.${ratingWhere.replace(' and ', ' and s.')}
-         order by s.rating desc, s.user_id desc limit ${PAGE}`,
-      ),
-    ];
-
     const judged = boardResults.map(({ name, most, r }) => {
       const vsRedis = r ? r.p99 / redis.p99 : Infinity;
       const met = r !== null && r.p99 <= BUDGET_P99_MS && vsRedis <= BUDGET_VS_REDIS;
@@ -343,7 +309,6 @@ async function main(): Promise<void> {
     ];
     const header = ['Route', 'req/s', 'p50', 'p90', 'p99', 'max', 'p99 vs baseline', 'Budget'];
     const matchMet = match.p99 <= BUDGET_P99_MS;
-    const rating = judged.find((j) => j.name.includes('rating'))!;
     const lines = [
       TITLE,
       '',
@@ -383,23 +348,8 @@ async function main(): Promise<void> {
         row('`GET /api/matches/{id}`', match, base, matchMet ? 'met' : '**NOT met**'),
       ]),
       '',
-      `### Where the rating board's time goes (EXPLAIN ANALYZE, one caller, idle server)`,
-      '',
-      `The rating board is not on the rank buckets (docs/rating.md): its total and the caller's ` +
-        'rank are counts over the index `player_ratings_rank_idx`, so both grow with the board. ' +
-        (rating.r
-          ? `Its p99 at ${BOARD_RATE} requests/s: ${ms(rating.r.p99)} (${ratio(rating.vsRedis)} Redis) — `
-          : `It serves ${rps(rating.most.rps)} requests/s at most (closed loop, p50 ${ms(rating.most.p50)}) — `) +
-        `**${rating.met ? 'met' : 'NOT met'}**.`,
-      '',
-      table(
-        ['Statement', 'Execution time', 'Plan (top node)'],
-        plans.map((p) => [p.label, p.time, `\`${p.lines[0]!.trim()}\``]),
-      ),
-      '',
     ];
     process.stdout.write(lines.join('\n'));
-    for (const p of plans) progress(`${p.label}\n${p.lines.join('\n')}`);
   } finally {
     progress('cleaning up');
     await app?.close();

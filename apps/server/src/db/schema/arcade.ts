@@ -258,7 +258,8 @@ export const playerRankBuckets = pgTable(
   'player_rank_buckets',
   {
     applicationId: text('application_id').notNull(),
-    metric: text('metric', { enum: ['score', 'wins', 'kd'] }).notNull(),
+    // 'score', 'wins', 'kd', or 'rating:' + a mode (db/functions/player-ratings-rank.sql).
+    metric: text('metric').notNull(),
     bucket: integer('bucket').notNull(),
     shard: smallint('shard').notNull(),
     players: integer('players').notNull(),
@@ -275,7 +276,8 @@ export const playerRankBucketGroups = pgTable(
   'player_rank_bucket_groups',
   {
     applicationId: text('application_id').notNull(),
-    metric: text('metric', { enum: ['score', 'wins', 'kd'] }).notNull(),
+    // 'score', 'wins', 'kd', or 'rating:' + a mode (db/functions/player-ratings-rank.sql).
+    metric: text('metric').notNull(),
     bucketGroup: integer('bucket_group').notNull(),
     shard: smallint('shard').notNull(),
     players: integer('players').notNull(),

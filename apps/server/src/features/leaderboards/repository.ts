@@ -18,8 +18,12 @@ export interface Board {
   /** Restricts the table to this board's rows (application, period, arcade, friends). */
   where: SQL;
   metric: LeaderboardMetric;
-  /** The all-time global board: ranks and totals come from player_rank_buckets. */
-  bucketed: { applicationId: string } | null;
+  /**
+   * Global boards counted in player_rank_buckets (the all-time boards of player_stats and the
+   * rating boards): ranks and totals come from there. `key` is the buckets' metric column:
+   * the metric, or 'rating:' + the mode.
+   */
+  bucketed: { applicationId: string; key: string } | null;
 }
 
 export interface BoardRow {
@@ -64,12 +68,12 @@ const GROUP = LEADERBOARD_RANK_BUCKETS_PER_GROUP;
 
 function bucketsOf(board: Board): SQL {
   return sql`player_rank_buckets where application_id = ${board.bucketed!.applicationId}
-    and metric = ${board.metric}`;
+    and metric = ${board.bucketed!.key}`;
 }
 
 function groupsOf(board: Board): SQL {
   return sql`player_rank_bucket_groups where application_id = ${board.bucketed!.applicationId}
-    and metric = ${board.metric}`;
+    and metric = ${board.bucketed!.key}`;
 }
 
 /** SQL for the number of the board's players, one scalar. */
@@ -88,11 +92,16 @@ function aboveOf(board: Board, value: SQL): SQL {
   const v = valueOf(board.metric);
   if (!board.bucketed) return sql`(select count(*) from ${rows(board)} and ${v} > ${value})`;
   const bucket = bucketOf(board.metric, value);
+  // A rating bucket holds one value: nobody above it inside its bucket.
+  const inBucket =
+    board.metric === 'rating'
+      ? sql``
+      : sql`
+    + (select count(*) from ${rows(board)} and ${aboveInBucket(board.metric, v, value)})`;
   return sql`((select coalesce(sum(players), 0) from ${groupsOf(board)}
       and bucket_group > ${bucket} / ${GROUP})
     + (select coalesce(sum(players), 0) from ${bucketsOf(board)}
-      and bucket > ${bucket} and bucket < (${bucket} / ${GROUP} + 1) * ${GROUP})
-    + (select count(*) from ${rows(board)} and ${aboveInBucket(board.metric, v, value)}))`;
+      and bucket > ${bucket} and bucket < (${bucket} / ${GROUP} + 1) * ${GROUP})${inBucket})`;
 }
 
 const num = (v: unknown) => Number(v ?? 0);

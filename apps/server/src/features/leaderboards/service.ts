@@ -32,7 +32,7 @@ function boardFor(
         table: 'player_ratings',
         where: sql`application_id = ${applicationId} and mode = ${query.mode!} and games > 0${friendsOnly}`,
         metric,
-        bucketed: null,
+        bucketed: scope === 'global' ? { applicationId, key: `rating:${query.mode!}` } : null,
       },
       periodStart: null,
     };
@@ -43,7 +43,7 @@ function boardFor(
         table: 'player_stats',
         where: sql`application_id = ${applicationId}${friendsOnly}`,
         metric,
-        bucketed: scope === 'global' ? { applicationId } : null,
+        bucketed: scope === 'global' ? { applicationId, key: metric } : null,
       },
       periodStart: null,
     };
