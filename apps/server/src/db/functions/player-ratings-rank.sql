@@ -1,7 +1,7 @@
 -- Triggers player_ratings_rank_{insert,update,delete} (AFTER … ON player_ratings, FOR EACH
 -- STATEMENT) and their functions arcadia_ratings_rank_rows_{insert,update,delete}() -> trigger.
 --
--- The rating boards' rank counts: each player_ratings row with games > 0 counts in
+-- The rating boards' rank counts: each listed player_ratings row with games > 0 counts in
 -- player_rank_buckets under metric 'rating:' || mode, in the bucket equal to its rating (a
 -- displayed rating is a small whole number, so a bucket holds one value and a rank is exact:
 -- no count inside a bucket), and in group rating / LEADERBOARD_RANK_BUCKETS_PER_GROUP
@@ -13,7 +13,7 @@
 -- Writes:     player_rank_buckets and player_rank_bucket_groups through arcadia_apply_rank_deltas
 --             (+1 per new row, -1 per old row; equal buckets cancel out there).
 -- Invariants: for each (application, mode), the buckets' players summed over shards equal the
---             player_ratings rows with games > 0 and that rating. Each function returns at once
+--             listed player_ratings rows with games > 0 and that rating. Each function returns at once
 --             when its transition table is empty (the other half of an upsert).
 CREATE OR REPLACE FUNCTION arcadia_ratings_rank_rows_insert() RETURNS trigger
 LANGUAGE plpgsql
@@ -24,7 +24,7 @@ BEGIN
   END IF;
   PERFORM arcadia_apply_rank_deltas(ARRAY(
     SELECT ROW(r.application_id, 'rating:' || r.mode, r.rating, 1)::arcadia_rank_delta
-    FROM new_rows r WHERE r.games > 0));
+    FROM new_rows r WHERE r.games > 0 AND r.listed));
   RETURN NULL;
 END
 $$;
@@ -38,9 +38,9 @@ BEGIN
   END IF;
   PERFORM arcadia_apply_rank_deltas(ARRAY(
     SELECT ROW(r.application_id, 'rating:' || r.mode, r.rating, r.delta)::arcadia_rank_delta
-    FROM (SELECT application_id, mode, rating, games, 1 AS delta FROM new_rows
-          UNION ALL SELECT application_id, mode, rating, games, -1 FROM old_rows) r
-    WHERE r.games > 0));
+    FROM (SELECT application_id, mode, rating, games, listed, 1 AS delta FROM new_rows
+          UNION ALL SELECT application_id, mode, rating, games, listed, -1 FROM old_rows) r
+    WHERE r.games > 0 AND r.listed));
   RETURN NULL;
 END
 $$;
@@ -54,7 +54,7 @@ BEGIN
   END IF;
   PERFORM arcadia_apply_rank_deltas(ARRAY(
     SELECT ROW(r.application_id, 'rating:' || r.mode, r.rating, -1)::arcadia_rank_delta
-    FROM old_rows r WHERE r.games > 0));
+    FROM old_rows r WHERE r.games > 0 AND r.listed));
   RETURN NULL;
 END
 $$;

@@ -1,7 +1,8 @@
 -- Trigger player_stats_rank_delete (AFTER DELETE ON player_stats, FOR EACH STATEMENT) and its
 -- function arcadia_stats_rank_rows_delete() -> trigger.
 --
--- Removes each deleted row (a deleted user's cascade, an application's reset) from its buckets.
+-- Removes each deleted listed row (a deleted user's cascade, an application's reset) from its
+-- buckets.
 --
 -- Input:      the statement's deleted rows (transition table old_rows).
 -- Output:     NULL (an AFTER trigger).
@@ -19,7 +20,8 @@ BEGIN
   PERFORM arcadia_apply_rank_deltas(ARRAY(
     SELECT ROW(r.application_id, m.metric, m.bucket, -1)::arcadia_rank_delta
     FROM old_rows r CROSS JOIN LATERAL
-      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m));
+      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m
+    WHERE r.listed));
   RETURN NULL;
 END
 $$;

@@ -2,7 +2,8 @@
 -- function arcadia_stats_rank_rows_insert() -> trigger.
 --
 -- Keeps the all-time rank counts right for every writer of player_stats (the ingest, deletion
--- cascades, bulk loads): each inserted row is added to the buckets it counts in.
+-- cascades, bulk loads): each inserted listed row (boards-listed.sql) is added to the buckets it
+-- counts in.
 --
 -- Input:      the statement's inserted rows (transition table new_rows).
 -- Output:     NULL (an AFTER trigger).
@@ -21,7 +22,8 @@ BEGIN
   PERFORM arcadia_apply_rank_deltas(ARRAY(
     SELECT ROW(r.application_id, m.metric, m.bucket, 1)::arcadia_rank_delta
     FROM new_rows r CROSS JOIN LATERAL
-      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m));
+      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m
+    WHERE r.listed));
   RETURN NULL;
 END
 $$;

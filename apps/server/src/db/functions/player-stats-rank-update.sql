@@ -1,7 +1,8 @@
 -- Trigger player_stats_rank_update (AFTER UPDATE ON player_stats, FOR EACH STATEMENT) and its
 -- function arcadia_stats_rank_rows_update() -> trigger.
 --
--- Moves each updated row from the buckets of its old values to those of its new values.
+-- Moves each updated row from the buckets of its old values to those of its new values; a row
+-- counts only while it is listed (boards-listed.sql), so a change of `listed` moves it in or out.
 --
 -- Input:      the statement's rows before and after (transition tables old_rows, new_rows).
 -- Output:     NULL (an AFTER trigger).
@@ -22,7 +23,8 @@ BEGIN
     SELECT ROW(r.application_id, m.metric, m.bucket, r.delta)::arcadia_rank_delta
     FROM (SELECT *, 1 AS delta FROM new_rows UNION ALL SELECT *, -1 FROM old_rows) r
     CROSS JOIN LATERAL
-      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m));
+      arcadia_rank_metric_buckets(r.score_total, r.games_won, r.games_played, r.kills, r.deaths) m
+    WHERE r.listed));
   RETURN NULL;
 END
 $$;

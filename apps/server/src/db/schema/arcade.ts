@@ -231,6 +231,8 @@ export const playerStats = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     applicationId: text('application_id').notNull(),
     ...statColumns,
+    /** users.leaderboard_visible, copied (db/functions/boards-listed.sql): counted on boards. */
+    listed: boolean('listed').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -362,6 +364,8 @@ export const playerRatings = pgTable(
     sigma: doublePrecision('sigma').notNull(),
     rating: integer('rating').notNull(),
     games: integer('games').notNull().default(0),
+    /** users.leaderboard_visible, copied (db/functions/boards-listed.sql): counted on boards. */
+    listed: boolean('listed').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -48,6 +48,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /**
+     * Whether the player appears on leaderboards for others (issue 17). Kept on their
+     * player_stats / player_ratings rows as `listed` (db/functions/boards-listed.sql).
+     */
+    leaderboardVisible: boolean('leaderboard_visible').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
@@ -56,6 +61,10 @@ export const users = pgTable(
     // `lower(user_name) like '%term%'` (pg_trgm, migration 0004; PGlite loads it as an extension).
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
     index('users_created_at_idx').on(t.createdAt),
+    // The few players hidden from boards: the period and arcade boards leave these out.
+    index('users_hidden_from_boards_idx')
+      .on(t.id)
+      .where(sql`not ${t.leaderboardVisible}`),
   ],
 );
 

@@ -57,10 +57,22 @@ const gamesOf = (board: Board) =>
  */
 const KD_ELIGIBLE = sql.raw(` and games_played >= ${LEADERBOARD_KD_MIN_GAMES}`);
 
-function rows(board: Board): SQL {
+/**
+ * Players hidden from boards (users.leaderboard_visible, issue 17) are left out. player_stats and
+ * player_ratings carry the choice as `listed` (db/functions/boards-listed.sql); the period
+ * tables do not, so they look the few hidden players up (users_hidden_from_boards_idx).
+ */
+function listedOnly(board: Board): SQL {
+  return board.table === 'player_stats_periods'
+    ? sql` and user_id not in (select id from users where not leaderboard_visible)`
+    : sql` and listed`;
+}
+
+/** The board's rows; `withHidden` keeps the hidden players too (a player's own row). */
+function rows(board: Board, withHidden = false): SQL {
   const table = sql.raw(board.table);
   const eligible = board.metric === 'kd' ? KD_ELIGIBLE : sql``;
-  return sql`${table} where ${board.where}${eligible}`;
+  return sql`${table} where ${board.where}${eligible}${withHidden ? sql`` : listedOnly(board)}`;
 }
 
 /** Buckets per group: player_rank_bucket_groups counts bucket / GROUP (db/functions). */
@@ -115,7 +127,10 @@ function toRow(r: Record<string, unknown>): BoardRow {
   };
 }
 
-/** The caller's row (by sign-in subject) and the number of players above it, in one query. */
+/**
+ * The caller's row (by sign-in subject) and the number of players above it, in one query. A
+ * player hidden from boards still gets their row, ranked among the listed players.
+ */
 export async function ownRow(
   db: Queryable,
   board: Board,
@@ -129,7 +144,7 @@ export async function ownRow(
       select s.user_id, u.user_name, ${valueOf(board.metric)} as value,
              s.${gamesOf(board)} as games_played
       from users u join lateral (
-        select * from ${rows(board)} and user_id = u.id
+        select * from ${rows(board, true)} and user_id = u.id
       ) s on true
       where u.identity_sub = ${sub}
     ) me`,
