@@ -28,6 +28,15 @@ export const MARKETING_CONFIRMATION_HOURS = 24;
 /** Ticking marketing mail in the settings sends a confirmation mail: at most this many per hour. */
 export const MARKETING_MAIL_LIMIT = { max: 3, windowMinutes: 60 } as const;
 
+/**
+ * Below this age (by the birthday) marketing consent needs a parent's confirmation (DSGVO Art. 8
+ * as Germany applies it: 16). docs/privacy.md, "Minors".
+ */
+export const MARKETING_MIN_AGE = 16;
+
+/** How long the parent's confirmation link works, in hours. */
+export const PARENT_CONFIRMATION_HOURS = 72;
+
 /** The access scopes the client requests and the API checks (spec §6). */
 export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];

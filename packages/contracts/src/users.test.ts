@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageOn,
   birthdaySchema,
+  needsParentConsent,
   ownProfileSchema,
+  profileUpdateSchema,
   profileSchema,
   registrationSchema,
   searchQuerySchema,
@@ -166,6 +169,8 @@ describe('answer shapes (spec §3)', () => {
       instagram: null,
       marketingConsent: false,
       marketingPending: false,
+      marketingAwaitsParent: null,
+      mailVerified: false,
       language: 'de',
       agbVersion: 1,
     };
@@ -179,5 +184,56 @@ describe('answer shapes (spec §3)', () => {
     });
     expect(parsed).toEqual({ data: [{ id: profile.id, name: 'Neo' }] });
     expect(searchResultSchema.safeParse([{ id: profile.id, name: 'Neo' }]).success).toBe(false);
+  });
+});
+
+describe('minors: the birthday decides (issue 17)', () => {
+  it('counts whole years, the birthday itself included', () => {
+    expect(ageOn('2010-06-15', '2026-06-14')).toBe(15);
+    expect(ageOn('2010-06-15', '2026-06-15')).toBe(16);
+    expect(ageOn('2008-02-29', '2024-02-28')).toBe(15);
+    expect(ageOn('2008-02-29', '2024-02-29')).toBe(16);
+  });
+
+  it('needs a parent under 16 only, and never without a birthday', () => {
+    expect(needsParentConsent('2010-06-15', '2026-06-14')).toBe(true);
+    expect(needsParentConsent('2010-06-15', '2026-06-15')).toBe(false);
+    expect(needsParentConsent(null)).toBe(false);
+    expect(needsParentConsent(undefined)).toBe(false);
+  });
+
+  const young = { ...valid, birthday: isoDay(-14 * 365), marketingConsent: true };
+
+  it('registration under 16 with marketing needs a parent address that is not the own', () => {
+    expect(refusedAt(registrationSchema, young)).toEqual([
+      expect.objectContaining({ path: ['parentMail'] }),
+    ]);
+    expect(refusedAt(registrationSchema, { ...young, parentMail: 'NEO@example.com' })).toEqual([
+      expect.objectContaining({ path: ['parentMail'] }),
+    ]);
+    expect(refusedAt(registrationSchema, { ...young, parentMail: 'mum' })).toEqual([
+      expect.objectContaining({ path: ['parentMail'] }),
+    ]);
+    expect(registrationSchema.parse({ ...young, parentMail: 'Mum@Example.com' }).parentMail).toBe(
+      'mum@example.com',
+    );
+    // Without marketing, or 16 and over, no parent is asked.
+    expect(registrationSchema.safeParse({ ...young, marketingConsent: false }).success).toBe(true);
+    expect(registrationSchema.safeParse({ ...young, birthday: isoDay(-17 * 366) }).success).toBe(
+      true,
+    );
+  });
+
+  it('the settings take parentMail only with marketingConsent true', () => {
+    expect(profileUpdateSchema.parse({ marketingConsent: true, parentMail: 'Mum@x.de' })).toEqual({
+      marketingConsent: true,
+      parentMail: 'mum@x.de',
+    });
+    expect(refusedAt(profileUpdateSchema, { parentMail: 'mum@x.de' })).toEqual([
+      expect.objectContaining({ path: ['parentMail'] }),
+    ]);
+    expect(refusedAt(profileUpdateSchema, { marketingConsent: true, parentMail: 'x' })).toEqual([
+      expect.objectContaining({ path: ['parentMail'] }),
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import {
   AGB_VERSION,
   INSTAGRAM_MAX,
   MAIL_MAX,
+  MARKETING_MIN_AGE,
   SEARCH_MIN_LENGTH,
   USERNAME_MAX,
   USERNAME_MIN,
@@ -28,8 +29,31 @@ export const birthdaySchema = z.iso
     message: 'birthday must not be in the future',
   });
 
+/** Whole years from a birthday (yyyy-mm-dd) to `today` (yyyy-mm-dd, UTC). */
+export function ageOn(birthday: string, today: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/**
+ * Whether marketing consent needs a parent's confirmation: the birthday says the player is
+ * younger than MARKETING_MIN_AGE (16). No birthday given: no (the birthday decides).
+ */
+export function needsParentConsent(
+  birthday: string | null | undefined,
+  today: string = new Date().toISOString().slice(0, 10),
+): boolean {
+  return !!birthday && ageOn(birthday, today) < MARKETING_MIN_AGE;
+}
+
+/** A parent's e-mail address (marketing consent of a player under 16). */
+export const parentMailSchema = z
+  .email({ message: 'parentMail must be a valid e-mail address' })
+  .max(MAIL_MAX, { message: `parentMail must be at most ${MAIL_MAX} characters` });
+
 /** Registration body of spec §3 / §5. */
-export const registrationSchema = z.object({
+const registrationFields = z.object({
   username: usernameSchema,
   mail: z.email({ message: 'mail must be a valid e-mail address' }).max(MAIL_MAX),
   birthday: z
@@ -45,6 +69,28 @@ export const registrationSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   agb: z.literal(true, { message: 'agb must be accepted' }),
   marketingConsent: z.boolean().default(false),
+  /** Under 16 with marketingConsent: the parent who confirms it (issue 17, minors). */
+  parentMail: z
+    .union([parentMailSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined)),
+});
+
+/** The parent's address is asked exactly when a player under 16 ticks marketing mails. */
+export const registrationSchema = registrationFields.superRefine((v, ctx) => {
+  if (!v.marketingConsent || !needsParentConsent(v.birthday)) return;
+  if (!v.parentMail)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parentMail'],
+      message: `parentMail is required for marketing mails under ${MARKETING_MIN_AGE}`,
+    });
+  else if (v.parentMail === v.mail.toLowerCase())
+    ctx.addIssue({
+      code: 'custom',
+      path: ['parentMail'],
+      message: "parentMail must be a parent's address, not the player's own",
+    });
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;
@@ -69,6 +115,16 @@ export const ownProfileSchema = profileSchema.extend({
   marketingConsent: z.boolean(),
   /** A marketing confirmation mail is out and its link not yet followed. */
   marketingPending: z.boolean(),
+  /**
+   * Under 16: the parent's confirmation mail is out to this address and not yet followed
+   * (marketing stays off until then); null otherwise.
+   */
+  marketingAwaitsParent: z.string().nullable(),
+  /**
+   * The profile's mail address is proven: it is the verified account e-mail, or a link mailed to
+   * it was followed. Marketing mail goes only to proven addresses.
+   */
+  mailVerified: z.boolean(),
   language: z.enum(['de', 'en']),
   /** The terms version the player accepted (null: none); below AGB_VERSION, the app asks again. */
   agbVersion: z.number().int().nullable(),
@@ -90,10 +146,16 @@ export const profileUpdateSchema = z
   .object({
     language: z.enum(['de', 'en']),
     marketingConsent: z.boolean(),
+    /** With marketingConsent true, for a player under 16: the parent who confirms it. */
+    parentMail: parentMailSchema.transform((v) => v.toLowerCase()),
   })
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' })
+  .refine((v) => v.parentMail === undefined || v.marketingConsent === true, {
+    path: ['parentMail'],
+    message: 'parentMail goes only with marketingConsent: true',
+  });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** GET /api/user/{id}: the user a scanned card points at. */

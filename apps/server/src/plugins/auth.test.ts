@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/support/app';
 import { TEST_AUDIENCE } from '../../test/support/issuer';
 
 interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** Writes: a rejected call must leave the tables as they were. */
@@ -76,6 +76,13 @@ describe('bearer token verification on every player route', () => {
       // it, so a valid token gets 404 here: the refusals below are what these rows check.
       { method: 'GET', path: '/api/me/verification-mail', ok: 404 },
       { method: 'POST', path: '/api/me/verification-mail', writes: true },
+      // Ticking marketing mails sends a confirmation mail (a parent's under 16).
+      {
+        method: 'PATCH',
+        path: '/api/v2/user/me',
+        body: { marketingConsent: true },
+        writes: true,
+      },
       { method: 'DELETE', path: `/api/user/me/friends/${friendId}`, writes: true },
       { method: 'DELETE', path: `/api/v2/user/${ownerId}`, writes: true },
     ];
@@ -94,14 +101,15 @@ describe('bearer token verification on every player route', () => {
     for (const route of routes) {
       const authorization = await header(route.as ?? sub);
       const headers: Record<string, string> = authorization ? { authorization } : {};
-      const before = await t.counts('users', 'friendships');
+      const tables = ['users', 'friendships', 'marketing_consents', 'marketing_tokens'];
+      const before = await t.counts(...tables);
       const res = await t.request(route.method, route.path, { body: route.body, headers });
       const label = `${route.method} ${route.path}`;
       expect(res.status, label).toBe(status);
       expect(res.body, label).toEqual({
         error: { code, message: expect.any(String) },
       });
-      if (route.writes) expect(await t.counts('users', 'friendships'), label).toEqual(before);
+      if (route.writes) expect(await t.counts(...tables), label).toEqual(before);
     }
   }
   const bearer = (mint: (sub: string) => string | Promise<string>) => async (s: string) =>
@@ -224,6 +232,23 @@ describe('bearer token verification on every player route', () => {
     expect((await t.request('GET', '/api/health')).status).toBe(200);
     const res = await t.request('GET', '/api/health', { token: t.issuer.unsigned(sub) });
     expect(res.status).toBe(401);
+  });
+
+  it("refuses an invalid token on the marketing mail's public links too, which need none", async () => {
+    const token = 'a'.repeat(43);
+    for (const [link, status] of [
+      [`/api/marketing/confirm?token=${token}`, 303],
+      [`/api/marketing/unsubscribe?token=${token}`, 303],
+      [`/api/marketing/parent-confirm?token=${token}`, 400],
+    ] as const) {
+      const anonymous = await fetch(`${t.url}${link}`, { redirect: 'manual' });
+      expect(anonymous.status, link).toBe(status);
+      const forged = await fetch(`${t.url}${link}`, {
+        redirect: 'manual',
+        headers: { authorization: `Bearer ${t.issuer.unsigned(sub)}` },
+      });
+      expect(forged.status, link).toBe(401);
+    }
   });
 
   it('never lets one identity act as another: the token sub picks the profile', async () => {

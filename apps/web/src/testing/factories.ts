@@ -106,6 +106,8 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     instagram: null,
     marketingConsent: false,
     marketingPending: false,
+    marketingAwaitsParent: null,
+    mailVerified: true,
     language: 'de',
     agbVersion: AGB_VERSION,
     ...overrides,

@@ -32,6 +32,11 @@ export const users = pgTable(
     userName: text('user_name').notNull(),
     userNameSkeleton: text('user_name_skeleton'),
     mail: text('mail'),
+    /**
+     * When the profile's mail address was proven (docs/privacy.md, "Verified addresses"): it was
+     * the verified account e-mail, or a link mailed to it was followed. Null: unproven.
+     */
+    mailVerifiedAt: timestamp('mail_verified_at', { withTimezone: true }),
     birthday: date('birthday', { mode: 'string' }),
     instagram: text('instagram'),
     agbAcceptedAt: timestamp('agb_accepted_at', { withTimezone: true }),

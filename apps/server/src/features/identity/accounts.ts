@@ -71,6 +71,12 @@ export async function accountEmail(db: Queryable, sub: string): Promise<string |
   return (await findAccountById(db, sub))?.email ?? null;
 }
 
+/** The e-mail of an embedded-provider account by its sub once verified; null otherwise. */
+export async function verifiedAccountEmail(db: Queryable, sub: string): Promise<string | null> {
+  const account = await findAccountById(db, sub);
+  return account?.emailVerified ? account.email : null;
+}
+
 /**
  * What the provider holds about an account, for the player's data export (features/privacy):
  * the account without its password hash, its reset and e-mail verification links (when they

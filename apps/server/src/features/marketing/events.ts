@@ -5,7 +5,7 @@ import { removeOutboxMailTo } from '../identity';
 
 /**
  * A deleted player's consent records and mail links go, and — once the deletion committed —
- * the confirmation mail to the profile's address still in the outbox folder.
+ * the confirmation mails still in the outbox folder: to the profile's address and to a parent's.
  */
 export function forgetMarketing(outbox: string): AppEventHandler<'user.deleted'> {
   return async (tx, user) => {
@@ -14,13 +14,16 @@ export function forgetMarketing(outbox: string): AppEventHandler<'user.deleted'>
     const mailed = await tx
       .delete(marketingTokens)
       .where(eq(marketingTokens.userId, user.id))
-      .returning({ tokenHash: marketingTokens.tokenHash });
+      .returning({ parentMail: marketingTokens.parentMail });
     if (mailed.length === 0) return;
     const [profile] = await tx
       .select({ mail: users.mail })
       .from(users)
       .where(eq(users.id, user.id));
-    const mail = profile?.mail;
-    if (mail) user.afterCommit(() => removeOutboxMailTo(outbox, mail).then(() => undefined));
+    const to = new Set(
+      [profile?.mail, ...mailed.map((m) => m.parentMail)].filter((m): m is string => !!m),
+    );
+    for (const mail of to)
+      user.afterCommit(() => removeOutboxMailTo(outbox, mail).then(() => undefined));
   };
 }

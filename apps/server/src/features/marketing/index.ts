@@ -1,6 +1,8 @@
-/** Marketing mail consent (double opt-in) as other features see it. */
+/** Marketing mail consent (double opt-in, a parent's for players under 16) as other features see it. */
 export {
+  marketingAwaitsParent,
   marketingPending,
+  marketingRecipients,
   requestMarketingConsent,
   withdrawMarketingConsent,
   type ConfirmationLinks,

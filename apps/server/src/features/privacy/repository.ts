@@ -21,6 +21,7 @@ export interface ProfileRow {
   id: string;
   userName: string;
   mail: string | null;
+  mailVerifiedAt: string | null;
   birthday: string | null;
   instagram: string | null;
   language: string;
@@ -39,7 +40,8 @@ export const profileOf = (db: Queryable, sub: string) =>
   json<ProfileRow | null>(
     db,
     sql`select json_build_object(
-          'id', u.id, 'userName', u.user_name, 'mail', u.mail, 'birthday', u.birthday,
+          'id', u.id, 'userName', u.user_name, 'mail', u.mail,
+          'mailVerifiedAt', u.mail_verified_at, 'birthday', u.birthday,
           'instagram', u.instagram, 'language', u.language, 'role', u.role,
           'earlyAdopter', u.early_adopter, 'createdAt', u.created_at,
           'suspendedAt', u.suspended_at, 'suspendedReason', u.suspended_reason,
@@ -56,13 +58,13 @@ export const marketingOf = (db: Queryable, userId: string) =>
     sql`select json_build_object(
       'events', (${list(
         sql`json_build_object('action', c.action, 'textVersion', c.text_version,
-              'source', c.source, 'at', c.at)`,
+              'source', c.source, 'at', c.at, 'parentMail', c.parent_mail, 'ip', c.ip)`,
         sql`c.at, c.id`,
         sql`marketing_consents c where c.user_id = ${userId}::uuid`,
       )}),
       'links', (${list(
         sql`json_build_object('kind', m.kind, 'sentAt', m.created_at, 'expiresAt', m.expires_at,
-              'usedAt', m.used_at)`,
+              'usedAt', m.used_at, 'parentMail', m.parent_mail)`,
         sql`m.created_at, m.kind`,
         sql`marketing_tokens m where m.user_id = ${userId}::uuid`,
       )}))`,

@@ -68,6 +68,7 @@ export async function buildExport(db: Db, sub: string) {
         id: profileRow.id,
         userName: profileRow.userName,
         mail: profileRow.mail,
+        mailVerifiedAt: profileRow.mailVerifiedAt,
         birthday: profileRow.birthday,
         instagram: profileRow.instagram,
         language: profileRow.language,

@@ -7,7 +7,8 @@ import {
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../plugins/errors';
-import { marketingPending } from '../marketing';
+import { verifiedAccountEmail } from '../identity';
+import { marketingAwaitsParent, marketingPending } from '../marketing';
 import { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from '../games';
 import type { UserRow } from './repository';
 
@@ -54,6 +55,17 @@ export async function publicProfileJson(db: Queryable, id: string): Promise<stri
   return `${JSON.stringify(profile).slice(0, -1)},"matchHistory":${row.history}}`;
 }
 
+/**
+ * The profile's address is proven (docs/privacy.md): a link mailed to it was followed
+ * (mail_verified_at), or it is the verified e-mail of the player's embedded-provider account.
+ */
+async function mailVerified(db: Queryable, user: UserRow): Promise<boolean> {
+  if (user.mailVerifiedAt) return true;
+  if (!user.mail || !user.identitySub) return false;
+  const verified = await verifiedAccountEmail(db, user.identitySub);
+  return verified?.toLowerCase() === user.mail.toLowerCase();
+}
+
 export async function toOwnProfile(db: Queryable, user: UserRow): Promise<OwnProfile> {
   return {
     ...(await toProfile(db, user)),
@@ -62,6 +74,8 @@ export async function toOwnProfile(db: Queryable, user: UserRow): Promise<OwnPro
     instagram: user.instagram,
     marketingConsent: user.marketingConsent,
     marketingPending: user.marketingConsent ? false : await marketingPending(db, user.id),
+    marketingAwaitsParent: user.marketingConsent ? null : await marketingAwaitsParent(db, user.id),
+    mailVerified: await mailVerified(db, user),
     language: user.language,
     agbVersion: user.agbVersion,
     role: user.role,

@@ -64,6 +64,9 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
         // Asked for at registration: pending until the mail's link is followed (double opt-in).
         marketingConsent: false,
         marketingPending: true,
+        marketingAwaitsParent: null,
+        // Not the verified account e-mail, and no link to it followed yet.
+        mailVerified: false,
         language: 'de',
         agbVersion: AGB_VERSION,
         role: 'player',

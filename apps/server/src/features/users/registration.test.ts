@@ -74,6 +74,9 @@ describe('POST /api/v2/user/registration', () => {
       // Double opt-in: asked for, not consented until the mail's link is followed.
       marketingConsent: false,
       marketingPending: true,
+      marketingAwaitsParent: null,
+      // Not the verified account e-mail, and no link to it followed yet.
+      mailVerified: false,
       language: 'de',
       agbVersion: AGB_VERSION,
       role: 'player',

@@ -17,6 +17,7 @@ import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { sendJsonText } from '../../plugins/json-text';
+import { verifiedAccountEmail } from '../identity';
 import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
@@ -63,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Change the own settings (language for notifications, marketing mails)',
-      description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes (then 429 with Retry-After); unticking withdraws at once.`,
+      description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in; under 16 by the birthday, to the parentMail given with it, which is then required), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes (then 429 with Retry-After); unticking withdraws at once.`,
       body: profileUpdateSchema,
       response: { 200: ownProfileSchema, ...errors, 429: apiErrorSchema },
     },
@@ -104,7 +105,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: ownProfileSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const { user, marketingMail } = await register(db, requireAuth(request).sub, request.body);
+      const { sub, claims } = requireAuth(request);
+      // The embedded provider's account, or an external issuer's verified e-mail claim.
+      const verifiedEmail =
+        (await verifiedAccountEmail(db, sub)) ??
+        (claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null);
+      const { user, marketingMail } = await register(db, sub, request.body, verifiedEmail);
       await mailMarketing(user, marketingMail);
       return reply.code(201).send(await toOwnProfile(db, user));
     },

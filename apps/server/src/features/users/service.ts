@@ -60,20 +60,28 @@ export interface ProfileWithMarketingMail {
   marketingMail?: ConfirmationLinks;
 }
 
+/**
+ * Registers the signed-in identity's profile. `verifiedEmail`: the account's e-mail when its
+ * provider verified it (or null); a profile address equal to it is proven at once
+ * (users.mail_verified_at), any other address only by a link mailed to it.
+ */
 export async function register(
   db: Db,
   sub: string,
   input: Registration,
+  verifiedEmail: string | null = null,
 ): Promise<ProfileWithMarketingMail> {
   try {
     return await db.transaction(async (tx) => {
       if (await findUserBySub(tx, sub)) throw alreadyRegistered();
       if (await findUserByName(tx, input.username)) throw usernameTaken();
       const registered = await countLinkedUsers(tx);
+      const mail = input.mail.toLowerCase();
       const user = await insertUser(tx, {
         identitySub: sub,
         userName: input.username,
-        mail: input.mail.toLowerCase(),
+        mail,
+        mailVerifiedAt: verifiedEmail?.toLowerCase() === mail ? new Date() : null,
         birthday: input.birthday ?? null,
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
@@ -83,7 +91,7 @@ export async function register(
         earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
       });
       const marketingMail = input.marketingConsent
-        ? await requestMarketingConsent(tx, user, 'registration')
+        ? await requestMarketingConsent(tx, user, 'registration', input.parentMail)
         : undefined;
       return { user, marketingMail };
     });
@@ -176,7 +184,8 @@ export async function acceptAgb(db: Db, sub: string): Promise<UserRow> {
 
 /**
  * Changes the own settings. Ticking marketing mail does not consent: it asks for a confirmation
- * mail (the caller sends it once committed); unticking withdraws at once. Both are recorded.
+ * mail (the caller sends it once committed) — to the player, or under 16 to `parentMail`;
+ * unticking withdraws at once. Both are recorded.
  */
 export async function updateProfile(
   db: Db,
@@ -188,10 +197,10 @@ export async function updateProfile(
     // Locked: two changes at once see each other's consent (one request, one withdrawal).
     await lockUser(tx, found.id);
     const me = (await findUserById(tx, found.id))!;
-    const { marketingConsent, ...rest } = changes;
+    const { marketingConsent, parentMail, ...rest } = changes;
     let marketingMail: ConfirmationLinks | undefined;
     if (marketingConsent === true)
-      marketingMail = await requestMarketingConsent(tx, me, 'settings');
+      marketingMail = await requestMarketingConsent(tx, me, 'settings', parentMail);
     if (marketingConsent === false) await withdrawMarketingConsent(tx, me.id, 'settings');
     const [row] =
       Object.keys(rest).length > 0

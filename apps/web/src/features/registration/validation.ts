@@ -1,4 +1,9 @@
-import { birthdaySchema, registrationSchema, type Registration } from '@arcadia/contracts';
+import {
+  birthdaySchema,
+  needsParentConsent,
+  registrationSchema,
+  type Registration,
+} from '@arcadia/contracts';
 
 /** What the form holds; every field a string or flag as the inputs give it. */
 export interface RegistrationValues {
@@ -8,9 +13,18 @@ export interface RegistrationValues {
   instagram: string;
   agb: boolean;
   marketingConsent: boolean;
+  /** Asked only when the birthday says under 16 and marketing is ticked (a parent confirms). */
+  parentMail: string;
 }
 
-export const REGISTRATION_FIELDS = ['username', 'mail', 'birthday', 'instagram', 'agb'] as const;
+export const REGISTRATION_FIELDS = [
+  'username',
+  'mail',
+  'birthday',
+  'instagram',
+  'agb',
+  'parentMail',
+] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 
 /** Per field, the i18n key (under `registration.errors`) of its first problem. */
@@ -23,6 +37,7 @@ export const emptyRegistration: RegistrationValues = {
   instagram: '',
   agb: false,
   marketingConsent: false,
+  parentMail: '',
 };
 
 function isField(value: unknown): value is RegistrationField {
@@ -50,6 +65,9 @@ function messageKey(field: RegistrationField, code: string, values: Registration
       return 'instagramTooLong';
     case 'agb':
       return 'agbRequired';
+    case 'parentMail':
+      if (!values.parentMail.trim()) return 'parentMailRequired';
+      return code === 'custom' ? 'parentMailOwn' : 'parentMailInvalid';
   }
 }
 
@@ -60,7 +78,12 @@ function messageKey(field: RegistrationField, code: string, values: Registration
 export function validateRegistration(
   values: RegistrationValues,
 ): { ok: true; data: Registration } | { ok: false; errors: FieldErrors } {
-  const result = registrationSchema.safeParse(values);
+  // The parent's address goes only with a tick under 16 (the field is hidden otherwise).
+  const parentAsked = values.marketingConsent && needsParentConsent(values.birthday || null);
+  const result = registrationSchema.safeParse({
+    ...values,
+    parentMail: parentAsked ? values.parentMail : undefined,
+  });
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

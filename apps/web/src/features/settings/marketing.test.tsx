@@ -27,9 +27,18 @@ describe('Settings: marketing mails', () => {
       }),
       handlers.getMe(() => ({ body: me })),
       handlers.updateOwnProfile(({ body }) => {
-        const ask = (body as { marketingConsent?: boolean }).marketingConsent;
-        // The server's rule: ticking asks for confirmation, unticking withdraws.
-        me = { ...me, marketingConsent: false, marketingPending: ask === true };
+        const { marketingConsent: ask, parentMail } = body as {
+          marketingConsent?: boolean;
+          parentMail?: string;
+        };
+        // The server's rule: ticking asks for confirmation (a parent's under 16), unticking
+        // withdraws.
+        me = {
+          ...me,
+          marketingConsent: false,
+          marketingPending: ask === true && !parentMail,
+          marketingAwaitsParent: ask === true && parentMail ? parentMail : null,
+        };
         return { body: me };
       }),
     );
@@ -91,5 +100,72 @@ describe('Settings: marketing mails', () => {
     expect(
       await screen.findByText('Please confirm the sign-up with the link in your e-mail.'),
     ).toBeVisible();
+  });
+
+  describe('under 16 (the birthday decides)', () => {
+    const fourteen = () => {
+      const d = new Date();
+      d.setUTCFullYear(d.getUTCFullYear() - 14);
+      return d.toISOString().slice(0, 10);
+    };
+
+    it("ticking asks for a parent's address, then says it waits for the parent", async () => {
+      me = neo({ birthday: fourteen() });
+      const { user } = await render();
+      const box = await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ });
+      await user.click(box);
+      // Nothing is sent before the parent's address is given.
+      expect(apiCalls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      expect(screen.getByText(/Du bist jünger als 16/)).toBeVisible();
+      const field = screen.getByLabelText('eMail deiner Eltern');
+      await user.click(screen.getByRole('button', { name: 'Link an meine Eltern senden' }));
+      expect(field).toHaveAccessibleDescription('Bitte gib die eMail-Adresse deiner Eltern ein.');
+      await user.type(field, 'neo@example.org');
+      expect(field).toHaveAccessibleDescription(
+        'Bitte gib die Adresse deiner Eltern ein, nicht deine eigene.',
+      );
+      await user.clear(field);
+      await user.type(field, 'Mum@Example.org');
+      await user.click(screen.getByRole('button', { name: 'Link an meine Eltern senden' }));
+      expect(
+        await screen.findByText(
+          'Wartet auf die Bestätigung deiner Eltern (mum@example.org). Bis dahin bleiben Marketing Mails aus.',
+        ),
+      ).toBeVisible();
+      expect(apiCalls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { marketingConsent: true, parentMail: 'mum@example.org' },
+      ]);
+      expect(screen.queryByLabelText('eMail deiner Eltern')).toBeNull();
+      expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toBeChecked();
+    });
+
+    it('cancelling sends nothing and unticks', async () => {
+      me = neo({ birthday: fourteen() });
+      const { user } = await render();
+      await user.click(await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ }));
+      await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
+      expect(screen.queryByLabelText('eMail deiner Eltern')).toBeNull();
+      expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).not.toBeChecked();
+      expect(apiCalls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    });
+
+    it('confirmed by the parent: on; an unproven address gets nothing yet and says so', async () => {
+      me = neo({ birthday: fourteen(), marketingConsent: true, mailVerified: false });
+      await render();
+      expect(await screen.findByText('Marketing Mails sind bestätigt.')).toBeVisible();
+      expect(screen.getByText(/Marketing Mails gehen nur an bestätigte Adressen/)).toBeVisible();
+      expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toBeChecked();
+    });
+
+    it('in English too', async () => {
+      me = neo({ birthday: fourteen(), marketingAwaitsParent: 'mum@example.org' });
+      await changeLanguage('en');
+      await render();
+      expect(
+        await screen.findByText(
+          "Waiting for your parent's confirmation (mum@example.org). Until then marketing mails stay off.",
+        ),
+      ).toBeVisible();
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { Link } from 'react-router';
 import { Link2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Registration } from '@arcadia/contracts';
+import { needsParentConsent, type Registration } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { Button, Card, Checkbox, TextField } from '../../../components/ui';
 import { placeServerError } from '../server-errors';
@@ -110,7 +110,7 @@ export function RegistrationForm({
     event.preventDefault();
     if (validation.ok && canSubmit) onSubmit(validation.data);
   };
-  const text = (field: 'username' | 'mail' | 'birthday' | 'instagram') => ({
+  const text = (field: 'username' | 'mail' | 'birthday' | 'instagram' | 'parentMail') => ({
     name: field,
     value: values[field],
     error: errorOf(field),
@@ -201,6 +201,20 @@ export function RegistrationForm({
               onChange={(e) => change('marketingConsent', e.target.checked)}
               label={t('registration.marketingAccept')}
             />
+            {/* Under 16 (the birthday decides) a parent confirms marketing mail (DSGVO Art. 8). */}
+            {values.marketingConsent && needsParentConsent(values.birthday || null) && (
+              <div className="mt-3 flex flex-col gap-2 rounded-xl border border-line p-3">
+                <p className="text-sm text-ink-muted">{t('registration.parentHint')}</p>
+                <TextField
+                  label={t('registration.parentMail')}
+                  type="email"
+                  autoComplete="off"
+                  inputMode="email"
+                  required
+                  {...text('parentMail')}
+                />
+              </div>
+            )}
           </fieldset>
           <p className="text-sm text-ink-muted">{t('registration.required')}</p>
           <Button

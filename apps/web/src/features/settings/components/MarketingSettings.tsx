@@ -1,9 +1,11 @@
 import { Mail } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { OwnProfile } from '@arcadia/contracts';
+import { needsParentConsent, type OwnProfile } from '@arcadia/contracts';
 import { Card, CardBody, CardTitle, Checkbox } from '../../../components/ui';
 import { useUpdateOwnProfileMutation } from '../api/update-language';
+import { ParentConsentForm } from './ParentConsent';
 
 /** What the links of the marketing mail come back with (`/settings?marketing=…`). */
 const RETURNS = ['confirmed', 'unsubscribed', 'invalid'] as const;
@@ -12,7 +14,8 @@ const isReturned = (v: string | null): v is Returned => RETURNS.includes(v as Re
 
 /**
  * Marketing mail (double opt-in): ticking sends a confirmation mail and the consent counts only
- * once its link is followed; unticking withdraws at once.
+ * once its link is followed; unticking withdraws at once. Under 16 (by the birthday) ticking
+ * asks for a parent's address first, and the card says while it waits for the parent.
  */
 export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) {
   const { t } = useTranslation();
@@ -21,7 +24,19 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
   const profile = answered ?? loaded;
   const [params] = useSearchParams();
   const returned = params.get('marketing');
-  const checked = profile.marketingConsent || profile.marketingPending;
+  const minor = needsParentConsent(profile.birthday);
+  // A player under 16 ticked: the parent's address is asked before anything is sent.
+  const [askingParent, setAskingParent] = useState(false);
+  const checked =
+    profile.marketingConsent ||
+    profile.marketingPending ||
+    profile.marketingAwaitsParent !== null ||
+    askingParent;
+  const change = (tick: boolean) => {
+    if (tick && minor) return setAskingParent(true);
+    setAskingParent(false);
+    void update({ marketingConsent: tick });
+  };
   return (
     <Card>
       <CardBody className="flex flex-col gap-3">
@@ -33,9 +48,34 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
           name="marketingConsent"
           checked={checked}
           disabled={isLoading}
-          onChange={(e) => void update({ marketingConsent: e.target.checked })}
+          onChange={(e) => change(e.target.checked)}
           label={t('settings.marketingAccept')}
         />
+        {askingParent && !profile.marketingConsent && (
+          <ParentConsentForm
+            ownMail={profile.mail}
+            busy={isLoading}
+            onCancel={() => setAskingParent(false)}
+            onSend={(parentMail) =>
+              void update({ marketingConsent: true, parentMail }).then((result) => {
+                if ('data' in result) setAskingParent(false);
+              })
+            }
+          />
+        )}
+        {profile.marketingAwaitsParent !== null && !askingParent && (
+          <p role="status" className="text-sm text-ink-muted">
+            {t('settings.parentWaiting', { mail: profile.marketingAwaitsParent })}
+          </p>
+        )}
+        {profile.marketingConsent && (
+          <p role="status" className="text-sm text-ink">
+            {t('settings.marketingOn')}
+          </p>
+        )}
+        {profile.marketingConsent && !profile.mailVerified && (
+          <p className="text-sm text-ink-muted">{t('settings.marketingUnverified')}</p>
+        )}
         {profile.marketingPending && (
           <p role="status" className="text-sm text-ink-muted">
             {t('settings.marketingPending')}
