@@ -184,7 +184,9 @@ describe('marketing consent: verified addresses, old consents, minors', () => {
   describe('consents from before double opt-in do not count', () => {
     /** The data rule of migration 0036, run again on planted rows (it is idempotent). */
     const runDataRule = async () => {
-      const file = fs.readdirSync(MIGRATIONS_DIR).find((f) => f.endsWith('_minors_parent_consent_verified_mail.sql'))!;
+      const file = fs
+        .readdirSync(MIGRATIONS_DIR)
+        .find((f) => f.endsWith('_minors_parent_consent_verified_mail.sql'))!;
       const statements = fs
         .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
         .split('--> statement-breakpoint')
