@@ -248,6 +248,18 @@ describe('claiming a guest result with the code the device shows', () => {
     expect(unknown.body.error.code).toBe('claim_not_found');
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/device/v1/games/{gameId}/claims', '/api/claims/{token}']),
+    );
+    const claimDoc = res.body.paths['/api/claims/{token}'];
+    expect(Object.keys(claimDoc).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(claimDoc.post.responses)).toEqual(
+      expect.arrayContaining(['200', '404', '409', '410', '429']),
+    );
+  });
+
   it('limits the claim calls per player', async () => {
     const dee = await addPlayer(t, 'Dee');
     let last = 0;
