@@ -112,7 +112,8 @@ describe('bearer token verification on every player route', () => {
       expect(res.body, label).toEqual({
         error: { code, message: expect.any(String) },
       });
-      if (route.writes) expect(await t.counts('users', 'friendships', 'player_stats'), label).toEqual(before);
+      if (route.writes)
+        expect(await t.counts('users', 'friendships', 'player_stats'), label).toEqual(before);
     }
   }
   const bearer = (mint: (sub: string) => string | Promise<string>) => async (s: string) =>

@@ -139,9 +139,7 @@ describe('claiming a guest result with the code the device shows', () => {
       sql`select name, rating_after from game_players where game_id = ${gameId} and user_id = ${bob.id}`,
     );
     expect(rows).toEqual([{ name: 'Bob', rating_after: expect.any(Number) }]);
-    const rating = await t.db.execute(
-      sql`select 1 from player_ratings where user_id = ${bob.id}`,
-    );
+    const rating = await t.db.execute(sql`select 1 from player_ratings where user_id = ${bob.id}`);
     expect(rating.rows).toHaveLength(1);
     expect(assigned.at(-1)).toMatchObject({ gameId, userId: bob.id, via: 'claim' });
     // The match page names the claimer now.

@@ -226,7 +226,12 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         },
         handler: async (request) => {
           if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
-          return issueClaims(db, app.config.publicUrl, request.deviceIdentity, request.params.gameId);
+          return issueClaims(
+            db,
+            app.config.publicUrl,
+            request.deviceIdentity,
+            request.params.gameId,
+          );
         },
       });
     },

@@ -7,16 +7,10 @@ import { lockGameRatings, recomputeRatings } from '../ratings';
 
 /** Why a guest's slot could not be given; each caller answers it in its own words. */
 export type GiveSlotRefusal =
-  | 'no_game'
-  | 'voided'
-  | 'no_slot'
-  | 'not_guest'
-  | 'no_player'
-  | 'in_game';
+  'no_game' | 'voided' | 'no_slot' | 'not_guest' | 'no_player' | 'in_game';
 
 export type GiveSlotResult =
-  | { given: true; slotName: string; userName: string }
-  | { given: false; refusal: GiveSlotRefusal };
+  { given: true; slotName: string; userName: string } | { given: false; refusal: GiveSlotRefusal };
 
 /**
  * Gives a guest's slot of a stored game to a registered player, in the caller's transaction:
