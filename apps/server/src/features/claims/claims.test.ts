@@ -172,20 +172,34 @@ describe('claiming a guest result with the code the device shows', () => {
     expect(rows[0]!.n).toBe(2);
   });
 
+  it('a device asking again while a code is claimed: one or the other, never both', async () => {
+    const gameId = await play();
+    const token = tokenOf((await codes(gameId)).body, 'Gus');
+    const [again, taken] = await Promise.all([codes(gameId), claim(cid, token)]);
+    expect(again.status).toBe(200);
+    const names = (again.body as DeviceClaims).claims.map((c) => c.name);
+    if (taken.status === 200) expect(names).toEqual(['Zoe']);
+    else {
+      expect(taken.body.error.code).toBe('claim_not_found');
+      expect(names).toEqual(['Gus', 'Zoe']);
+    }
+  });
+
   it('refuses a code after 24 hours with its own message', async () => {
+    const eve = await addPlayer(t, 'Eve');
     const gameId = await play();
     const token = tokenOf((await codes(gameId)).body, 'Zoe');
     await t.db.execute(
       sql`update game_claims set expires_at = now() - interval '1 second' where game_id = ${gameId}`,
     );
     const before = await t.counts(...WRITES);
-    const res = await claim(cid, token);
+    const res = await claim(eve, token);
     expect(res.status).toBe(410);
     expect(res.body.error.code).toBe('claim_expired');
     expect(res.body.error.message).toMatch(/24 hours/);
-    expect((await preview(cid, token)).status).toBe(410);
+    expect((await preview(eve, token)).status).toBe(410);
     expect(await t.counts(...WRITES)).toEqual(before);
-    expect(await stats(cid.id)).toBeUndefined();
+    expect(await stats(eve.id)).toBeUndefined();
   });
 
   it('gives no codes for a game stored more than 24 hours ago', async () => {

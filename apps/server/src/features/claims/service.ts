@@ -69,13 +69,13 @@ export async function issueClaims(
   gameId: string,
 ): Promise<DeviceClaims> {
   return db.transaction(async (tx) => {
-    // The game row locked: a claim of one of its slots (which takes it too) is not half-seen.
+    // The game row is not locked: a claim locks its claim row, then the game row; taking them the
+    // other way round here could deadlock. A claim running meanwhile is settled by the upsert.
     const { rows: found } = await tx.execute<{ voided: boolean; expires_at: string }>(sql`
       select g.voided_at is not null as voided,
              ${iso(`g.created_at + interval '${CLAIM_TTL_HOURS} hours'`)} as expires_at
         from games g
-       where g.id = ${gameId} and g.arcade_id = ${device.arcadeId} and g.device_id = ${device.id}
-         for update`);
+       where g.id = ${gameId} and g.arcade_id = ${device.arcadeId} and g.device_id = ${device.id}`);
     const game = found[0];
     if (!game) throw notFound('This device reported no such game');
     const expiresAt = game.expires_at;
@@ -97,7 +97,9 @@ export async function issueClaims(
        order by p.id`);
     if (slots.length === 0) return { gameId, expiresAt, claims: [] };
     const tokens = slots.map(() => newToken());
-    await tx.execute(sql`
+    // A slot claimed since it was read (its row locked by the claim, then used) keeps its row:
+    // only the codes written are answered.
+    const { rows: written } = await tx.execute<{ slot_id: number }>(sql`
       insert into game_claims (slot_id, game_id, token_hash, expires_at)
       values ${sql.join(
         slots.map(
@@ -108,19 +110,27 @@ export async function issueClaims(
       )}
       on conflict (slot_id) do update
         set token_hash = excluded.token_hash, issued_at = now()
-        where game_claims.used_at is null`);
+        where game_claims.used_at is null
+      returning slot_id`);
+    const issued = new Set(written.map((r) => r.slot_id));
     return {
       gameId,
       expiresAt,
-      claims: slots.map((s, i) => ({
-        slotId: s.id,
-        name: s.name,
-        teamId: s.team_id,
-        kills: s.kills,
-        deaths: s.deaths,
-        score: s.score,
-        url: claimUrl(publicUrl, tokens[i]!),
-      })),
+      claims: slots.flatMap((s, i) =>
+        issued.has(s.id)
+          ? [
+              {
+                slotId: s.id,
+                name: s.name,
+                teamId: s.team_id,
+                kills: s.kills,
+                deaths: s.deaths,
+                score: s.score,
+                url: claimUrl(publicUrl, tokens[i]!),
+              },
+            ]
+          : [],
+      ),
     };
   });
 }
