@@ -20,6 +20,9 @@ import { gameTypeSchema } from './games';
  *   same game, nothing written. Storing a game releases its players from the device and clears
  *   matchStartedAt. Invalid → 400 `validation_failed` with the fields, nothing written; an
  *   unknown map → 400 `unknown_map`; an unknown user → 400 `unknown_user` (details name the field).
+ * - `POST /games/{gameId}/claims` → DeviceClaims (claims.ts): one claim URL per guest slot of a
+ *   game this device reported, for a QR code beside the guest's result; valid 24 h, once. Asking
+ *   again replaces the codes (the old ones stop working). 404 for another device's game.
  */
 
 export const DEVICE_AUTH_SCHEME = 'Device';

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { formatDeviceCode, GAME_TYPES, type GameType } from '@arcadia/contracts';
 import { DeviceApiError, DeviceClient } from './client';
-import { terminalQr } from './qr';
+import { terminalClaims, terminalQr } from './qr';
 import { runMatch } from './run';
 
 const USAGE = `arcadia-device-sim — a command-line arcade device
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
         matchSeconds,
         lobbySeconds,
         fillTo,
+        claims: true,
         signal: stop.signal,
         log,
       });
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
       log(
         `round ${round}: reported game ${result.game.id} (${result.game.type} on ${result.game.mapId})\n${lines}`,
       );
+      if (result.claims) console.log(await terminalClaims(result.claims));
     }
   } catch (error) {
     if (!stop.signal.aborted) throw error;

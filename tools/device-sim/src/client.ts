@@ -1,9 +1,11 @@
 import {
   deviceAuthorization,
+  deviceClaimsSchema,
   devicePlayersSchema,
   gamesOverviewSchema,
   heartbeatSchema,
   ingestedGameSchema,
+  type DeviceClaims,
   type DevicePlayers,
   type GameMap,
   type GameReportInput,
@@ -127,6 +129,15 @@ export class DeviceClient {
   async report(report: GameReportInput): Promise<{ created: boolean; game: IngestedGameResponse }> {
     const { status, json } = await this.call('POST', '/api/device/v1/games', report);
     return { created: status === 201, game: ingestedGameSchema.parse(json) };
+  }
+
+  /**
+   * Claim codes for the guests of a reported game: one URL per guest slot, shown as a QR code.
+   * Asking again gives new codes; the previous ones stop working.
+   */
+  async claims(gameId: string): Promise<DeviceClaims> {
+    const path = `/api/device/v1/games/${encodeURIComponent(gameId)}/claims`;
+    return deviceClaimsSchema.parse((await this.call('POST', path, {})).json);
   }
 
   /** The maps of the device's game, from the public games overview. */

@@ -9,4 +9,4 @@ export {
   type SimulatedPlayer,
   type SimulateOptions,
 } from './simulate';
-export { terminalQr } from './qr';
+export { terminalClaims, terminalQr, terminalQrOf } from './qr';

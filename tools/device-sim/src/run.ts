@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  DeviceClaims,
   DevicePlayers,
   GameReportInput,
   GameType,
@@ -20,6 +21,8 @@ export interface RunMatchOptions {
   fillTo?: number;
   mapIds?: string[];
   rng?: Rng;
+  /** After the report, ask for the guests' claim codes (MatchResult.claims). */
+  claims?: boolean;
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
@@ -29,6 +32,8 @@ export interface MatchResult {
   report: GameReportInput;
   game: IngestedGameResponse;
   created: boolean;
+  /** The guests' claim codes, with `claims`; null without, or when the server refused them. */
+  claims: DeviceClaims | null;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -104,5 +109,13 @@ export async function runMatch(
     idempotencyKey: `${client.arcade}-${client.device}-${randomUUID()}`,
   });
   const { game, created } = await reportWithRetry(client, report);
-  return { roster, report, game, created };
+  let claims: DeviceClaims | null = null;
+  if (options.claims) {
+    // A device shows its results even when the codes cannot be had (an older server).
+    claims = await client.claims(game.id).catch((error: unknown) => {
+      log(`no claim codes: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
+  }
+  return { roster, report, game, created, claims };
 }

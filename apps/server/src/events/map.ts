@@ -10,6 +10,13 @@ import { EventBus, type EventHandler } from './bus';
 interface AppEvents {
   /** A device reported a game (features/games/ingest.ts); it is being stored. */
   'game.stored': { tx: GameStatement; payload: StoredGame };
+  /**
+   * A guest's result in a stored game became a registered player's (features/games/assign-slot.ts):
+   * by an operator (console) or by the player's claim code (features/claims). Emitted in the
+   * transaction, after the slot, statistics and rating were written: the hook for what else
+   * follows a player's result (achievements).
+   */
+  'game.slot.assigned': { tx: Tx; payload: AssignedSlot };
   /** A player added another as a friend (features/friends/service.ts). */
   'friend.added': { tx: Tx; payload: FriendAdded };
   /** An article was published (features/news/service.ts). */
@@ -54,6 +61,15 @@ export interface StoredGame {
 interface GameStatement {
   whenStored: SQL;
   write(statement: SQL): void;
+}
+
+/** A guest's slot given to a registered player, and who gave it. */
+export interface AssignedSlot {
+  gameId: string;
+  /** game_players.id of the slot. */
+  slotId: number;
+  userId: string;
+  via: 'operator' | 'claim';
 }
 
 /** userId was added as a friend by friendId, whose name is userName. */

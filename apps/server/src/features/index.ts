@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
+import { claimRoutes } from './claims/routes';
 import { brandRoutes } from './brand';
 import { friendRoutes } from './friends/routes';
 import { deviceApiRoutes } from './device-api/routes';
@@ -41,6 +42,7 @@ export const apiFeatures: Feature[] = [
   newsRoutes,
   playRoutes,
   gameRoutes,
+  claimRoutes,
   leaderboardRoutes,
   arcadeRoutes,
   adminRoutes,

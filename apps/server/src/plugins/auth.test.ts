@@ -1,7 +1,14 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGB_VERSION } from '@arcadia/contracts';
+import { AGB_VERSION, parseClaimCode } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../test/support/app';
+import {
+  addArcade,
+  addDevice,
+  deviceRequest,
+  report,
+  reportPlayed,
+} from '../../test/support/arcade';
 import { TEST_AUDIENCE } from '../../test/support/issuer';
 
 interface Route {
@@ -44,6 +51,20 @@ describe('bearer token verification on every player route', () => {
       body: { friendId },
     });
     expect(befriend.status).toBe(201);
+    // A guest's result with its claim code: previewing it succeeds with a valid token.
+    await addArcade(t);
+    const device = await addDevice(t, 'test-arcade', 'claims');
+    const game = await reportPlayed(
+      t,
+      device,
+      report({
+        type: 'freeforall',
+        teams: [],
+        players: [{ guestName: 'Gus', kills: 1, deaths: 1, score: 10 }],
+      }),
+    );
+    const claims = await deviceRequest(t, device)('POST', `/games/${game.body.id}/claims`, {});
+    const claimToken = parseClaimCode(claims.body.claims[0].url)!;
     routes = [
       { method: 'GET', path: '/api/v2/user/me' },
       {
@@ -84,6 +105,8 @@ describe('bearer token verification on every player route', () => {
         writes: true,
       },
       { method: 'DELETE', path: `/api/user/me/friends/${friendId}`, writes: true },
+      { method: 'GET', path: `/api/claims/${claimToken}` },
+      { method: 'POST', path: `/api/claims/${claimToken}`, writes: true },
       { method: 'DELETE', path: `/api/v2/user/${ownerId}`, writes: true },
     ];
   });
@@ -101,7 +124,13 @@ describe('bearer token verification on every player route', () => {
     for (const route of routes) {
       const authorization = await header(route.as ?? sub);
       const headers: Record<string, string> = authorization ? { authorization } : {};
-      const tables = ['users', 'friendships', 'marketing_consents', 'marketing_tokens'];
+      const tables = [
+        'users',
+        'friendships',
+        'player_stats',
+        'marketing_consents',
+        'marketing_tokens',
+      ];
       const before = await t.counts(...tables);
       const res = await t.request(route.method, route.path, { body: route.body, headers });
       const label = `${route.method} ${route.path}`;

@@ -44,6 +44,7 @@ const profileTabs: RouteObject[] = [
 const registered: RouteObject[] = [
   { path: 'play', lazy: () => import('../features/play/PlayPage') },
   { path: 'visit', lazy: () => import('../features/user-cards/VisitPage') },
+  { path: 'claim/:token', lazy: () => import('../features/claim/ClaimPage') },
   { path: 'profile/:id', lazy: () => import('../features/profile/ProfilePage'), children: profileTabs },
   { path: 'admin/*', lazy: () => import('../features/admin/AdminConsole') },
 ];

@@ -19,6 +19,8 @@ import type {
   Leaderboard,
   LinkCardInput,
   Match,
+  ClaimPreview,
+  Claimed,
   MatchHistoryPage,
   NewsList,
   OwnProfile,
@@ -204,6 +206,8 @@ export const handlers = {
   removeFriend: route<{ success: true }>('delete', '/api/user/me/friends/:friendId'),
   compareFriend: route<FriendComparison>('get', '/api/user/me/friends/:friendId/compare'),
   getMatch: route<Match>('get', '/api/matches/:id'),
+  getClaim: route<ClaimPreview>('get', '/api/claims/:token'),
+  claimResult: route<Claimed>('post', '/api/claims/:token'),
   getStatistics: route<GraphqlAnswer<{ statistics: StatisticEntry[] }>, GraphqlRequest>(
     'post',
     '/graphql',

@@ -212,6 +212,30 @@ export const gamePlayers = pgTable(
   ],
 );
 
+/**
+ * The claim code of a guest's slot (features/claims): after a match the device shows one QR per
+ * guest (POST /api/device/v1/games/{id}/claims); a registered player who opens it within 24 h
+ * gets the result (arcadia_assign_game_slot). Only the SHA-256 of the random token is kept; a
+ * new code for the slot replaces the old one (one live code per slot). Once only: used_at.
+ */
+export const gameClaims = pgTable(
+  'game_claims',
+  {
+    slotId: integer('slot_id')
+      .primaryKey()
+      .references(() => gamePlayers.id, { onDelete: 'cascade' }),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('game_claims_token_hash_key'),
+    /** Fixed at the first code: the game's storing + 24 h; a new code does not extend it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('game_claims_game_idx').on(t.gameId)],
+);
+
 const statColumns = {
   gamesPlayed: integer('games_played').notNull().default(0),
   gamesWon: integer('games_won').notNull().default(0),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ADMIN_GAMES_TIME_ZONE,
   type AdminGame,
@@ -7,9 +7,11 @@ import {
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { signalGamePlayers } from '../../events/live-signal';
-import { gamePlayers, games, users } from '../../db/schema';
+import { games } from '../../db/schema';
+import type { AppEventBus } from '../../events/map';
 import { conflict, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
+import { giveGuestSlot, type GiveSlotRefusal } from '../games';
 import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
@@ -148,6 +150,7 @@ export async function voidGame(
  */
 export async function assignSlot(
   db: Db,
+  events: AppEventBus,
   operator: Operator,
   arcadeId: string,
   gameId: string,
@@ -155,46 +158,32 @@ export async function assignSlot(
   userId: string,
 ): Promise<AdminGame> {
   return db.transaction(async (tx) => {
-    // The game row first: a void or another assignment of this game waits for the commit.
-    const [game] = await tx
-      .select({ voidedAt: games.voidedAt })
-      .from(games)
-      .where(and(eq(games.id, gameId), eq(games.arcadeId, arcadeId)))
-      .for('update');
-    if (!game) throw notFound('No such game in this arcade');
-    if (game.voidedAt) throw conflict('The game is voided: its results cannot be given');
-    const [slot] = await tx
-      .select()
-      .from(gamePlayers)
-      .where(and(eq(gamePlayers.id, slotId), eq(gamePlayers.gameId, gameId)));
-    if (!slot) throw notFound('No such slot in this game');
-    if (slot.userId !== null || slot.anonymised)
-      throw conflict("The slot is not a guest's: only a guest's result can be given");
-    const [user] = await tx
-      .select({ id: users.id, userName: users.userName })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) throw notFound('No such player');
-    const [already] = await tx
-      .select({ id: gamePlayers.id })
-      .from(gamePlayers)
-      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
-    if (already) throw conflict('The player is in this game already');
-    // The player's rating row before their statistics, as ingest takes them.
-    await lockGameRatings(tx, gameId, [userId]);
-    await tx.execute(sql`select arcadia_assign_game_slot(${slotId}, ${userId})`);
-    // The result counts in their rating too: replayed from this game on.
-    await recomputeRatings(tx, gameId, [userId]);
-    await signalGamePlayers(tx, gameId);
+    const result = await giveGuestSlot(tx, events, {
+      arcadeId,
+      gameId,
+      slotId,
+      userId,
+      via: 'operator',
+    });
+    if (!result.given) throw ASSIGN_REFUSALS[result.refusal]();
     await recordAudit(tx, operator, {
       action: 'game.assign',
       targetType: 'game',
       targetId: gameId,
       arcadeId,
-      before: { slotId, userId: null, name: slot.name },
+      before: { slotId, userId: null, name: result.slotName },
       // The player's id only: their name would outlive a deletion of their profile here.
-      after: { slotId, userId: user.id },
+      after: { slotId, userId },
     });
     return gameDetails(tx, arcadeId, gameId);
   });
 }
+
+const ASSIGN_REFUSALS: Record<GiveSlotRefusal, () => Error> = {
+  no_game: () => notFound('No such game in this arcade'),
+  voided: () => conflict('The game is voided: its results cannot be given'),
+  no_slot: () => notFound('No such slot in this game'),
+  not_guest: () => conflict("The slot is not a guest's: only a guest's result can be given"),
+  no_player: () => notFound('No such player'),
+  in_game: () => conflict('The player is in this game already'),
+};

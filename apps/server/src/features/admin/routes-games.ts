@@ -71,7 +71,7 @@ export function gameRoutes(parent: FastifyInstance): void {
     handler: async (request) => {
       const { arcadeId, gameId, slotId } = request.params;
       const { userId } = request.body;
-      return assignSlot(app.db, operatorOf(request), arcadeId, gameId, slotId, userId);
+      return assignSlot(app.db, app.events, operatorOf(request), arcadeId, gameId, slotId, userId);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceClient, runMatch, seededRng } from '@arcadia/device-sim';
+import { parseClaimCode } from '@arcadia/contracts';
+import { DeviceClient, runMatch, seededRng, terminalClaims } from '@arcadia/device-sim';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -95,5 +96,35 @@ describe('device simulator', () => {
     expect(late.body.error.code).toBe('device_in_match');
     const result = await match;
     expect(result.game.players.filter((p) => p.userId).map((p) => p.userId)).toEqual([anna.id]);
+  });
+
+  it('shows a claim code per guest after the match; a player takes one result with it', async () => {
+    const client = new DeviceClient({
+      url: t.url,
+      arcade: device.arcade,
+      device: device.id,
+      key: device.key,
+    });
+    await t.request('POST', `/api/v2/arcadecenter/neon-city/device/arena-1/player`, {
+      token: anna.token,
+      body: {},
+    });
+    const result = await runMatch(client, {
+      type: 'freeforall',
+      matchSeconds: 0,
+      fillTo: 3,
+      claims: true,
+      rng: seededRng(3),
+    });
+    const guests = result.game.players.filter((p) => !p.userId).map((p) => p.name);
+    expect(result.claims?.claims.map((c) => c.name).sort()).toEqual(guests.sort());
+    const shown = await terminalClaims(result.claims!);
+    for (const c of result.claims!.claims) expect(shown).toContain(c.url);
+    const token = parseClaimCode(result.claims!.claims[0]!.url)!;
+    const res = await t.request('POST', `/api/claims/${token}`, { token: ben.token });
+    expect(res.status).toBe(200);
+    expect(res.body.gameId).toBe(result.game.id);
+    // Asked again, the device shows only the guest still unclaimed.
+    expect((await client.claims(result.game.id)).claims).toHaveLength(guests.length - 1);
   });
 });

@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  CLAIM_TTL_HOURS,
+  deviceClaimsParamsSchema,
+  deviceClaimsSchema,
   devicePlayersQuerySchema,
   devicePlayersSchema,
   gameReportSchema,
@@ -13,6 +16,7 @@ import { AppError, unauthorized } from '../../plugins/errors';
 import { VerifiedCredentialCache } from '../../plugins/credential-cache';
 import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices';
 import { closeRosterEvents, rosterEventsFor } from '../devices';
+import { issueClaims } from '../claims';
 import { ingestDeviceReport } from '../games';
 import { deviceAuthFailures } from './auth-failures';
 import { streamRoster, waitForRoster } from './roster-wait';
@@ -202,6 +206,32 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           );
           if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);
+        },
+      });
+
+      app.post('/games/:gameId/claims', {
+        config: { ...config, deviceIdentityOnly: true },
+        schema: {
+          tags: ['device'],
+          summary: 'Claim codes for the guests of a reported game (one QR each)',
+          description:
+            'One claim code per guest slot not claimed yet, as a URL for a QR code; a signed-in ' +
+            `player who opens it within ${CLAIM_TTL_HOURS} hours of the report takes the result. ` +
+            'Asking again gives new codes and the previous ones stop working (one live code per ' +
+            'slot). None for a voided game or after the expiry. 404 for a game this device did ' +
+            'not report.',
+          params: deviceClaimsParamsSchema,
+          body: emptyBody,
+          response: { 200: deviceClaimsSchema, ...errors },
+        },
+        handler: async (request) => {
+          if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
+          return issueClaims(
+            db,
+            app.config.publicUrl,
+            request.deviceIdentity,
+            request.params.gameId,
+          );
         },
       });
     },

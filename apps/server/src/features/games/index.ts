@@ -16,3 +16,4 @@ export {
 export { findMatch, matchById } from './match';
 export { resultLine } from './share/image';
 export { matchPageMeta } from './share/meta';
+export { giveGuestSlot, type GiveSlotRefusal, type GiveSlotResult } from './assign-slot';

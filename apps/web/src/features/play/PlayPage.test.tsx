@@ -57,6 +57,22 @@ describe('/play (spec §2, §4)', () => {
     expect(screen.getByTestId('scanner')).toBeInTheDocument();
   });
 
+  it('a claim code opens its page instead of joining a device', async () => {
+    const token = 'cd'.repeat(24);
+    const store = await signedInStore(me);
+    const { router } = await renderApp(
+      [
+        { path: '/play', Component: PlayPage },
+        { path: '/claim/:token', element: <h1>Claim-Seite</h1> },
+      ],
+      { path: '/play', store },
+    );
+    await fakeScanner.scan(`https://arcadia.example/claim/${token}`);
+    expect(await screen.findByRole('heading', { name: 'Claim-Seite' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/claim/${token}`);
+    expect(calls()).toEqual([]);
+  });
+
   it('a scanned device shows LOADING, then "Du spielst auf:" with the device id', async () => {
     const answer = deferred();
     server.use(handlers.startPlaying({ body: arena, wait: answer.promise }));

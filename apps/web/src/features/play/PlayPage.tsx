@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '@arcadia/contracts';
 import { Button, Dialog, DialogClose } from '../../components/ui';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { selectOwnProfile } from '../auth';
 import {
+  claimPath,
   deviceScannerConfig,
+  parseClaimCode,
   parseDeviceCode,
   Scanner,
   type ScanControls,
@@ -30,6 +32,7 @@ export function Component() {
   const { device, loading, error, online, matchRunning, ended } = useAppSelector(selectPlay);
   const me = useAppSelector(selectOwnProfile);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const scannerRef = useRef<ScannerHandle>(null);
   /** The scanner was paused after a failed play-on-device and waits for 'Erneut scannen'. */
   const [waiting, setWaiting] = useState(false);
@@ -66,6 +69,14 @@ export function Component() {
 
   const onScan = useCallback(
     async (text: string, controls: ScanControls) => {
+      // A guest's claim code from a device's result screen: its own page takes it.
+      const claim = parseClaimCode(text);
+      if (claim) {
+        setNotDevice(false);
+        controls.pause();
+        void navigate(claimPath(claim));
+        return;
+      }
       const target = parseDeviceCode(text);
       // Not a device code: said so, and scanning goes on.
       setNotDevice(!target);
@@ -77,7 +88,7 @@ export function Component() {
         setWaiting(true);
       }
     },
-    [dispatch],
+    [dispatch, navigate],
   );
 
   const scanAgain = () => {

@@ -14,4 +14,4 @@ export {
 export { shortenFileName } from './file-name';
 export type { ScannerMessage, MessageKey } from './messages';
 export { CAMERA_DATA_KEY } from './permission-store';
-export { parseUserCard, parseDeviceCode } from '@arcadia/contracts';
+export { parseUserCard, parseDeviceCode, parseClaimCode, claimPath } from '@arcadia/contracts';

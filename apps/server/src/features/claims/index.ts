@@ -1,0 +1,2 @@
+/** Claiming guests' results with a code from the device (contracts/claims.ts). */
+export { claimResult, hashClaimToken, issueClaims, previewClaim } from './service';

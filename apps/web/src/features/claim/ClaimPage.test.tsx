@@ -1,0 +1,104 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClaimPreview } from '@arcadia/contracts';
+import { clearToasts } from '../../components/ui';
+import { apiError, callsTo, handlers, server } from '../../testing/api';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import { Component as ClaimPage } from './ClaimPage';
+
+const TOKEN = 'ab'.repeat(24);
+const GAME = 'aaaaaaaa-0000-4000-8000-000000000009';
+
+const preview = (): ClaimPreview => ({
+  gameId: GAME,
+  type: 'elimination',
+  modeName: { de: 'Eliminierung', en: 'Elimination' },
+  application: { id: 'commando', name: 'Commando' },
+  arcade: { id: 'berlin', name: 'Arcadia Berlin' },
+  device: { id: 'arena-1', name: 'Arena 1' },
+  map: { id: 'neon-docks', name: 'Neon Docks' },
+  playedAt: '2026-11-26T18:30:00.000Z',
+  expiresAt: '2026-11-27T18:31:00.000Z',
+  guest: { name: 'Viper', kills: 7, deaths: 2, score: 1200, won: true },
+});
+
+afterEach(() => clearToasts());
+
+async function renderClaim(token = TOKEN, lang: 'de' | 'en' = 'de') {
+  const store = await signedInStore(neo());
+  return renderApp(
+    [
+      { path: '/claim/:token', Component: ClaimPage },
+      { path: '/game/:id', element: <h1>Spielseite</h1> },
+    ],
+    { path: `/claim/${token}`, store, lang },
+  );
+}
+
+describe('/claim/{token}', () => {
+  it('shows the guest result and takes it, then opens the match page', async () => {
+    server.use(
+      handlers.getClaim({ body: preview() }, { token: TOKEN }),
+      handlers.claimResult({ body: { gameId: GAME } }, { token: TOKEN }),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderClaim();
+    expect(await screen.findByText('Arcadia Berlin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ergebnis übernehmen' })).toBeVisible();
+    expect(screen.getByText('Commando · Eliminierung')).toBeInTheDocument();
+    expect(screen.getByText('Neon Docks')).toBeInTheDocument();
+    expect(screen.getByText('Viper')).toBeInTheDocument();
+    expect(screen.getByText('1200')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+    expect(screen.getByText('2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ergebnis übernehmen' }));
+    expect(await screen.findByRole('heading', { name: 'Spielseite' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/game/${GAME}`);
+    expect(callsTo('POST', `/api/claims/${TOKEN}`)).toHaveLength(1);
+    expect(
+      await screen.findByText('Ergebnis übernommen – es steht jetzt in deinem Profil.'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['claim_used', 409, 'Dieses Ergebnis wurde schon übernommen. Jeder Code gilt nur einmal.'],
+    [
+      'claim_expired',
+      410,
+      'Der Code ist abgelaufen: Ergebnisse lassen sich nur 24 Stunden nach dem Spiel übernehmen.',
+    ],
+    [
+      'claim_already_in_game',
+      409,
+      'Du hast in diesem Spiel schon ein Ergebnis – pro Spiel zählt eins.',
+    ],
+  ])('says why a code is refused: %s', async (code, status, message) => {
+    server.use(handlers.getClaim(apiError(status, code, 'refused'), { token: TOKEN }));
+    await renderClaim();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Das Ergebnis kann nicht übernommen werden')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ergebnis übernehmen' })).toBeNull();
+  });
+
+  it('a claim refused at the button (taken meanwhile) is said, in English too', async () => {
+    server.use(
+      handlers.getClaim({ body: preview() }, { token: TOKEN }),
+      handlers.claimResult(apiError(409, 'claim_used', 'used'), { token: TOKEN }),
+    );
+    const user = userEvent.setup();
+    await renderClaim(TOKEN, 'en');
+    await user.click(await screen.findByRole('button', { name: 'Claim result' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This result has been claimed already. Each code works only once.',
+    );
+  });
+
+  it('a malformed code asks nothing of the server', async () => {
+    await renderClaim('nope');
+    expect(await screen.findByText('Das ist kein gültiger Code.')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/claims/nope')).toHaveLength(0);
+  });
+});
