@@ -80,6 +80,7 @@ describe('data export journey', () => {
     // Double opt-in (UWG §7): the tick consents to nothing yet; the mail's link does.
     const confirm = await outboxLink(account.email, `${server.url}/api/marketing/confirm?`);
     await page.goto(confirm);
+    await page.getByRole('button', { name: 'Ja, Mails bekommen' }).click();
     await page.waitForURL(/\/settings\?marketing=confirmed$/);
 
     // A friend, so the export has one.

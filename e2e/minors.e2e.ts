@@ -98,6 +98,8 @@ describe("a 14-year-old's registration with a parent's confirmation", () => {
     const parent = await openPage(browser, server.url, { viewport: DESKTOP });
     await parent.page.goto(link!);
     await parent.page.getByRole('heading', { level: 1, name: 'Einwilligung der Eltern' }).waitFor();
+    await parent.page.getByText(new RegExp(`${account.nickname} möchte Neuigkeiten`)).waitFor();
+    await parent.page.getByRole('button', { name: 'Ich willige ein' }).click();
     await parent.page.getByText(/Danke! Deine Einwilligung ist gespeichert/).waitFor();
     await screenshot(parent.page, 'minors-parent-confirmed');
     await parent.context.close();

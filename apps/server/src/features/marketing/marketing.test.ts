@@ -50,10 +50,25 @@ describe('marketing consent with proof (double opt-in)', () => {
     return { id: res.body.id as string, token, mail, profile: res.body };
   };
 
-  /** Follows a link of the mail without following the redirect. */
+  /**
+   * Follows a link of the mail without following the redirect; when its page asks (a confirm
+   * link), presses the page's button (a form POST of the token), as the player does.
+   */
   const follow = async (link: string) => {
     const url = new URL(link);
-    const res = await fetch(`${t.url}${url.pathname}${url.search}`, { redirect: 'manual' });
+    let res = await fetch(`${t.url}${url.pathname}${url.search}`, { redirect: 'manual' });
+    if (res.status === 200) {
+      const html = await res.text();
+      const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+      const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+      expect(action && token, 'the page asks with a button').toBeTruthy();
+      res = await fetch(`${t.url}${action}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: token! }).toString(),
+      });
+    }
     return { status: res.status, location: res.headers.get('location') ?? '' };
   };
 
@@ -94,6 +109,15 @@ describe('marketing consent with proof (double opt-in)', () => {
       .where(eq(marketingTokens.userId, p.id));
     for (const link of mail!.links)
       expect(stored.map((s) => s.tokenHash)).not.toContain(new URL(link).searchParams.get('token'));
+
+    // Opening the link (as a mail scanner does) only shows the question: nothing changes.
+    const opened = await fetch(mail!.links[0]!.replace(/^https?:\/\/[^/]+/, t.url), {
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Ja, Mails bekommen');
+    expect(await me(p.token)).toMatchObject({ marketingConsent: false, marketingPending: true });
+    expect(await events(p.id)).toEqual([`requested:settings:${v}`]);
 
     const confirmed = await follow(mail!.links[0]!);
     expect(confirmed.status).toBe(303);

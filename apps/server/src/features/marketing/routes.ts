@@ -1,18 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { componentLog } from '../../plugins/logging';
 import { createMailer, type SendMail } from '../identity';
 import { confirmationMail, parentConfirmationMail } from './mail';
-import { parentPage } from './parent-page';
+import { askPage, parentResultPage } from './confirm-pages';
 import {
   confirmMarketingConsent,
   confirmParentConsent,
+  openConfirmation,
   unsubscribeMarketing,
   type ConfirmationLinks,
 } from './service';
 
 const tokenQuery = z.object({ token: z.string().optional() });
+const tokenBody = z.object({ token: z.string().optional() }).optional();
 const tokenSchema = z.string().regex(/^[\w-]{43}$/);
 
 /**
@@ -44,24 +47,55 @@ export function marketingMailer(app: FastifyInstance) {
 }
 
 /**
- * GET /api/marketing/confirm?token=… and /api/marketing/unsubscribe?token=…: the links of the
- * marketing mail (no sign-in: the token is the proof). Both redirect to the app's settings with
- * `?marketing=confirmed|unsubscribed|invalid`; an unknown, expired or used token changes nothing.
+ * The links of the marketing mails (no sign-in: the token is the proof).
+ * - GET /api/marketing/confirm?token=… (double opt-in) and /api/marketing/parent-confirm?token=…
+ *   (a parent, for a player under 16) only show a page that asks, with a button; the button
+ *   POSTs the token to the same path, and only that confirms: mail scanners open links on their
+ *   own (confirm-pages.ts). The player's POST redirects to the app's settings with
+ *   `?marketing=confirmed|invalid`; the parent's answers a thank-you page.
+ * - GET /api/marketing/unsubscribe?token=… withdraws (one click, as UWG §7 asks) and redirects
+ *   with `?marketing=unsubscribed|invalid`.
+ * An unknown, expired or used token changes nothing.
  */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
+  await app.register(formbody, { bodyLimit: 4 * 1024 });
   const back = (result: 'confirmed' | 'unsubscribed' | 'invalid') =>
     `${config.publicUrl}/settings?marketing=${result}`;
+  const languageOf = (request: FastifyRequest) =>
+    request.headers['accept-language']?.startsWith('en') ? 'en' : 'de';
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
 
   app.get('/marketing/confirm', {
     config: { scope: 'public' },
     schema: {
       tags: ['users'],
-      summary: 'Confirm marketing mail (the link of the double opt-in mail)',
+      summary: 'The double opt-in link: a page asking to confirm marketing mail (changes nothing)',
       querystring: tokenQuery,
     },
     handler: async (request, reply) => {
       const token = tokenSchema.safeParse(request.query.token);
+      const open = token.success ? await openConfirmation(db, token.data, 'confirm') : undefined;
+      if (!open) return reply.header('cache-control', 'no-store').redirect(back('invalid'), 303);
+      const action = '/api/marketing/confirm';
+      return html(reply, 200, askPage('player', open.language, action, token.data!, open.userName));
+    },
+  });
+
+  app.post('/marketing/confirm', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['users'],
+      summary: 'Confirm marketing mail (the button of the double opt-in page)',
+      body: tokenBody,
+    },
+    handler: async (request, reply) => {
+      const token = tokenSchema.safeParse(request.body?.token);
       const userId = token.success ? await confirmMarketingConsent(db, token.data) : undefined;
       reply.header('cache-control', 'no-store');
       return reply.redirect(back(userId ? 'confirmed' : 'invalid'), 303);
@@ -72,23 +106,42 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { scope: 'public' },
     schema: {
       tags: ['users'],
-      summary: "A parent confirms marketing mail for a player under 16 (the parent mail's link)",
+      summary: "The parent mail's link: a page asking for a parent's consent (changes nothing)",
       description:
-        'Answers a short page (the parent has no session in the app): 200 when confirmed, 400 for an unknown, expired or used link (nothing changes then). The parent’s address, the time and the request’s IP address are recorded.',
+        '200 with a page that asks, its button POSTs the token; 400 with a page for an unknown, expired or used link.',
       querystring: tokenQuery,
     },
     handler: async (request, reply) => {
       const token = tokenSchema.safeParse(request.query.token);
+      const open = token.success
+        ? await openConfirmation(db, token.data, 'parent-confirm')
+        : undefined;
+      if (!open) return html(reply, 400, parentResultPage(config.publicUrl, languageOf(request)));
+      const action = '/api/marketing/parent-confirm';
+      return html(reply, 200, askPage('parent', open.language, action, token.data!, open.userName));
+    },
+  });
+
+  app.post('/marketing/parent-confirm', {
+    config: { scope: 'public' },
+    schema: {
+      tags: ['users'],
+      summary: 'A parent confirms marketing mail for a player under 16 (the button of its page)',
+      description:
+        'Answers a short page (the parent has no session in the app): 200 when confirmed, 400 for an unknown, expired or used link (nothing changes then). The parent’s address, the time and the request’s IP address are recorded.',
+      body: tokenBody,
+    },
+    handler: async (request, reply) => {
+      const token = tokenSchema.safeParse(request.body?.token);
       const confirmed = token.success
         ? await confirmParentConsent(db, token.data, request.ip)
         : undefined;
-      reply.header('cache-control', 'no-store');
-      const language =
-        confirmed?.language ?? (request.headers['accept-language']?.startsWith('en') ? 'en' : 'de');
-      return reply
-        .code(confirmed ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .send(parentPage(config.publicUrl, language, confirmed?.userName));
+      const language = confirmed?.language ?? languageOf(request);
+      return html(
+        reply,
+        confirmed ? 200 : 400,
+        parentResultPage(config.publicUrl, language, confirmed?.userName),
+      );
     },
   });
 

@@ -166,6 +166,30 @@ export async function withdrawMarketingConsent(
 }
 
 /**
+ * An open confirmation link (unknown, expired and used ones answer undefined): whose it is, so
+ * that its page can ask before anything changes. Reads only.
+ */
+export async function openConfirmation(
+  db: Queryable,
+  token: string,
+  kind: 'confirm' | 'parent-confirm',
+): Promise<{ userName: string; language: 'de' | 'en' } | undefined> {
+  const [row] = await db
+    .select({ userName: users.userName, language: users.language })
+    .from(marketingTokens)
+    .innerJoin(users, eq(users.id, marketingTokens.userId))
+    .where(
+      and(
+        eq(marketingTokens.tokenHash, digest(token)),
+        eq(marketingTokens.kind, kind),
+        isNull(marketingTokens.usedAt),
+        gt(marketingTokens.expiresAt, sql`now()`),
+      ),
+    );
+  return row;
+}
+
+/**
  * Follows a confirmation link: spends it (one statement, so two requests cannot both use it) and
  * the player's other open ones, sets the consent and records it, in one transaction. Answers
  * the player's id, or undefined for an unknown, expired or used token (nothing changes then).
