@@ -55,7 +55,7 @@ export async function playerDetails(
 ): Promise<AdminPlayer> {
   const user = await visiblePlayer(db, operator, id);
   const admin = operator.role === 'admin';
-  const { matchHistory, userStatistics } = await historyAndStatistics(db, id);
+  const { matchHistory, userStatistics } = await historyAndStatistics(db, id, 'operator');
   const seat = await seats.deviceOfPlayer(db, id);
   return {
     id: user.id,

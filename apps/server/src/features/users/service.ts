@@ -1,4 +1,8 @@
-import { AGB_VERSION, type ProfileUpdate, type Registration } from '@arcadia/contracts';
+import {
+  AGB_VERSION,
+  defaultProfileVisibility,
+  type ProfileUpdate, type Registration,
+} from '@arcadia/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, Queryable, Tx } from '../../db/client';
@@ -58,6 +62,8 @@ export function uniqueViolation(error: unknown): string | null {
 export interface ProfileWithMarketingMail {
   user: UserRow;
   marketingMail?: ConfirmationLinks;
+  /** The profile's visibility changed (settings): the share images are to be made anew. */
+  visibilityChanged?: boolean;
 }
 
 export async function register(
@@ -75,6 +81,8 @@ export async function register(
         userName: input.username,
         mail: input.mail.toLowerCase(),
         birthday: input.birthday ?? null,
+        // Under 16 by the birthday: friends-only at first (docs/privacy.md "Visibility").
+        profileVisibility: defaultProfileVisibility(input.birthday),
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
         agbVersion: AGB_VERSION,
@@ -197,6 +205,10 @@ export async function updateProfile(
       Object.keys(rest).length > 0
         ? await tx.update(users).set(rest).where(eq(users.id, me.id)).returning()
         : await tx.select().from(users).where(eq(users.id, me.id));
-    return { user: row!, marketingMail };
+    return {
+      user: row!,
+      marketingMail,
+      visibilityChanged: row!.profileVisibility !== me.profileVisibility,
+    };
   });
 }
