@@ -108,6 +108,8 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     marketingPending: false,
     language: 'de',
     agbVersion: AGB_VERSION,
+    profileVisibility: 'everyone',
+    leaderboardVisible: true,
     ...overrides,
   };
 }

@@ -64,10 +64,7 @@ describe('profile visibility', () => {
     vera = await addPlayer(t, 'Veraviz');
     fred = await addPlayer(t, 'Fredviz');
     sam = await addPlayer(t, 'Samviz');
-    await t.db
-      .update(users)
-      .set({ birthday: '1999-04-01' })
-      .where(eq(users.id, vera.id));
+    await t.db.update(users).set({ birthday: '1999-04-01' }).where(eq(users.id, vera.id));
     await t.db.insert(friendships).values([
       { userId: vera.id, friendId: fred.id },
       { userId: sam.id, friendId: vera.id },
@@ -289,7 +286,7 @@ describe('profile visibility', () => {
         expect(res.status).toBe(200);
         const games = res.body.matchHistory ?? res.body.games;
         const seat = games[0].players.find((p: { score: number }) => p.score === 900);
-        expect(seat, url).toMatchObject({ id: null, name: HIDDEN_PLAYER_NAME });
+        expect(seat, url).toMatchObject({ id: null, name: HIDDEN_PLAYER_NAME, hidden: true });
         expect(JSON.stringify(res.body)).not.toContain('Veraviz');
       }
       // Her own history names her.

@@ -29,11 +29,11 @@ export const shownToSql = (owner: string, visibility: string, viewer: string) =>
 
 /**
  * SQL: a game's players JSON array (`players`, the Game shape) for `viewer`: every registered
- * player hidden from the viewer loses the id and is named HIDDEN_PLAYER_NAME.
+ * player hidden from the viewer loses the id, is named HIDDEN_PLAYER_NAME and marked `hidden`.
  */
 export const playersForViewerSql = (players: string, viewer: string) => `(
   select coalesce(json_agg(case when vu.id is not null and not ${shownToSql('vu.id', 'vu.profile_visibility', viewer)}
-      then (vp.e::jsonb || jsonb_build_object('id', null, 'name', '${HIDDEN_PLAYER_NAME}'))::json
+      then (vp.e::jsonb || jsonb_build_object('id', null, 'name', '${HIDDEN_PLAYER_NAME}', 'hidden', true))::json
       else vp.e end order by vp.n), '[]')
   from json_array_elements(${players}) with ordinality as vp(e, n)
   left join users vu on vu.id = (vp.e->>'id')::uuid)`;
