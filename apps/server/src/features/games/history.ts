@@ -6,7 +6,7 @@ import {
 } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { playersForViewerSql } from '../users/visibility';
+import { playersForViewerSql } from '../../db/visibility';
 
 const PLAYERS = 'coalesce(o.players_json, arcadia_game_players_json(o.id))';
 
@@ -77,18 +77,23 @@ const operatorProfileParts = preparedStatement<{ history: Game[]; totals: Totals
 
 /**
  * A player's first page of games, newest first, and their statistics summary: one query. The
- * other players as `viewer` (a player id, null for nobody) may see them; 'operator' (the
- * operator console): every name as stored.
+ * other players as `viewer` (a player id, null for nobody) may see them.
  */
 export async function historyAndStatistics(
   db: Queryable,
   userId: string,
-  viewer: string | null | 'operator',
+  viewer: string | null,
 ): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
-  const [row] =
-    viewer === 'operator'
-      ? await operatorProfileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE])
-      : await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE, viewer]);
+  const [row] = await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE, viewer]);
+  return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
+}
+
+/** historyAndStatistics for the operator console: every player's name as stored (moderation). */
+export async function operatorHistoryAndStatistics(
+  db: Queryable,
+  userId: string,
+): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
+  const [row] = await operatorProfileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE]);
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 

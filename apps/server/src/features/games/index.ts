@@ -3,7 +3,14 @@ export { ingestDeviceReport, ingestGame } from './ingest';
 export { ALL_TIME_START, periodStart } from './periods';
 export { DELETED_PLAYER_NAME, removeShareImagesOf } from './events';
 export { matchImagesDir } from './share/cache';
-export { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from './history';
+export {
+  historyAndStatistics,
+  historyJson,
+  operatorHistoryAndStatistics,
+  summarize,
+  totalsJson,
+  type Totals,
+} from './history';
 export { allMaps, createMap, insertMap, mapById, updateMap } from './catalogue';
 export {
   allApplications,

@@ -2,7 +2,7 @@ import { HIDDEN_PLAYER_NAME, type Match } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../plugins/errors';
-import { shownToSql } from '../users/visibility';
+import { shownToSql } from '../../db/visibility';
 
 /**
  * One game as its public page shows it, built by PostgreSQL in one statement: the catalogue's

@@ -78,8 +78,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       params: matchParamsSchema,
       response: { 200: matchSchema, ...errors },
     },
-    handler: async (request) =>
-      matchById(db, request.params.id, await viewerOf(db, request.auth)),
+    handler: async (request) => matchById(db, request.params.id, await viewerOf(db, request.auth)),
   });
 
   app.get('/matches/:id/image.png', {

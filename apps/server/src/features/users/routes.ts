@@ -84,11 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             limit.retryAfterSeconds,
           );
       }
-      const { user, marketingMail, visibilityChanged } = await updateProfile(
-        db,
-        sub,
-        request.body,
-      );
+      const { user, marketingMail, visibilityChanged } = await updateProfile(db, sub, request.body);
       await mailMarketing(user, marketingMail);
       // No share image keeps a name the player has just hidden (docs/privacy.md).
       if (visibilityChanged) await removeShareImagesOf(db, shareImages, user.id);
@@ -150,16 +146,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Search players by user name',
-      description: 'Finds only the players whose profile the signed-in player may see (docs/privacy.md).',
+      description:
+        'Finds only the players whose profile the signed-in player may see (docs/privacy.md).',
       querystring: searchQuerySchema,
       response: { 200: searchResultSchema, ...errors },
     },
     handler: async (request) => ({
-      data: await searchUsers(
-        db,
-        request.query.searchterm,
-        await viewerOf(db, request.auth),
-      ),
+      data: await searchUsers(db, request.query.searchterm, await viewerOf(db, request.auth)),
     }),
   });
 

@@ -1,7 +1,8 @@
 import {
   AGB_VERSION,
   defaultProfileVisibility,
-  type ProfileUpdate, type Registration,
+  type ProfileUpdate,
+  type Registration,
 } from '@arcadia/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';

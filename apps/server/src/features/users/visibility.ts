@@ -1,15 +1,11 @@
-import {
-  HIDDEN_PLAYER_NAME,
-  PROFILE_FRIENDS_ONLY,
-  PROFILE_PRIVATE,
-  type ProfileVisibility,
-} from '@arcadia/contracts';
-import { eq } from 'drizzle-orm';
+import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE, type ProfileVisibility } from '@arcadia/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { friendships, users } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, notFound } from '../../plugins/errors';
-import { isFriend } from '../friends/repository';
+
+export { playersForViewerSql, shownToSql } from '../../db/visibility';
 
 /**
  * Visibility (docs/privacy.md "Visibility"): a player's profile, games, statistics and trends are
@@ -18,25 +14,6 @@ import { isFriend } from '../friends/repository';
  * anyone may add anyone, so it is the owner's list that counts). Anonymous viewers (crawlers, the
  * share image) see only 'everyone' profiles.
  */
-
-/**
- * SQL: whether the player `owner` (a uuid expression) with `visibility` (their
- * users.profile_visibility) is shown to `viewer` (a uuid expression, null for nobody). Never null.
- */
-export const shownToSql = (owner: string, visibility: string, viewer: string) =>
-  `(${visibility} = 'everyone' or coalesce(${owner} = ${viewer}, false) or (${visibility} = 'friends'
-    and exists (select 1 from friendships vf where vf.user_id = ${owner} and vf.friend_id = ${viewer})))`;
-
-/**
- * SQL: a game's players JSON array (`players`, the Game shape) for `viewer`: every registered
- * player hidden from the viewer loses the id, is named HIDDEN_PLAYER_NAME and marked `hidden`.
- */
-export const playersForViewerSql = (players: string, viewer: string) => `(
-  select coalesce(json_agg(case when vu.id is not null and not ${shownToSql('vu.id', 'vu.profile_visibility', viewer)}
-      then (vp.e::jsonb || jsonb_build_object('id', null, 'name', '${HIDDEN_PLAYER_NAME}', 'hidden', true))::json
-      else vp.e end order by vp.n), '[]')
-  from json_array_elements(${players}) with ordinality as vp(e, n)
-  left join users vu on vu.id = (vp.e->>'id')::uuid)`;
 
 /** The registered player signed in with this token, or null (anonymous, not registered). */
 export async function viewerOf(db: Queryable, auth: AuthContext | null): Promise<string | null> {
@@ -64,7 +41,13 @@ export async function profileShownTo(
 ): Promise<boolean> {
   if (owner.profileVisibility === 'everyone' || owner.id === viewer) return true;
   if (owner.profileVisibility === 'private' || viewer === null) return false;
-  return isFriend(db, owner.id, viewer);
+  // On the owner's own friend list.
+  const rows = await db
+    .select({ userId: friendships.userId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, owner.id), eq(friendships.friendId, viewer)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OwnProfile, ProfileUpdate } from '@arcadia/contracts';
+import type { OwnProfile } from '@arcadia/contracts';
 import { mergeTranslations } from '../../../build/i18n-plugin';
 import { changeLanguage, initI18n } from '../../lib/i18n';
 import { apiCalls, apiError, handlers, server } from '../../testing/api';
@@ -30,7 +30,7 @@ describe('Settings: visibility', () => {
       handlers.getMe(() => ({ body: me })),
       handlers.updateOwnProfile(({ body }) => {
         if (fail) return apiError(500, 'internal', 'down');
-        me = { ...me, ...(body as ProfileUpdate) } as OwnProfile;
+        me = { ...me, ...body };
         return { body: me };
       }),
     );

@@ -13,9 +13,11 @@ import { useUpdateOwnProfileMutation } from '../api/update-language';
 export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile }) {
   const { t } = useTranslation();
   const id = useId();
-  const [update, { data: answered, isLoading, isError }] = useUpdateOwnProfileMutation();
-  // The change's answer is the newest state until the profile is loaded again.
-  const profile = answered ?? loaded;
+  const [update, { data: answered, isLoading, isError, originalArgs }] =
+    useUpdateOwnProfileMutation();
+  // The change's answer is the newest state until the profile is loaded again; while it is
+  // being saved, the choice shows at once (and goes back if saving fails).
+  const profile = { ...(answered ?? loaded), ...(isLoading ? originalArgs : undefined) };
   const choose = (profileVisibility: ProfileVisibility) => void update({ profileVisibility });
   return (
     <Card>
