@@ -13,7 +13,7 @@ import { users } from '../apps/server/src/db/schema';
 import { startPlaying } from '../apps/server/src/features/play/service';
 import { DeviceClient } from '../tools/device-sim/src/index';
 import { createArcadeDevice } from './fixtures/arcade';
-import { registerPlayer, type RegisteredPlayer } from './fixtures/players';
+import { registerPlayer } from './fixtures/players';
 import {
   DESKTOP,
   MOBILE,
