@@ -22,6 +22,11 @@ export const TEAM_SCORE_UNITS = {
 export const gamePlayerSchema = z.object({
   id: z.uuid().nullable(),
   name: z.string(),
+  /**
+   * True for a registered player whose profile is hidden from the viewer (docs/privacy.md): no id,
+   * named HIDDEN_PLAYER_NAME ('Spieler'; the web shows it translated). Absent otherwise.
+   */
+  hidden: z.literal(true).optional(),
   kills: z.number().int(),
   deaths: z.number().int(),
   score: z.number().int(),

@@ -6,9 +6,10 @@ export const matchParamsSchema = z.object({ id: z.uuid({ message: 'id must be a 
 
 /**
  * Who a seat of a game was: a registered `player` (with their id), a `guest` (the name the device
- * gave), or a player who has since `deleted` their profile (anonymised, no id).
+ * gave), a player who has since `deleted` their profile (anonymised, no id), or a player whose
+ * profile is `hidden` from the viewer (their visibility: no id, named HIDDEN_PLAYER_NAME).
  */
-export const MATCH_PLAYER_KINDS = ['player', 'guest', 'deleted'] as const;
+export const MATCH_PLAYER_KINDS = ['player', 'guest', 'deleted', 'hidden'] as const;
 
 export const matchPlayerSchema = z.object({
   id: z.uuid().nullable(),

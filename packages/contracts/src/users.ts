@@ -52,6 +52,37 @@ export const parentMailSchema = z
   .email({ message: 'parentMail must be a valid e-mail address' })
   .max(MAIL_MAX, { message: `parentMail must be at most ${MAIL_MAX} characters` });
 
+/**
+ * Who sees a player's profile, games and statistics (docs/privacy.md "Visibility"): everyone,
+ * only the players on the player's own friend list, or only the player.
+ */
+export const PROFILE_VISIBILITIES = ['everyone', 'friends', 'private'] as const;
+export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, {
+  message: `profileVisibility must be one of ${PROFILE_VISIBILITIES.join(', ')}`,
+});
+export type ProfileVisibility = z.infer<typeof profileVisibilitySchema>;
+
+/** Below this age (DSGVO Art. 8 as Germany applies it) a new profile starts friends-only. */
+export const VISIBILITY_ADULT_AGE = 16;
+
+/** The visibility a profile starts with: friends-only under 16 (by the birthday), else everyone. */
+export function defaultProfileVisibility(
+  birthday: string | null | undefined,
+  today: string = new Date().toISOString().slice(0, 10),
+): ProfileVisibility {
+  return birthday && ageOn(birthday, today) < VISIBILITY_ADULT_AGE ? 'friends' : 'everyone';
+}
+
+/**
+ * 403 codes of a profile (and its games, statistics, trends) the viewer may not see: the web shows
+ * "Dieses Profil ist privat" / "Nur für Freunde sichtbar" rather than "not found".
+ */
+export const PROFILE_PRIVATE = 'profile_private';
+export const PROFILE_FRIENDS_ONLY = 'profile_friends_only';
+
+/** The name a hidden player has in other people's matches (the web shows it translated). */
+export const HIDDEN_PLAYER_NAME = 'Spieler';
+
 /** Registration body of spec §3 / §5. */
 const registrationFields = z.object({
   username: usernameSchema,
@@ -130,6 +161,10 @@ export const ownProfileSchema = profileSchema.extend({
   agbVersion: z.number().int().nullable(),
   /** The operator role (docs/operator-console.md): the web shows the console's link to staff and admins. */
   role: userRoleSchema.optional(),
+  /** Who sees the profile, games and statistics. */
+  profileVisibility: profileVisibilitySchema,
+  /** Whether the player appears on leaderboards for others. */
+  leaderboardVisible: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
@@ -148,6 +183,9 @@ export const profileUpdateSchema = z
     marketingConsent: z.boolean(),
     /** With marketingConsent true, for a player under 16: the parent who confirms it. */
     parentMail: parentMailSchema.transform((v) => v.toLowerCase()),
+
+    profileVisibility: profileVisibilitySchema,
+    leaderboardVisible: z.boolean({ message: 'leaderboardVisible must be true or false' }),
   })
   .partial()
   .strict()

@@ -110,6 +110,8 @@ export function ownProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
     mailVerified: true,
     language: 'de',
     agbVersion: AGB_VERSION,
+    profileVisibility: 'everyone',
+    leaderboardVisible: true,
     ...overrides,
   };
 }

@@ -22,6 +22,10 @@ import {
  * no name can look like another; null only until the backfill after the migrations has run.
  * suspended_at/suspended_reason: set by an admin (operator console): a suspended player cannot
  * sign in, their tokens are refused (403 account_suspended) and they cannot join a device.
+ * profile_visibility: who sees the profile, games and statistics (docs/privacy.md "Visibility"):
+ * 'everyone', 'friends' (the players on this player's own friend list) or 'private' (only the
+ * player); set to 'friends' at registration for players under 16. leaderboard_visible: whether
+ * the player appears on leaderboards for others.
  */
 export const users = pgTable(
   'users',
@@ -53,6 +57,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    profileVisibility: text('profile_visibility', { enum: ['everyone', 'friends', 'private'] })
+      .notNull()
+      .default('everyone'),
     /**
      * Whether the player appears on leaderboards for others (issue 17). Kept on their
      * player_stats / player_ratings rows as `listed` (db/functions/boards-listed.sql).

@@ -11,7 +11,7 @@ import type { AppEventBus } from '../../events/map';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { announceRevokedAccount } from '../../plugins/auth';
 import { kickPlayer, seats } from '../devices';
-import { historyAndStatistics } from '../games';
+import { operatorHistoryAndStatistics } from '../games';
 import { accountEmail, endAllSessions } from '../identity';
 import {
   eraseProfile,
@@ -55,7 +55,7 @@ export async function playerDetails(
 ): Promise<AdminPlayer> {
   const user = await visiblePlayer(db, operator, id);
   const admin = operator.role === 'admin';
-  const { matchHistory, userStatistics } = await historyAndStatistics(db, id);
+  const { matchHistory, userStatistics } = await operatorHistoryAndStatistics(db, id);
   const seat = await seats.deviceOfPlayer(db, id);
   return {
     id: user.id,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import { currentUser, userById } from '../users';
+import { currentUser, userById, visibleProfile } from '../users';
 import { compareWith } from './compare';
 import { deleteFriendship, insertFriendship, isFriend, listFriends } from './repository';
 
@@ -63,12 +63,17 @@ export async function removeFriend(db: Db, sub: string, friendId: string) {
   });
 }
 
-/** The head-to-head record with a friend (only with one on the own list: else 403). */
+/**
+ * The head-to-head record with a friend (only with one on the own list: else 403; and only when
+ * the friend's profile is shown to the player: else 403 with the visibility's code).
+ */
 export async function compareWithFriend(db: Db, sub: string, friendId: string) {
   const me = await currentUser(db, sub);
   const friend = await userById(db, friendId);
   if (!(await isFriend(db, me.id, friend.id)))
     throw forbidden('You can only compare yourself with your friends');
+  // Their games as their profile's visibility allows: 403 profile_private / profile_friends_only.
+  await visibleProfile(db, friend.id, me.id);
   const record = await compareWith(db, me.id, friend.id);
   return { friend: { userId: friend.id, userName: friend.userName }, ...record };
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/client';
 import type { AppEventHandler } from '../../events/map';
 import { anonymisePlayer, deleteStatsOf, gameIdsOf } from './repository';
 import { removeMatchImages } from './share/cache';
@@ -23,4 +24,18 @@ export function forgetShareImages(dir: string): AppEventHandler<'user.deleted'> 
     if (ids.size === 0) return;
     user.afterCommit(() => removeMatchImages(dir, ids));
   };
+}
+
+/**
+ * The share images of every game the player played leave the disk: their profile's visibility
+ * changed, so an image may show a name that is now hidden (or 'Spieler' where the name is now
+ * shown). The next view renders the game anew (the cache key hashes what the image shows).
+ */
+export async function removeShareImagesOf(
+  db: Queryable,
+  dir: string,
+  userId: string,
+): Promise<void> {
+  const ids = new Set(await gameIdsOf(db, userId));
+  if (ids.size > 0) await removeMatchImages(dir, ids);
 }

@@ -6,6 +6,9 @@ import {
 } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
+import { playersForViewerSql } from '../../db/visibility';
+
+const PLAYERS = 'coalesce(o.players_json, arcadia_game_players_json(o.id))';
 
 /**
  * One game of the player `o` stands for, in the Game shape of spec §3, built by PostgreSQL; its
@@ -14,14 +17,14 @@ import { preparedStatement } from '../../db/prepared';
  * 0010), or are built from their rows the same way for a game stored without them. `rating`:
  * the player's displayed skill rating before and after the game (docs/rating.md), or null.
  */
-const GAME_JSON = `json_build_object(
+const gameJson = (viewer: string | null) => `json_build_object(
   'id', o.id, 'type', o.type,
   'modeName', json_build_object('de', coalesce(gm.name_de, o.type), 'en', coalesce(gm.name_en, o.type)),
   'map', json_build_object('id', m.id, 'name', m.name, 'iconPath', m.icon_path),
   'userHasWon', o.won, 'score', o.score, 'kills', o.kills, 'deaths', o.deaths,
   'playedAt', to_char(o.played_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'durationSeconds', o.duration_seconds, 'arcade', o.arcade_id,
-  'players', coalesce(o.players_json, arcadia_game_players_json(o.id)),
+  'players', ${viewer === null ? PLAYERS : playersForViewerSql(PLAYERS, viewer)},
   'teamNames', coalesce(o.teams_json, arcadia_game_teams_json(o.id)),
   'rating', case when o.rating_after is not null
     then json_build_object('before', o.rating_before, 'after', o.rating_after) end)`;
@@ -30,10 +33,17 @@ const GAME_JSON = `json_build_object(
  * SQL for the games of the player `user` (an SQL expression), newest first, `limit` of them
  * after skipping `offset`, as one JSON array: the player's rows come in order from
  * game_players_user_played_idx (read backwards), then one games row each; a voided game
- * (features/admin/games.ts) leaves the history.
+ * (features/admin/games.ts) leaves the history. The other players are shown as `viewer` (an SQL
+ * uuid expression, 'null' for nobody) may see them: a hidden one is 'Spieler' without an id
+ * (features/users/visibility.ts); `viewer` null (the operator console): all as stored.
  */
-export const historyJson = (user: string, limit: string, offset: string) => `(
-  select coalesce(json_agg(${GAME_JSON} order by o.played_at desc, o.id desc), '[]')
+export const historyJson = (
+  user: string,
+  limit: string,
+  offset: string,
+  viewer: string | null,
+) => `(
+  select coalesce(json_agg(${gameJson(viewer)} order by o.played_at desc, o.id desc), '[]')
   from (
     select g.id, g.type, g.application_id, g.map_id, g.played_at, g.duration_seconds, g.arcade_id,
            g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won,
@@ -55,19 +65,35 @@ export const totalsJson = (user: string) => `(
 export type Totals = Parameters<typeof summarize>[0];
 
 const historyPage = preparedStatement<{ history: Game[] }>(
-  `select ${historyJson('$1', '$2', '$3')} as history`,
+  `select ${historyJson('$1', '$2', '$3', '$4::uuid')} as history`,
 );
 
 const profileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
-  `select ${historyJson('$1', '$2', '0')} as history, ${totalsJson('$1')} as totals`,
+  `select ${historyJson('$1', '$2', '0', '$3::uuid')} as history, ${totalsJson('$1')} as totals`,
+);
+const operatorProfileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
+  `select ${historyJson('$1', '$2', '0', null)} as history, ${totalsJson('$1')} as totals`,
 );
 
-/** A player's first page of games, newest first, and their statistics summary: one query. */
+/**
+ * A player's first page of games, newest first, and their statistics summary: one query. The
+ * other players as `viewer` (a player id, null for nobody) may see them.
+ */
 export async function historyAndStatistics(
   db: Queryable,
   userId: string,
+  viewer: string | null,
 ): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
-  const [row] = await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE]);
+  const [row] = await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE, viewer]);
+  return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
+}
+
+/** historyAndStatistics for the operator console: every player's name as stored (moderation). */
+export async function operatorHistoryAndStatistics(
+  db: Queryable,
+  userId: string,
+): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
+  const [row] = await operatorProfileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE]);
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 
@@ -75,10 +101,11 @@ export async function historyAndStatistics(
 export async function matchHistoryPage(
   db: Queryable,
   userId: string,
+  viewer: string | null,
   page: number,
   pageSize = MATCH_HISTORY_PAGE_SIZE,
 ): Promise<{ games: Game[]; page: number; pageSize: number; hasMore: boolean }> {
-  const [row] = await historyPage(db, [userId, pageSize + 1, (page - 1) * pageSize]);
+  const [row] = await historyPage(db, [userId, pageSize + 1, (page - 1) * pageSize, viewer]);
   const games = row!.history;
   return { games: games.slice(0, pageSize), page, pageSize, hasMore: games.length > pageSize };
 }

@@ -1,8 +1,16 @@
 /** The games feature as other features see it: ingest, the catalogue, periods and history. */
 export { ingestDeviceReport, ingestGame } from './ingest';
 export { ALL_TIME_START, periodStart } from './periods';
-export { DELETED_PLAYER_NAME } from './events';
-export { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from './history';
+export { DELETED_PLAYER_NAME, removeShareImagesOf } from './events';
+export { matchImagesDir } from './share/cache';
+export {
+  historyAndStatistics,
+  historyJson,
+  operatorHistoryAndStatistics,
+  summarize,
+  totalsJson,
+  type Totals,
+} from './history';
 export { allMaps, createMap, insertMap, mapById, updateMap } from './catalogue';
 export {
   allApplications,

@@ -1,7 +1,8 @@
-import type { Match } from '@arcadia/contracts';
+import { HIDDEN_PLAYER_NAME, type Match } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { notFound } from '../../plugins/errors';
+import { shownToSql } from '../../db/visibility';
 
 /**
  * One game as its public page shows it, built by PostgreSQL in one statement: the catalogue's
@@ -10,7 +11,9 @@ import { notFound } from '../../plugins/errors';
  * player with their id, a guest by the name the device gave, a player who deleted their profile
  * as the anonymised row the games feature leaves (events.ts: no id, DELETED_PLAYER_NAME).
  * A voided game (features/admin/games.ts) counts nowhere, so it has no page either: null, as
- * for an unknown id.
+ * for an unknown id. $2: the viewer (a player id, or null for anonymous, the share image and the
+ * link preview): a registered player whose profile is hidden from them (features/users
+ * visibility.ts) is `hidden`, HIDDEN_PLAYER_NAME without an id; the viewer always sees themself.
  */
 const matchStatement = preparedStatement<{ match: Match | null }>(`select (
   select json_build_object(
@@ -29,13 +32,19 @@ const matchStatement = preparedStatement<{ match: Match | null }>(`select (
              order by t.score desc, t.team_id), '[]')
       from game_teams t where t.game_id = g.id),
     'players', (
-      select coalesce(json_agg(json_build_object('id', p.user_id, 'name', p.name,
-               'kind', case when p.user_id is not null then 'player'
+      select coalesce(json_agg(json_build_object(
+               'id', case when not x.hidden then p.user_id end,
+               'name', case when x.hidden then '${HIDDEN_PLAYER_NAME}' else p.name end,
+               'kind', case when x.hidden then 'hidden' when p.user_id is not null then 'player'
                             when p.anonymised then 'deleted' else 'guest' end,
                'teamId', p.team_id, 'kills', p.kills, 'deaths', p.deaths, 'score', p.score,
                'won', p.won)
              order by p.score desc, p.id), '[]')
-      from game_players p where p.game_id = g.id))
+      from game_players p
+      left join users pu on pu.id = p.user_id
+      cross join lateral (select (pu.id is not null
+        and not ${shownToSql('pu.id', 'pu.profile_visibility', '$2::uuid')}) as hidden) x
+      where p.game_id = g.id))
   from games g
   join maps m on m.id = g.map_id
   left join applications a on a.id = g.application_id
@@ -45,15 +54,22 @@ const matchStatement = preparedStatement<{ match: Match | null }>(`select (
   where g.id = $1 and g.voided_at is null
 ) as match`);
 
-/** The game, or null when it is unknown or voided. */
-export async function findMatch(db: Queryable, id: string): Promise<Match | null> {
-  const [row] = await matchStatement(db, [id]);
+/**
+ * The game as `viewer` (a player id; null: anonymous, as the share image and the link preview
+ * show it) may see it, or null when it is unknown or voided.
+ */
+export async function findMatch(
+  db: Queryable,
+  id: string,
+  viewer: string | null,
+): Promise<Match | null> {
+  const [row] = await matchStatement(db, [id, viewer]);
   return row?.match ?? null;
 }
 
-/** The game, or 404 when it is unknown or voided. */
-export async function matchById(db: Queryable, id: string): Promise<Match> {
-  const match = await findMatch(db, id);
+/** The game as `viewer` may see it, or 404 when it is unknown or voided. */
+export async function matchById(db: Queryable, id: string, viewer: string | null): Promise<Match> {
+  const match = await findMatch(db, id, viewer);
   if (!match) throw notFound('There is no such game');
   return match;
 }

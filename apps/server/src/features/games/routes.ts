@@ -11,7 +11,7 @@ import {
 } from '@arcadia/contracts';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../plugins/errors';
-import { currentUser, userById } from '../users';
+import { currentUser, viewerOf, visibleProfile } from '../users';
 import { matchHistoryPage } from './history';
 import { matchById } from './match';
 import { gamesOverview } from './overview';
@@ -40,8 +40,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: matchHistoryPageSchema, ...errors },
     },
     handler: async (request) => {
-      const user = await userById(db, request.params.id);
-      return matchHistoryPage(db, user.id, request.query.page);
+      const viewer = await viewerOf(db, request.auth);
+      const user = await visibleProfile(db, request.params.id, viewer);
+      return matchHistoryPage(db, user.id, viewer, request.query.page);
     },
   });
 
@@ -72,10 +73,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['games'],
       summary: 'One game for its public page: teams, players (guests by name, deleted anonymised)',
+      description:
+        'A player whose profile is hidden from the viewer (docs/privacy.md) is kind hidden, named Spieler, without an id.',
       params: matchParamsSchema,
       response: { 200: matchSchema, ...errors },
     },
-    handler: async (request) => matchById(db, request.params.id),
+    handler: async (request) => matchById(db, request.params.id, await viewerOf(db, request.auth)),
   });
 
   app.get('/matches/:id/image.png', {
@@ -89,7 +92,10 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, typedReply) => {
       // The image is bytes, not JSON: the reply is not bound to the error schemas here.
       const reply = typedReply as FastifyReply;
-      const match = await matchById(db, request.params.id);
+      // Shared with anyone: the anonymous view (only 'everyone' profiles by name). The cache
+      // key hashes what is shown, so a visibility change gets a new image (and the settings
+      // change removes the player's old ones, share/cache.ts).
+      const match = await matchById(db, request.params.id, null);
       const image = await images.get(match);
       reply
         .header('ETag', image.etag)

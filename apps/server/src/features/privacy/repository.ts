@@ -34,6 +34,8 @@ export interface ProfileRow {
   agbAcceptedAt: string | null;
   agbVersion: number | null;
   marketingConsent: boolean;
+  profileVisibility: string;
+  leaderboardVisible: boolean;
 }
 
 export const profileOf = (db: Queryable, sub: string) =>
@@ -47,7 +49,8 @@ export const profileOf = (db: Queryable, sub: string) =>
           'suspendedAt', u.suspended_at, 'suspendedReason', u.suspended_reason,
           'cardSecretSet', u.card_secret_hash is not null,
           'agbAcceptedAt', u.agb_accepted_at, 'agbVersion', u.agb_version,
-          'marketingConsent', u.marketing_consent)
+          'marketingConsent', u.marketing_consent,
+          'profileVisibility', u.profile_visibility, 'leaderboardVisible', u.leaderboard_visible)
         from users u where u.identity_sub = ${sub}`,
   );
 

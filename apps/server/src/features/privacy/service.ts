@@ -77,6 +77,8 @@ export async function buildExport(db: Db, sub: string) {
         createdAt: profileRow.createdAt,
         suspendedAt: profileRow.suspendedAt,
         suspendedReason: profileRow.suspendedReason,
+        profileVisibility: profileRow.profileVisibility,
+        leaderboardVisible: profileRow.leaderboardVisible,
       };
       const sections = {
         profile,

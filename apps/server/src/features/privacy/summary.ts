@@ -72,6 +72,12 @@ export function renderSummary(data: DataExport, lang: Lang): string {
             [t.role, t.roles[p.role as 'player' | 'staff' | 'admin'] ?? p.role],
             [t.registered, when(p.createdAt)],
             [t.earlyAdopter, yesNo(p.earlyAdopter)],
+            [
+              t.visibility,
+              t.visibilities[p.profileVisibility as 'everyone' | 'friends' | 'private'] ??
+                p.profileVisibility,
+            ],
+            [t.leaderboardVisible, yesNo(p.leaderboardVisible)],
           ])
         : `<p>${t.noProfile}</p>`,
     ),

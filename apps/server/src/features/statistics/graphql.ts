@@ -3,8 +3,8 @@ import mercurius, { type MercuriusContext } from 'mercurius';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { uuidSchema } from '@arcadia/contracts';
 import type { AuthContext } from '../../plugins/auth';
-import { unauthorized } from '../../plugins/errors';
-import { currentUser } from '../users';
+import { AppError, unauthorized } from '../../plugins/errors';
+import { currentUser, visibleProfileFor } from '../users';
 import { queryCostRule } from './query-cost';
 import { playerStatistics } from './service';
 
@@ -92,6 +92,17 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
           context: MercuriusContext,
         ) => {
           let playerId = args.playerId ?? null;
+          if (playerId) {
+            // Another player's statistics as their profile's visibility allows (docs/privacy.md).
+            try {
+              await visibleProfileFor(db, playerId, context.auth);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              // An unknown player has no statistics, as before.
+              if (error.statusCode === 404) return [];
+              throw new GraphQLError(error.message, { extensions: { code: error.code } });
+            }
+          }
           if (!playerId && context.auth) {
             try {
               playerId = (await currentUser(db, context.auth.sub)).id;

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, trendsQuerySchema, trendsSchema } from '@arcadia/contracts';
+import { visibleProfileFor } from '../users';
 import { playerTrends } from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
 
 /**
  * GET /api/user/{id}/trends: a player's statistics per week and rating per game. Authorized as
- * the profile (`/api/user/{id}/details`): any signed-in player may read any player's.
+ * the profile (`/api/user/{id}/details`): any signed-in player may read the trends of a player
+ * whose profile they may see (docs/privacy.md "Visibility").
  */
 export const trendRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -25,6 +27,10 @@ export const trendRoutes: FastifyPluginAsyncZod = async (app) => {
         404: apiErrorSchema,
       },
     },
-    handler: async (request) => playerTrends(db, request.params.id, request.query),
+    handler: async (request) => {
+      // As the profile: 403 profile_private / profile_friends_only when it is hidden.
+      await visibleProfileFor(db, request.params.id, request.auth);
+      return playerTrends(db, request.params.id, request.query);
+    },
   });
 };

@@ -5,3 +5,12 @@ export { countAdmins, registeredUserByMail, setUserRole } from './roles';
 export { eraseProfile, uniqueViolation, type ProfileDeletion } from './service';
 export { renameUser, setSuspension, suspendedSignIn } from './moderation';
 export type { UserRow } from './repository';
+export {
+  playersForViewerSql,
+  profileHidden,
+  profileShownTo,
+  shownToSql,
+  viewerOf,
+  visibleProfile,
+  visibleProfileFor,
+} from './visibility';

@@ -2,6 +2,7 @@ import {
   MATCH_HISTORY_PAGE_SIZE,
   type OwnProfile,
   type Profile,
+  type ProfileVisibility,
   type UserSummary,
 } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
@@ -11,6 +12,7 @@ import { verifiedAccountEmail } from '../identity';
 import { marketingAwaitsParent, marketingPending } from '../marketing';
 import { historyAndStatistics, historyJson, summarize, totalsJson, type Totals } from '../games';
 import type { UserRow } from './repository';
+import { profileHidden, shownToSql } from './visibility';
 
 async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
   return {
@@ -18,7 +20,7 @@ async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
     userName: user.userName,
     name: user.userName,
     earlyAdopter: user.earlyAdopter,
-    ...(await historyAndStatistics(db, user.id)),
+    ...(await historyAndStatistics(db, user.id, user.id)),
   };
 }
 
@@ -26,25 +28,41 @@ async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
 // games and the totals in one prepared statement, one round trip. The games come as JSON text
 // built by PostgreSQL and go into the answer as they are: parsing, checking and re-serializing
 // 20 games of 8 players cost more than everything else the request does.
+// The viewer ($3, the token's sub) decides whether the profile is shown (visibility.ts); a hidden
+// profile's games and totals are not read at all. Players hidden from the viewer are 'Spieler'
+// in the games.
 const profileById = preparedStatement<{
   id: string;
   user_name: string;
   early_adopter: boolean;
-  history: string;
-  totals: Totals;
+  profile_visibility: ProfileVisibility;
+  shown: boolean;
+  history: string | null;
+  totals: Totals | null;
 }>(
-  `select u.id, u.user_name, u.early_adopter, ${historyJson('$1', '$2', '0')}::text as history,
-     ${totalsJson('$1')} as totals
-   from users u where u.id = $1`,
+  `select u.id, u.user_name, u.early_adopter, u.profile_visibility, x.shown,
+     case when x.shown then ${historyJson('$1', '$2', '0', 'v.id')}::text end as history,
+     case when x.shown then ${totalsJson('$1')} end as totals
+   from users u
+   left join users v on v.identity_sub = $3
+   cross join lateral (select ${shownToSql('u.id', 'u.profile_visibility', 'v.id')} as shown) x
+   where u.id = $1`,
 );
 
 /**
  * Any player's profile by id (GET /api/user/{id}/details) as the JSON text of the Profile
- * contract (tests hold it to profileSchema); 404 for no such user.
+ * contract (tests hold it to profileSchema), as the viewer (`viewerSub`, the token's subject)
+ * may see it: 404 for no such user, 403 (PROFILE_PRIVATE / PROFILE_FRIENDS_ONLY) when hidden.
  */
-export async function publicProfileJson(db: Queryable, id: string): Promise<string> {
-  const [row] = await profileById(db, [id, MATCH_HISTORY_PAGE_SIZE]);
+export async function publicProfileJson(
+  db: Queryable,
+  id: string,
+  viewerSub: string | null,
+): Promise<string> {
+  const [row] = await profileById(db, [id, MATCH_HISTORY_PAGE_SIZE, viewerSub]);
   if (!row) throw notFound('No such user');
+  if (!row.shown || row.history === null || row.totals === null)
+    throw profileHidden(row.profile_visibility);
   const profile: Omit<Profile, 'matchHistory'> = {
     id: row.id,
     userName: row.user_name,
@@ -79,6 +97,8 @@ export async function toOwnProfile(db: Queryable, user: UserRow): Promise<OwnPro
     language: user.language,
     agbVersion: user.agbVersion,
     role: user.role,
+    profileVisibility: user.profileVisibility,
+    leaderboardVisible: user.leaderboardVisible,
   };
 }
 

@@ -70,6 +70,8 @@ describe('profiles: GET /api/v2/user/me, /api/user/{id}/details, /api/user/{id}'
         language: 'de',
         agbVersion: AGB_VERSION,
         role: 'player',
+        profileVisibility: 'everyone',
+        leaderboardVisible: true,
       });
     });
 

@@ -80,6 +80,8 @@ describe('POST /api/v2/user/registration', () => {
       language: 'de',
       agbVersion: AGB_VERSION,
       role: 'player',
+      profileVisibility: 'everyone',
+      leaderboardVisible: true,
     });
 
     const [row] = await t.db.select().from(users).where(eq(users.id, res.body.id));

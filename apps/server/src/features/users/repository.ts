@@ -1,4 +1,4 @@
-import { asc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { SEARCH_RESULT_LIMIT } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { usernameSkeleton } from '../../db/username-skeleton';
@@ -59,15 +59,39 @@ function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Case-insensitive match anywhere in the name; names starting with the term come first. */
-export async function searchUsers(db: Queryable, term: string, limit = SEARCH_RESULT_LIMIT) {
+/**
+ * Case-insensitive match anywhere in the name; names starting with the term come first. Only the
+ * players whose profile is shown to `viewer` (a player id, or null) are found (visibility.ts).
+ */
+export async function searchUsers(
+  db: Queryable,
+  term: string,
+  viewer: string | null,
+  limit = SEARCH_RESULT_LIMIT,
+) {
   const pattern = escapeLike(term.toLowerCase());
   return (
     db
       .select({ id: users.id, name: users.userName })
       .from(users)
       // lower(...) like, not ilike: that is the form the trigram index on lower(user_name) serves.
-      .where(sql`lower(${users.userName}) like ${`%${pattern}%`}`)
+      .where(
+        and(
+          sql`lower(${users.userName}) like ${`%${pattern}%`}`,
+          or(
+            eq(users.profileVisibility, 'everyone'),
+            viewer === null
+              ? sql`false`
+              : or(
+                  eq(users.id, viewer),
+                  and(
+                    eq(users.profileVisibility, 'friends'),
+                    sql`exists (select 1 from friendships vf where vf.user_id = ${users.id} and vf.friend_id = ${viewer})`,
+                  ),
+                ),
+          ),
+        ),
+      )
       .orderBy(
         sql`(lower(${users.userName}) like ${`${pattern}%`}) desc`,
         sql`length(${users.userName})`,

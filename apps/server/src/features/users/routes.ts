@@ -18,9 +18,11 @@ import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { sendJsonText } from '../../plugins/json-text';
 import { verifiedAccountEmail } from '../identity';
+import { matchImagesDir, removeShareImagesOf } from '../games';
 import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
 import { searchUsers } from './repository';
+import { viewerOf } from './visibility';
 import {
   acceptAgb,
   currentUser,
@@ -46,6 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.addHook('onClose', () => vacuum.idle());
   const mailMarketing = marketingMailer(app);
+  const shareImages = matchImagesDir(app.config);
   const marketingMails = app.limits.limiter('marketing-mail', {
     max: MARKETING_MAIL_LIMIT.max,
     windowMs: MARKETING_MAIL_LIMIT.windowMinutes * 60_000,
@@ -63,7 +66,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/v2/user/me', {
     schema: {
       tags: ['users'],
-      summary: 'Change the own settings (language for notifications, marketing mails)',
+      summary:
+        'Change the own settings (language for notifications, marketing mails, visibility of the profile and on leaderboards)',
       description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in; under 16 by the birthday, to the parentMail given with it, which is then required), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes (then 429 with Retry-After); unticking withdraws at once.`,
       body: profileUpdateSchema,
       response: { 200: ownProfileSchema, ...errors, 429: apiErrorSchema },
@@ -81,8 +85,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             limit.retryAfterSeconds,
           );
       }
-      const { user, marketingMail } = await updateProfile(db, sub, request.body);
+      const { user, marketingMail, visibilityChanged } = await updateProfile(db, sub, request.body);
       await mailMarketing(user, marketingMail);
+      // No share image keeps a name the player has just hidden (docs/privacy.md).
+      if (visibilityChanged) await removeShareImagesOf(db, shareImages, user.id);
       return toOwnProfile(db, user);
     },
   });
@@ -120,11 +126,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'A player profile',
+      description:
+        'As its visibility allows: 403 profile_private or profile_friends_only when the profile is hidden from the signed-in player (docs/privacy.md).',
       params: idParams,
       response: { 200: profileSchema, ...errors },
     },
     handler: async (request, reply) =>
-      sendJsonText(reply, await publicProfileJson(db, request.params.id)),
+      sendJsonText(
+        reply,
+        await publicProfileJson(db, request.params.id, request.auth?.sub ?? null),
+      ),
   });
 
   app.get('/user/:id', {
@@ -141,10 +152,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['users'],
       summary: 'Search players by user name',
+      description:
+        'Finds only the players whose profile the signed-in player may see (docs/privacy.md).',
       querystring: searchQuerySchema,
       response: { 200: searchResultSchema, ...errors },
     },
-    handler: async (request) => ({ data: await searchUsers(db, request.query.searchterm) }),
+    handler: async (request) => ({
+      data: await searchUsers(db, request.query.searchterm, await viewerOf(db, request.auth)),
+    }),
   });
 
   app.delete('/v2/user/:id', {

@@ -1,4 +1,9 @@
-import { AGB_VERSION, type ProfileUpdate, type Registration } from '@arcadia/contracts';
+import {
+  AGB_VERSION,
+  defaultProfileVisibility,
+  type ProfileUpdate,
+  type Registration,
+} from '@arcadia/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Db, Queryable, Tx } from '../../db/client';
@@ -19,6 +24,7 @@ import {
   lockUser,
   type UserRow,
 } from './repository';
+import { lockBoardRows } from '../leaderboards';
 
 /** The first players to register get the 'Early adopter' badge. */
 export const EARLY_ADOPTER_LIMIT = 1000;
@@ -58,6 +64,8 @@ export function uniqueViolation(error: unknown): string | null {
 export interface ProfileWithMarketingMail {
   user: UserRow;
   marketingMail?: ConfirmationLinks;
+  /** The profile's visibility changed (settings): the share images are to be made anew. */
+  visibilityChanged?: boolean;
 }
 
 /**
@@ -83,6 +91,8 @@ export async function register(
         mail,
         mailVerifiedAt: verifiedEmail?.toLowerCase() === mail ? new Date() : null,
         birthday: input.birthday ?? null,
+        // Under 16 by the birthday: friends-only at first (docs/privacy.md "Visibility").
+        profileVisibility: defaultProfileVisibility(input.birthday),
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
         agbVersion: AGB_VERSION,
@@ -194,6 +204,9 @@ export async function updateProfile(
 ): Promise<ProfileWithMarketingMail> {
   return db.transaction(async (tx) => {
     const found = await currentUser(tx, sub);
+    // Before the users row: the board rows a change of leaderboardVisible moves (no deadlock
+    // with a game being stored, features/leaderboards/visibility.ts).
+    if (changes.leaderboardVisible !== undefined) await lockBoardRows(tx, found.id);
     // Locked: two changes at once see each other's consent (one request, one withdrawal).
     await lockUser(tx, found.id);
     const me = (await findUserById(tx, found.id))!;
@@ -206,6 +219,10 @@ export async function updateProfile(
       Object.keys(rest).length > 0
         ? await tx.update(users).set(rest).where(eq(users.id, me.id)).returning()
         : await tx.select().from(users).where(eq(users.id, me.id));
-    return { user: row!, marketingMail };
+    return {
+      user: row!,
+      marketingMail,
+      visibilityChanged: row!.profileVisibility !== me.profileVisibility,
+    };
   });
 }

@@ -53,6 +53,34 @@ describe('match page', () => {
     expect(document.title).toBe('Eliminierung: Red Vipers 3 : Blue Sharks 1 · Arcadia');
   });
 
+  it('a player hidden by their visibility is "Spieler" / "Player", without a link', async () => {
+    const hidden = {
+      ...match().players[0]!,
+      id: null,
+      name: 'Spieler',
+      kind: 'hidden' as const,
+      teamId: null,
+    };
+    const body = match({
+      type: 'freeforall',
+      modeName: { de: 'Jeder gegen jeden', en: 'Free for all' },
+      teams: [],
+      players: [
+        hidden,
+        ...match()
+          .players.slice(1)
+          .map((p) => ({ ...p, teamId: null })),
+      ],
+    });
+    server.use(handlers.getMatch({ body }, { id: ID }));
+    await renderMatch('en');
+    expect(await screen.findByText('Player wins with 1500 points')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Players' });
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(/^Player$/);
+    expect(within(first).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('a freeforall names its winner, in English too', async () => {
     server.use(
       handlers.getMatch(

@@ -17,7 +17,12 @@ export function resultText(match: Match, t: Translate): string {
     return match.teams.map((team) => `${team.name} ${team.score}`).join(' : ');
   const top = match.players[0];
   if (!top) return t('match.noPlayers');
-  const name = top.kind === 'deleted' ? t('match.deletedPlayer') : top.name;
+  const name =
+    top.kind === 'deleted'
+      ? t('match.deletedPlayer')
+      : top.kind === 'hidden'
+        ? t('match.hiddenPlayer')
+        : top.name;
   return t('match.winner', { name, score: top.score });
 }
 

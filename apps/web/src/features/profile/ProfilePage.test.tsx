@@ -168,6 +168,25 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['profile_private', 'Dieses Profil ist privat'],
+    ['profile_friends_only', 'Nur für Freunde sichtbar'],
+  ])(
+    'a profile hidden by its visibility (403 %s) says so, not "not found"',
+    async (code, title) => {
+      server.use(
+        handlers.getProfile(
+          { status: 403, body: { error: { code, message: 'hidden' } } },
+          { id: NOVA },
+        ),
+      );
+      await renderProfile(`/profile/${NOVA}`, ownProfile());
+      expect(await screen.findByRole('heading', { name: title })).toBeVisible();
+      expect(screen.getByRole('status')).not.toHaveTextContent('Diesen Spieler gibt es nicht');
+      expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).not.toBeInTheDocument();
+    },
+  );
+
   it('a malformed id (/profile/not-a-uuid) says the player does not exist, not the connection', async () => {
     // The server's answer for an id that is no UUID (users/profile.test.ts holds it to this).
     server.use(

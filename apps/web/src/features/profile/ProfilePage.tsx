@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
-import { ErrorState, PageSpinner, toast } from '../../components/ui';
+import { Lock } from 'lucide-react';
+import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts';
+import { EmptyState, ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
 import { ProfileHeader } from './components/ProfileHeader';
@@ -32,6 +34,26 @@ export function Component() {
   if (requestedId === id && error) {
     // Spec §4: a 404 on the own profile means it is not registered (any more).
     if (error.status === 404 && isOwn) return <Navigate to="/login/registration" replace />;
+    // Hidden by the player's visibility (docs/privacy.md): said so, not "not found".
+    if (
+      error.status === 403 &&
+      (error.code === PROFILE_PRIVATE || error.code === PROFILE_FRIENDS_ONLY)
+    ) {
+      const key = error.code === PROFILE_PRIVATE ? 'private' : 'friendsOnly';
+      return (
+        <div role="status" className="mx-auto w-full max-w-3xl">
+          <EmptyState
+            icon={<Lock size={40} />}
+            title={
+              <span role="heading" aria-level={1}>
+                {t(`profile.hidden.${key}Title`)}
+              </span>
+            }
+            description={t(`profile.hidden.${key}Message`)}
+          />
+        </div>
+      );
+    }
     // No such player: unknown (404), or an id that cannot be one (400 naming the id).
     const notFound =
       error.status === 404 ||

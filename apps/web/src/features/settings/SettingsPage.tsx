@@ -6,10 +6,11 @@ import { DataExport } from './components/DownloadData';
 import { EmailVerification } from './components/EmailVerification';
 import { LanguageSettings } from './components/LanguageSettings';
 import { MarketingSettings } from './components/MarketingSettings';
+import { VisibilitySettings } from './components/VisibilitySettings';
 
 /**
  * /settings: language select, notifications, and (signed in and registered) the e-mail
- * confirmation, the data download and delete profile.
+ * confirmation, visibility, marketing mails, the data download and delete profile.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function Component() {
       <LanguageSettings />
       <PushSettings />
       {isRegistered && profile && <EmailVerification />}
+      {isRegistered && profile && <VisibilitySettings profile={profile} />}
       {isRegistered && profile && <MarketingSettings profile={profile} />}
       {isRegistered && profile && <DataExport />}
       {isRegistered && profile && <DeleteProfile profileId={profile.id} />}

@@ -23,7 +23,8 @@ export function matchPageMeta(db: Queryable, publicUrl: string) {
   return async (url: string) => {
     const id = MATCH_PATH.exec(url)?.[1];
     if (!id) return null;
-    const match = await findMatch(db, id.toLowerCase());
+    // Crawlers and other sites: the anonymous view (hidden players are 'Spieler').
+    const match = await findMatch(db, id.toLowerCase(), null);
     if (!match) return null;
     const title = `${match.modeName.de}: ${resultLine(match)} · Arcadia`;
     return {

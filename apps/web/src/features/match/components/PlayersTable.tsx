@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MatchPlayer } from '@arcadia/contracts';
 
-/** One name of the table: a registered player links to their profile; guests and deleted say so. */
+/**
+ * One name of the table: a registered player links to their profile; guests, deleted and hidden
+ * players say so.
+ */
 function PlayerName({ player }: { player: MatchPlayer }) {
   const { t } = useTranslation();
   switch (player.kind) {
@@ -20,6 +23,9 @@ function PlayerName({ player }: { player: MatchPlayer }) {
       );
     case 'deleted':
       return <span className="italic text-ink-muted">{t('match.deletedPlayer')}</span>;
+    case 'hidden':
+      // Their profile is hidden from the viewer (docs/privacy.md): no name, no link.
+      return <span className="italic text-ink-muted">{t('match.hiddenPlayer')}</span>;
   }
 }
 

@@ -56,6 +56,9 @@ function PlayerTable({
                   <Link to={`/profile/${player.id}`} className="hover:underline">
                     {player.name}
                   </Link>
+                ) : player.hidden ? (
+                  // Their profile is hidden from the viewer (docs/privacy.md): no name, no link.
+                  <span className="italic text-ink-muted">{t('profile.games.hiddenPlayer')}</span>
                 ) : (
                   <span>
                     {player.name}{' '}

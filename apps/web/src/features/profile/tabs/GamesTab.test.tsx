@@ -135,6 +135,24 @@ describe('games tab', () => {
     expect(ffa).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('a player hidden by their visibility is "Spieler" without a link (not a guest)', async () => {
+    const hiddenGame = {
+      ...ffaGame,
+      players: ffaGame.players.map((p) =>
+        p.name === 'NeonNova' ? { ...p, id: null, name: 'Spieler', hidden: true as const } : p,
+      ),
+    };
+    server.use(
+      handlers.getProfile({ body: ownProfile({ matchHistory: [hiddenGame] }) }, { id: ME }),
+    );
+    const { user } = await renderProfile(`/profile/${ME}/games`, ownProfile());
+    const ffa = await screen.findByRole('button', { name: /Jeder gegen jeden/ });
+    await user.click(ffa);
+    const panel = document.getElementById(ffa.getAttribute('aria-controls')!)!;
+    expect(column(panel, 1)).toEqual(['Blaze', 'Me', 'Spieler', 'Gast Pia (Gast)']);
+    expect(within(panel).queryByRole('link', { name: 'Spieler' })).not.toBeInTheDocument();
+  });
+
   it('names score, kills and deaths visibly on the card, not by icon alone', async () => {
     await renderProfile(`/profile/${ME}/games`, ownProfile());
     const first = await screen.findByRole('button', { name: /Deathmatch/ });

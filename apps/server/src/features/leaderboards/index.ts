@@ -1,0 +1,1 @@
+export { lockBoardRows, setLeaderboardVisible } from './visibility';

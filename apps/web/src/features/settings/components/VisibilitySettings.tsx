@@ -1,0 +1,92 @@
+import { Eye } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PROFILE_VISIBILITIES, type OwnProfile, type ProfileVisibility } from '@arcadia/contracts';
+import { Card, CardBody, CardTitle, cn } from '../../../components/ui';
+import { useUpdateOwnProfileMutation } from '../api/update-language';
+
+/**
+ * "Sichtbarkeit" (docs/privacy.md): who sees the profile and games (everyone, friends, only me)
+ * as a radio group, and whether the player appears on leaderboards, as a switch. Each change is
+ * saved at once (PATCH /api/v2/user/me).
+ */
+export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [update, { data: answered, isLoading, isError, originalArgs }] =
+    useUpdateOwnProfileMutation();
+  // The change's answer is the newest state until the profile is loaded again; while it is
+  // being saved, the choice shows at once (and goes back if saving fails).
+  const profile = { ...(answered ?? loaded), ...(isLoading ? originalArgs : undefined) };
+  const choose = (profileVisibility: ProfileVisibility) => void update({ profileVisibility });
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-4">
+        <CardTitle className="flex items-center gap-2">
+          <Eye aria-hidden="true" size={22} className="text-neon-cyan" />
+          {t('settings.visibilityTitle')}
+        </CardTitle>
+        <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
+          <legend className="mb-1 font-semibold text-ink">{t('settings.visibilityWho')}</legend>
+          {PROFILE_VISIBILITIES.map((value) => (
+            <div key={value} className="flex items-start gap-3">
+              <input
+                type="radio"
+                id={`${id}-${value}`}
+                name="profileVisibility"
+                value={value}
+                checked={profile.profileVisibility === value}
+                disabled={isLoading}
+                onChange={() => choose(value)}
+                aria-describedby={`${id}-${value}-hint`}
+                className="mt-1 h-4 w-4 shrink-0 cursor-pointer accent-neon-pink"
+              />
+              <div>
+                <label htmlFor={`${id}-${value}`} className="cursor-pointer text-ink">
+                  {t(`settings.visibility.${value}`)}
+                </label>
+                <p id={`${id}-${value}-hint`} className="text-sm text-ink-muted">
+                  {t(`settings.visibilityHint.${value}`)}
+                </p>
+              </div>
+            </div>
+          ))}
+          <p id={`${id}-hint`} className="text-sm text-ink-muted">
+            {t('settings.visibilityNote')}
+          </p>
+        </fieldset>
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={`${id}-boards`} className="cursor-pointer text-ink">
+            {t('settings.leaderboardVisible')}
+          </label>
+          <button
+            type="button"
+            id={`${id}-boards`}
+            role="switch"
+            aria-checked={profile.leaderboardVisible}
+            disabled={isLoading}
+            onClick={() => void update({ leaderboardVisible: !profile.leaderboardVisible })}
+            className={cn(
+              'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-line transition',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan disabled:cursor-not-allowed disabled:opacity-50',
+              profile.leaderboardVisible ? 'bg-neon-cyan' : 'bg-night-950/60',
+            )}
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'inline-block h-5 w-5 rounded-full bg-ink transition',
+                profile.leaderboardVisible ? 'translate-x-6 bg-night-950' : 'translate-x-1',
+              )}
+            />
+          </button>
+        </div>
+        {isError && (
+          <p role="alert" className="text-sm text-danger">
+            {t('settings.visibilityFailed')}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

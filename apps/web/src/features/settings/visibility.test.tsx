@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OwnProfile } from '@arcadia/contracts';
+import { mergeTranslations } from '../../../build/i18n-plugin';
+import { changeLanguage, initI18n } from '../../lib/i18n';
+import { apiCalls, apiError, handlers, server } from '../../testing/api';
+import { neo } from '../../testing/factories';
+import { renderApp } from '../../testing/render-app';
+import { signedInStore } from '../../testing/store';
+import { Component as SettingsPage } from './SettingsPage';
+
+const srcDir = path.resolve(import.meta.dirname, '../..');
+
+/** The "Sichtbarkeit" card on /settings (docs/privacy.md "Visibility"). */
+describe('Settings: visibility', () => {
+  let me: OwnProfile;
+  let fail = false;
+
+  beforeEach(async () => {
+    localStorage.clear();
+    me = neo();
+    fail = false;
+    server.use(
+      handlers.getLanguageFile(({ params }) => {
+        const lang = /^(de|en)\.json$/.exec(params.file ?? '')?.[1];
+        return lang ? { body: mergeTranslations(srcDir, lang) } : apiError(404, 'not_found', 'no');
+      }),
+      handlers.getMe(() => ({ body: me })),
+      handlers.updateOwnProfile(({ body }) => {
+        if (fail) return apiError(500, 'internal', 'down');
+        me = { ...me, ...body };
+        return { body: me };
+      }),
+    );
+    Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
+    await initI18n();
+  });
+  afterEach(async () => {
+    await changeLanguage('de');
+  });
+
+  const render = async () =>
+    renderApp([{ path: '*', Component: SettingsPage }], {
+      path: '/settings',
+      store: await signedInStore(me, { sub: 'sub-1' }),
+      i18n: i18next,
+    });
+  const patches = () => apiCalls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+
+  it('shows who sees the profile as a radio group with the current choice', async () => {
+    me = neo({ profileVisibility: 'friends' });
+    await render();
+    const group = await screen.findByRole('group', {
+      name: 'Wer sieht mein Profil und meine Spiele?',
+    });
+    expect(group).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Sichtbarkeit' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Alle' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Freunde' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Nur ich' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' })).toBeChecked();
+  });
+
+  it('saves a new choice at once', async () => {
+    const { user } = await render();
+    const onlyMe = await screen.findByRole('radio', { name: 'Nur ich' });
+    await user.click(onlyMe);
+    await waitFor(() => expect(patches()).toEqual([{ profileVisibility: 'private' }]));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Nur ich' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Alle' })).not.toBeChecked();
+  });
+
+  it('the switch takes the player off the leaderboards and back', async () => {
+    const { user } = await render();
+    const toggle = await screen.findByRole('switch', { name: 'In Ranglisten erscheinen' });
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' })).not.toBeChecked(),
+    );
+    await user.click(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' }));
+    await waitFor(() =>
+      expect(patches()).toEqual([{ leaderboardVisible: false }, { leaderboardVisible: true }]),
+    );
+  });
+
+  it('says so when the setting could not be saved', async () => {
+    fail = true;
+    const { user } = await render();
+    await user.click(await screen.findByRole('radio', { name: 'Freunde' }));
+    expect(
+      await screen.findByText(
+        'Die Einstellung konnte nicht gespeichert werden. Bitte versuche es später erneut.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('in English too', async () => {
+    await changeLanguage('en');
+    await render();
+    expect(await screen.findByRole('radio', { name: 'Everyone' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Friends' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Only me' })).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Appear on leaderboards' })).toBeChecked();
+  });
+});
