@@ -63,7 +63,19 @@ interface Run {
   lhr: Result;
 }
 
+/** Lighthouse's trace now and then misses its start on a busy machine (NO_NAVSTART): run again. */
 async function audit(url: string, port: number, page?: PuppeteerPage): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, port, page);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      progress(`${url}: Lighthouse lost the trace (NO_NAVSTART), again`);
+    }
+  }
+}
+
+async function auditOnce(url: string, port: number, page?: PuppeteerPage): Promise<Run> {
   const flags = {
     port,
     output: 'json' as const,

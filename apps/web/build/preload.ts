@@ -5,6 +5,9 @@ import type { Plugin } from 'vite';
 /** The display font's latin file (src/styles.css): every page shows it in its header. */
 const DISPLAY_FONT = /^assets\/roboto-condensed-latin-700-normal-[\w-]+\.woff2$/;
 
+/** A module of a feature's API calls (`src/features/news/api/get-news.ts`). */
+const DATA_CALL = /\/src\/features\/[^/]+\/api\/[^/]+\.tsx?$/;
+
 /** Where the server finds which chunks each route needs (not served: a dot folder). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
@@ -30,7 +33,8 @@ export function lazyRoutes(routesSource: string): Array<{ path: string; module: 
  * - index.html preloads the display font (its URL is hashed, so it is found in the bundle);
  * - `.vite/route-preloads.json` lists each lazy route's chunks beyond those index.html already
  *   preloads; the server adds them to index.html as `modulepreload` for the route requested
- *   (apps/server/src/plugins/web.ts), so the page's code loads beside the core, not after it.
+ *   (apps/server/src/plugins/web.ts), so the page's code loads beside the core, not after it;
+ *   with them the route's data calls (its `features/x/api` modules, loaded on first use).
  */
 export function preloadPlugin(): Plugin {
   let srcDir = '';
@@ -78,7 +82,13 @@ export function preloadPlugin(): Plugin {
         const module = path.resolve(path.dirname(routesFile), r.module);
         const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === module);
         if (!chunk) throw new Error(`preload: no chunk for the route ${r.path} (${r.module})`);
-        const files = [...closure(chunk.fileName)].filter((f) => !atStart.has(f));
+        const own = closure(chunk.fileName);
+        // The route's data calls (`features/x/api/…`, imported on first use): the page asks for
+        // them as soon as it renders, so they load beside the page's code too.
+        for (const file of [...own])
+          for (const imported of byFile.get(file)?.dynamicImports ?? [])
+            if (DATA_CALL.test(byFile.get(imported)?.facadeModuleId ?? '')) closure(imported, own);
+        const files = [...own].filter((f) => !atStart.has(f));
         return { path: r.path, files: files.map((f) => `/${f}`) };
       });
       this.emitFile({
