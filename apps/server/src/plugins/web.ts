@@ -247,7 +247,8 @@ export const webPlugin = fp(
       if (meta || hints.length > 0) {
         let html = page.bodies.identity.toString();
         if (meta) html = withPageMeta(html, meta);
-        if (hints.length > 0) html = html.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`);
+        if (hints.length > 0)
+          html = html.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`);
         page = routePage(page.segments, html, 5);
       }
       reply
