@@ -22,6 +22,8 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 export interface RoutePreload {
   /** The route's path as src/app/routes.tsx writes it (`news/:slug`, `admin/*`, `profile/:id/games`). */
   path: string;
+  /** Behind RequireSignedIn: the page starts the stored session (GET /api/config first). */
+  session: boolean;
   /** The route's lazy chunks (its parents', its index child's) and every chunk they import statically, absolute URLs. */
   files: string[];
 }
@@ -130,7 +132,11 @@ export function preloadPlugin(): Plugin {
           for (const imported of byFile.get(file)?.dynamicImports ?? [])
             if (DATA_CALL.test(byFile.get(imported)?.facadeModuleId ?? '')) closure(imported, own);
         const files = [...own].filter((f) => !atStart.has(f));
-        return { path: r.path, files: files.map((f) => `/${f}`) };
+        return {
+          path: r.path,
+          session: SIGNED_IN_LISTS.has(r.list),
+          files: files.map((f) => `/${f}`),
+        };
       });
       this.emitFile({
         type: 'asset',

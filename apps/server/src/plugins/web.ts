@@ -166,7 +166,7 @@ function byLanguage(
 
 function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   const plain = routePage([], html);
-  let routes: Array<{ path: string; files: string[] }> = [];
+  let routes: Array<{ path: string; session?: boolean; files: string[] }> = [];
   try {
     routes = JSON.parse(fs.readFileSync(path.join(root, ROUTE_PRELOADS_FILE), 'utf8')) as never;
   } catch {
@@ -174,9 +174,13 @@ function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   }
   const pages = routes
     .map((route) => {
-      const links = route.files
-        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-        .join('\n    ');
+      const links = [
+        ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+        // A signed-in page starts its session with the sign-in configuration.
+        ...(route.session
+          ? ['<link rel="preload" as="fetch" crossorigin href="/api/config">']
+          : []),
+      ].join('\n    ');
       return routePage(route.path.split('/'), html.replace('</head>', `  ${links}\n  </head>`));
     })
     // The most specific first: `leaderboard/commando` before `leaderboard`.
