@@ -40,7 +40,13 @@ export default defineConfig({
           groups: [
             { name: 'core', test: STARTUP_LIBRARIES, priority: 3 },
             { name: 'core', tags: ['$initial'], priority: 2 },
-            { name: 'icons', test: LUCIDE_ICONS, priority: 1 },
+            {
+              name: 'icons',
+              test: LUCIDE_ICONS,
+              priority: 1,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4096,
+            },
             { name: 'api', test: API_CLIENT, priority: 1 },
           ],
         },
