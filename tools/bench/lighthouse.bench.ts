@@ -2,7 +2,8 @@
 // `npm start` serves it: `node tools/build.mjs`, then the built server on PGlite with the demo
 // content. Pages: /home, /leaderboard, an article and a player's profile (signed in: a player
 // signs up and registers first, and keeps that session while every cache is emptied), each run
-// BENCH_LIGHTHOUSE_RUNS times (default 3), the median reported. Beside them, in the same run and
+// BENCH_LIGHTHOUSE_RUNS times (default 3), the median reported, after one unmeasured load of each
+// page (a running server is warm). Beside them, in the same run and
 // the same browser, a hello-world page served by a bare node:http server (the baseline), and the
 // bytes a cold /home puts on the wire. Budgets (DESIGN §7, issue 15): performance ≥ 95,
 // accessibility 100, best practices ≥ 95. Prints one markdown section on stdout.
