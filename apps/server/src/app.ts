@@ -15,6 +15,7 @@ import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { matchPageMeta } from './features/games';
+import { newsPageHints } from './features/news';
 import { suspendedSignIn } from './features/users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -160,6 +161,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webPlugin, {
     config,
     pageMeta: matchPageMeta(database.db, config.publicUrl),
+    pageHints: newsPageHints(async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      return { statusCode: res.statusCode, body: res.body };
+    }),
   });
 
   return app;

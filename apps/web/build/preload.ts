@@ -5,23 +5,65 @@ import type { Plugin } from 'vite';
 /** The display font's latin file (src/styles.css): every page shows it in its header. */
 const DISPLAY_FONT = /^assets\/roboto-condensed-latin-700-normal-[\w-]+\.woff2$/;
 
+/**
+ * The route lists of src/app/routes.tsx behind RequireSignedIn: a player opening them has a
+ * session, and the session's runtime (the OIDC client, loaded on start when a session is stored)
+ * loads beside the page's code.
+ */
+const SIGNED_IN_LISTS = new Set(['signedIn', 'registered']);
+const SESSION_RUNTIME = '../lib/auth/runtime';
+
+/** A module of a feature's API calls (`src/features/news/api/get-news.ts`). */
+const DATA_CALL = /\/src\/features\/[^/]+\/api\/[^/]+\.tsx?$/;
+
 /** Where the server finds which chunks each route needs (not served: a dot folder). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 export interface RoutePreload {
-  /** The route's path as src/app/routes.tsx writes it (`news/:slug`, `admin/*`). */
+  /** The route's path as src/app/routes.tsx writes it (`news/:slug`, `admin/*`, `profile/:id/games`). */
   path: string;
-  /** The route's lazy chunk and every chunk it imports statically, absolute URLs. */
+  /** Behind RequireSignedIn: the page starts the stored session (GET /api/config first). */
+  session: boolean;
+  /** The route's lazy chunks (its parents', its index child's) and every chunk they import statically, absolute URLs. */
   files: string[];
 }
 
-/** `{ path: 'x', lazy: () => import('../features/...') }` lines of the route table. */
-export function lazyRoutes(routesSource: string): Array<{ path: string; module: string }> {
-  const found: Array<{ path: string; module: string }> = [];
-  for (const m of routesSource.matchAll(
-    /\{\s*path:\s*'([^']+)',\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g,
-  ))
-    if (m[1] !== '*') found.push({ path: m[1]!, module: m[2]! });
+/**
+ * The lazy routes of the route table (src/app/routes.tsx), one line each:
+ * `{ path: 'x', lazy: () => import('../features/...') }`. A route whose children are a named list
+ * (`children: profileTabs`) gets its index child's module too (the page shows it at once), and its
+ * children are listed under its path (`profile/:id/games`), not as pages of their own.
+ */
+export function lazyRoutes(
+  routesSource: string,
+): Array<{ path: string; modules: string[]; list: string }> {
+  const LAZY =
+    /\{\s*(?:path:\s*'([^']+)'|index:\s*true),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)([^\n]*)/g;
+  const lists = new Map<string, string>();
+  for (const m of routesSource.matchAll(/const (\w+): RouteObject\[\] = \[([\s\S]*?)\n\];/g))
+    lists.set(m[1]!, m[2]!);
+  const entries = (text: string) =>
+    [...text.matchAll(LAZY)].map((m) => ({
+      path: m[1],
+      module: m[2]!,
+      children: /children:\s*(\w+)/.exec(m[3] ?? '')?.[1],
+    }));
+  const found: Array<{ path: string; modules: string[]; list: string }> = [];
+  const add = (list: string, text: string, prefix: string, parents: string[]) => {
+    for (const entry of entries(text)) {
+      if (entry.path === undefined || entry.path === '*') continue;
+      const path = prefix + entry.path;
+      const modules = [...parents, entry.module];
+      const childText = entry.children ? (lists.get(entry.children) ?? '') : '';
+      const index = entries(childText).find((child) => child.path === undefined);
+      found.push({ path, modules: index ? [...modules, index.module] : modules, list });
+      if (childText) add(list, childText, `${path}/`, modules);
+    }
+  };
+  const childLists = new Set(
+    [...lists.values()].flatMap((text) => entries(text).flatMap((e) => e.children ?? [])),
+  );
+  for (const [name, text] of lists) if (!childLists.has(name)) add(name, text, '', []);
   return found;
 }
 
@@ -30,7 +72,8 @@ export function lazyRoutes(routesSource: string): Array<{ path: string; module: 
  * - index.html preloads the display font (its URL is hashed, so it is found in the bundle);
  * - `.vite/route-preloads.json` lists each lazy route's chunks beyond those index.html already
  *   preloads; the server adds them to index.html as `modulepreload` for the route requested
- *   (apps/server/src/plugins/web.ts), so the page's code loads beside the core, not after it.
+ *   (apps/server/src/plugins/web.ts), so the page's code loads beside the core, not after it;
+ *   with them the route's data calls (its `features/x/api` modules, loaded on first use).
  */
 export function preloadPlugin(): Plugin {
   let srcDir = '';
@@ -75,11 +118,25 @@ export function preloadPlugin(): Plugin {
       const atStart = closure(entry.fileName);
       const routesFile = path.join(srcDir, 'app/routes.tsx');
       const routes: RoutePreload[] = lazyRoutes(fs.readFileSync(routesFile, 'utf8')).map((r) => {
-        const module = path.resolve(path.dirname(routesFile), r.module);
-        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === module);
-        if (!chunk) throw new Error(`preload: no chunk for the route ${r.path} (${r.module})`);
-        const files = [...closure(chunk.fileName)].filter((f) => !atStart.has(f));
-        return { path: r.path, files: files.map((f) => `/${f}`) };
+        const own = new Set<string>();
+        const modules = SIGNED_IN_LISTS.has(r.list) ? [...r.modules, SESSION_RUNTIME] : r.modules;
+        for (const m of modules) {
+          const module = path.resolve(path.dirname(routesFile), m);
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\.[jt]sx?$/, '') === module);
+          if (!chunk) throw new Error(`preload: no chunk for the route ${r.path} (${m})`);
+          closure(chunk.fileName, own);
+        }
+        // The route's data calls (`features/x/api/…`, imported on first use): the page asks for
+        // them as soon as it renders, so they load beside the page's code too.
+        for (const file of [...own])
+          for (const imported of byFile.get(file)?.dynamicImports ?? [])
+            if (DATA_CALL.test(byFile.get(imported)?.facadeModuleId ?? '')) closure(imported, own);
+        const files = [...own].filter((f) => !atStart.has(f));
+        return {
+          path: r.path,
+          session: SIGNED_IN_LISTS.has(r.list),
+          files: files.map((f) => `/${f}`),
+        };
       });
       this.emitFile({
         type: 'asset',

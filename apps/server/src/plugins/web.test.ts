@@ -47,6 +47,13 @@ const decode = (answer: RawAnswer): Buffer => {
 
 const SCRIPT = 'assets/core-CJBJ3-oS.js';
 const ROUTE_CHUNK = '/assets/HomePage-BMmUIPzy.js';
+const PLAY_CHUNK = '/assets/PlayPage-BMmUIPzy.js';
+/** index.html as served: the strings of the guessed language are asked for with the page. */
+const withStrings = (html: string, language = 'de') =>
+  html.replace(
+    '</head>',
+    `  <link rel="preload" as="fetch" crossorigin href="/assets/i18n/${language}.json">\n  </head>`,
+  );
 const script = Buffer.from(
   Array.from({ length: 800 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n'),
 );
@@ -69,7 +76,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(
     path.join(webDist, '.vite/route-preloads.json'),
-    JSON.stringify([{ path: 'home', files: [ROUTE_CHUNK] }]),
+    JSON.stringify([
+      { path: 'home', files: [ROUTE_CHUNK] },
+      { path: 'play', session: true, files: [PLAY_CHUNK] },
+    ]),
   );
   t = await createTestApp({ env: { WEB_DIST: webDist } });
 }, 60_000);
@@ -124,11 +134,32 @@ describe('what is revalidated on every use', () => {
 
     const other = await rawGet(`${t.url}/leaderboard`);
     expect(other.headers['cache-control']).toBe('no-cache');
-    expect(other.body.toString('utf8')).toBe(indexHtml);
+    expect(other.headers.vary).toMatch(/accept-language/i);
+    expect(other.body.toString('utf8')).toBe(withStrings(indexHtml));
 
     // Revalidation: the same page answers 304 to its ETag.
     const again = await rawGet(`${t.url}/home`, { 'if-none-match': String(home.headers.etag) });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('what the first screen needs, asked for with the page', () => {
+  it("the strings of the browser's first language the app has (else German)", async () => {
+    const en = await rawGet(`${t.url}/leaderboard`, { 'accept-language': 'fr-FR, en-GB;q=0.8' });
+    expect(en.body.toString('utf8')).toBe(withStrings(indexHtml, 'en'));
+    const de = await rawGet(`${t.url}/leaderboard`, { 'accept-language': 'fr, it' });
+    expect(de.body.toString('utf8')).toBe(withStrings(indexHtml, 'de'));
+  });
+
+  it('/home: the news list in that language; a signed-in page: the sign-in configuration', async () => {
+    const home = (await rawGet(`${t.url}/home`, { 'accept-language': 'en' })).body.toString();
+    expect(home).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/news?locale=en">',
+    );
+    expect(home).not.toContain('/api/config');
+    const play = (await rawGet(`${t.url}/play`)).body.toString();
+    expect(play).toContain(`<link rel="modulepreload" crossorigin href="${PLAY_CHUNK}">`);
+    expect(play).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
   });
 });
 

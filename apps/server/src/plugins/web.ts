@@ -72,6 +72,30 @@ export interface PageMeta {
 /** Finds the preview of a path (`/game/{id}`), or null for a page without one. */
 export type PageMetaResolver = (url: string) => Promise<PageMeta | null>;
 
+/** The app's languages (apps/web/src/lib/i18n/languages.ts), German first: the default. */
+const LANGUAGES = ['de', 'en'] as const;
+export type PageLanguage = (typeof LANGUAGES)[number];
+
+/**
+ * The language the app will pick on its first start, as it does (apps/web/src/lib/i18n): the
+ * first of the browser's languages (Accept-Language, in the browser's order) the app has, else
+ * German. A player's stored choice is unknown here; a wrong guess costs one unused preload.
+ */
+export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const base = part.trim().split(';')[0]!.toLowerCase().split('-')[0];
+    const found = LANGUAGES.find((l) => l === base);
+    if (found) return found;
+  }
+  return 'de';
+}
+
+/**
+ * What a page's first screen loads after its scripts ran (its data, its largest image), as
+ * `<link>` tags for the head: the browser fetches them beside the scripts. Empty for most pages.
+ */
+export type PageHintsResolver = (url: string, language: PageLanguage) => Promise<string[]>;
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -122,10 +146,27 @@ function matches(pattern: string[], segments: string[]): boolean {
  * code loads beside the core scripts instead of after them. Paths of no lazy route get the plain
  * index.html.
  */
-function routePages(root: string): (url: string) => RoutePage {
-  const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+function routePages(root: string): (url: string, language: PageLanguage) => RoutePage {
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  return byLanguage(
+    LANGUAGES.map((language) => {
+      // The strings are fetched before the first render: asked for with the HTML, not after the
+      // core script ran (the same request as the app's `fetch`, so the browser uses this one).
+      const i18n = `<link rel="preload" as="fetch" crossorigin href="/assets/i18n/${language}.json">`;
+      return routePagesOf(root, indexHtml.replace('</head>', `  ${i18n}\n  </head>`));
+    }),
+  );
+}
+
+function byLanguage(
+  perLanguage: Array<(url: string) => RoutePage>,
+): (url: string, language: PageLanguage) => RoutePage {
+  return (url, language) => perLanguage[LANGUAGES.indexOf(language)]!(url);
+}
+
+function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   const plain = routePage([], html);
-  let routes: Array<{ path: string; files: string[] }> = [];
+  let routes: Array<{ path: string; session?: boolean; files: string[] }> = [];
   try {
     routes = JSON.parse(fs.readFileSync(path.join(root, ROUTE_PRELOADS_FILE), 'utf8')) as never;
   } catch {
@@ -133,9 +174,13 @@ function routePages(root: string): (url: string) => RoutePage {
   }
   const pages = routes
     .map((route) => {
-      const links = route.files
-        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-        .join('\n    ');
+      const links = [
+        ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+        // A signed-in page starts its session with the sign-in configuration.
+        ...(route.session
+          ? ['<link rel="preload" as="fetch" crossorigin href="/api/config">']
+          : []),
+      ].join('\n    ');
       return routePage(route.path.split('/'), html.replace('</head>', `  ${links}\n  </head>`));
     })
     // The most specific first: `leaderboard/commando` before `leaderboard`.
@@ -153,7 +198,10 @@ function routePages(root: string): (url: string) => RoutePage {
  * and the translations are revalidated on every use (`no-cache`).
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config; pageMeta?: PageMetaResolver }) => {
+  async (
+    app: FastifyInstance,
+    opts: { config: Config; pageMeta?: PageMetaResolver; pageHints?: PageHintsResolver },
+  ) => {
     const root = opts.config.webDist;
     const built = fs.existsSync(path.join(root, 'index.html'));
     const pageFor = built ? routePages(root) : undefined;
@@ -194,14 +242,23 @@ export const webPlugin = fp(
             'The web app is not built yet: run `npm run build -w @arcadia/web` (npm start does it).',
           );
       }
-      let page = pageFor(url);
-      const meta = opts.pageMeta ? await opts.pageMeta(url) : null;
-      if (meta)
-        page = routePage(page.segments, withPageMeta(page.bodies.identity.toString(), meta), 5);
+      const language = pageLanguage(request.headers['accept-language']);
+      let page = pageFor(url, language);
+      const [meta, hints] = await Promise.all([
+        opts.pageMeta ? opts.pageMeta(url) : null,
+        opts.pageHints ? opts.pageHints(url, language).catch(() => []) : [],
+      ]);
+      if (meta || hints.length > 0) {
+        let html = page.bodies.identity.toString();
+        if (meta) html = withPageMeta(html, meta);
+        if (hints.length > 0)
+          html = html.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`);
+        page = routePage(page.segments, html, 5);
+      }
       reply
         .header('Cache-Control', 'no-cache')
         .header('ETag', page.etag)
-        .header('Vary', 'Accept-Encoding');
+        .header('Vary', 'Accept-Encoding, Accept-Language');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

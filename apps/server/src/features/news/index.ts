@@ -13,3 +13,4 @@ export {
   updateArticle,
 } from './editorial';
 export { assetUrl, prepareImage, storeImage, type PreparedImage } from './stored-images';
+export { newsPageHints } from './page-hints';

@@ -82,7 +82,8 @@ export function useLiveChannel(userId: string | null): void {
         let helloSeen = false;
         try {
           await readEventStream(
-            'api/live',
+            // Absolute: a relative 'api/live' asked /profile/api/live on a profile (the HTML).
+            '/api/live',
             (event) => {
               const resync = event.type === 'hello' && connectedBefore;
               if (event.type === 'hello') {

@@ -7,7 +7,7 @@ import {
   type LeaderboardMetric,
 } from '@arcadia/contracts';
 import { cn } from '../../../components/ui';
-import { formatValue, langOf } from '../format';
+import { formatValue, langOf, numberFormat } from '../format';
 
 const podium = ['text-neon-yellow', 'text-ink', 'text-neon-pink-soft'];
 
@@ -37,8 +37,8 @@ function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: '
   if (entry.gamesPlayed <= 0) return '–';
   const share = entry.value / entry.gamesPlayed;
   return column === 'winRate'
-    ? new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
-    : new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(share);
+    ? numberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
+    : numberFormat(lang, { maximumFractionDigits: 0 }).format(share);
 }
 
 /** The rating board's mark of a rating that is still provisional (docs/rating.md). */
