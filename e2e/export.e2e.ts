@@ -6,7 +6,6 @@
  * download again in the delete dialog, whose texts are unchanged; cancelling deletes nothing.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   launchBrowser,
   newAccount,
   openPage,
+  outboxLink,
   screenshot,
   signUp,
   startServer,
@@ -44,24 +44,6 @@ async function download(page: Page, click: () => Promise<void>) {
   return { name: file.suggestedFilename(), text: fs.readFileSync(path, 'utf8') };
 }
 
-/** The first link starting with `prefix` in outbox mail to `to` (the server writes mail there). */
-async function outboxLink(to: string, prefix: string): Promise<string> {
-  const outbox = path.join(server.dataDir, 'data', 'outbox');
-  for (let tries = 0; tries < 50; tries += 1) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const file of files) {
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as {
-        to: string;
-        links: string[];
-      };
-      const link = mail.to === to ? mail.links.find((l) => l.startsWith(prefix)) : undefined;
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} with a link ${prefix}… in ${outbox}`);
-}
-
 describe('data export journey', () => {
   it('signs up, registers, downloads the data and its summary, and sees it in the delete dialog', async () => {
     const { page, context, errors } = await openPage(browser, server.url, { viewport: DESKTOP });
@@ -78,7 +60,7 @@ describe('data export journey', () => {
     const profileId = new URL(page.url()).pathname.split('/').at(-1);
 
     // Double opt-in (UWG §7): the tick consents to nothing yet; the mail's link does.
-    const confirm = await outboxLink(account.email, `${server.url}/api/marketing/confirm?`);
+    const confirm = await outboxLink(server, account.email, `${server.url}/api/marketing/confirm?`);
     await page.goto(confirm);
     await page.getByRole('button', { name: 'Ja, Mails bekommen' }).click();
     await page.waitForURL(/\/settings\?marketing=confirmed$/);

@@ -4,8 +4,6 @@
  * mail lands in the outbox, the parent opens its link (no session: a short page thanks them),
  * and the player's settings say marketing mails are confirmed. Until then they wait for the parent.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   launchBrowser,
   newAccount,
   openPage,
+  outboxMail,
   screenshot,
   signUp,
   startServer,
@@ -32,25 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** The mail in the outbox to `to` (the server writes mail there without SMTP). */
-async function outboxMail(to: string): Promise<{ subject: string; text: string; links: string[] }> {
-  const outbox = path.join(server.dataDir, 'data', 'outbox');
-  for (let tries = 0; tries < 50; tries += 1) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const file of files) {
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as {
-        to: string;
-        subject: string;
-        text: string;
-        links: string[];
-      };
-      if (mail.to === to) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${outbox}`);
-}
 
 /** yyyy-mm-dd 14 years ago. */
 const fourteenYearsAgo = () => {
@@ -90,7 +70,7 @@ describe("a 14-year-old's registration with a parent's confirmation", () => {
     await expectAccessible(page, 'settings waiting for the parent');
 
     // The parent's mail (German: the player's language) names the player and carries the link.
-    const mail = await outboxMail(parentMail);
+    const mail = await outboxMail(server, parentMail);
     expect(mail.subject).toContain('Bitte bestätige');
     expect(mail.text).toContain(account.nickname);
     const [link] = mail.links;

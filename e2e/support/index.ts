@@ -20,3 +20,4 @@ export {
   openProviderSignIn,
   type NewAccount,
 } from './identity';
+export { outboxMail, outboxLink, type OutboxMail } from './outbox';
