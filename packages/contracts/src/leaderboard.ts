@@ -91,6 +91,11 @@ export const leaderboardEntrySchema = z.object({
   gamesPlayed: z.number().int(),
   /** Rating board only: fewer than RATING_PROVISIONAL_GAMES rated games in the mode. */
   provisional: z.boolean().optional(),
+  /**
+   * The own entry (`me`) only: the player chose not to appear on leaderboards
+   * (users.leaderboard_visible), so nobody else sees this entry; the rank counts the listed players.
+   */
+  hidden: z.boolean().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

@@ -11,6 +11,7 @@ const MONTH = periodStart('month', new Date());
 interface Entry {
   userId: string;
   rank: number;
+  hidden?: boolean;
 }
 interface Board {
   total: number;
@@ -96,6 +97,7 @@ describe('players hidden from leaderboards', () => {
         query,
       ).toEqual([1, 2, 3, 4, 5]);
       expect(seen.me, query).toMatchObject({ userId: idOf(1), rank: 5 });
+      expect(seen.me, query).not.toHaveProperty('hidden');
     }
     const friends = await board('metric=score&scope=friends', 'sub-1');
     expect(ids(friends)).toEqual([6, 1].map(idOf));
@@ -109,7 +111,7 @@ describe('players hidden from leaderboards', () => {
     ]) {
       const own = await board(query, 'sub-5');
       expect(ids(own), query).not.toContain(idOf(5));
-      expect(own.me, query).toMatchObject({ userId: idOf(5), rank: 2 });
+      expect(own.me, query).toMatchObject({ userId: idOf(5), rank: 2, hidden: true });
     }
     const friends = await board('metric=score&scope=friends', 'sub-5');
     expect(friends.me).toMatchObject({ userId: idOf(5), rank: 1 });

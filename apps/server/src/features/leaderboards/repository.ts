@@ -135,14 +135,14 @@ export async function ownRow(
   db: Queryable,
   board: Board,
   sub: string,
-): Promise<{ row: BoardRow; above: number } | undefined> {
+): Promise<{ row: BoardRow; above: number; hidden: boolean } | undefined> {
   const res = await runPrepared(
     db,
     sql`
     select me.*, ${aboveOf(board, sql.raw('me.value'))} as above
     from (
       select s.user_id, u.user_name, ${valueOf(board.metric)} as value,
-             s.${gamesOf(board)} as games_played
+             s.${gamesOf(board)} as games_played, not u.leaderboard_visible as hidden
       from users u join lateral (
         select * from ${rows(board, true)} and user_id = u.id
       ) s on true
@@ -150,7 +150,7 @@ export async function ownRow(
     ) me`,
   );
   const r = res.rows[0];
-  return r ? { row: toRow(r), above: num(r.above) } : undefined;
+  return r ? { row: toRow(r), above: num(r.above), hidden: r.hidden === true } : undefined;
 }
 
 export async function countAbove(db: Queryable, board: Board, value: number): Promise<number> {

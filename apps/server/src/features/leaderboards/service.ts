@@ -118,8 +118,10 @@ export async function leaderboard(
     entries.push(entry(board.metric, row, rank));
   }
   const me = mine
-    ? (entries.find((e) => e.userId === mine.row.userId) ??
-      entry(board.metric, mine.row, 1 + mine.above))
+    ? mine.hidden
+      ? { ...entry(board.metric, mine.row, 1 + mine.above), hidden: true }
+      : (entries.find((e) => e.userId === mine.row.userId) ??
+        entry(board.metric, mine.row, 1 + mine.above))
     : null;
   return {
     applicationId,

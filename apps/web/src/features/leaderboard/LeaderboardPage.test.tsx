@@ -168,6 +168,20 @@ describe('leaderboard page', () => {
     expect(screen.getByRole('table', { name: 'Rangliste nach K/D, Gesamt' })).toBeInTheDocument();
   });
 
+  it('a player hidden from leaderboards sees their place and why nobody else does', async () => {
+    server.use(
+      handlers.getLeaderboard(({ query }) => ({
+        body: board(query, { me: { ...entry(21, ME, 'Me', 100), hidden: true } }),
+      })),
+    );
+    await renderBoard(signedInStore());
+    const own = await screen.findByRole('region', { name: 'Dein Platz' });
+    expect(own).toHaveTextContent(
+      'Du bist in den Ranglisten ausgeblendet: Nur du siehst deinen Platz.',
+    );
+    expect(own).toHaveTextContent('21');
+  });
+
   it('friends, signed out: the prompt without the count of the board seen before', async () => {
     const { user } = await renderBoard(anonymous());
     await screen.findByRole('table');

@@ -35,11 +35,15 @@ export function OwnRank({
               <p className="mt-0.5 flex items-center gap-3">
                 <RankBadge rank={me.rank} />
                 <span className="truncate font-semibold">{me.userName}</span>
-                {!onPage && (
+                {!onPage && !me.hidden && (
                   <span className="text-sm text-ink-muted">{t('leaderboard.meOffPage')}</span>
                 )}
               </p>
-            ) : (
+            ) : null}
+            {me?.hidden ? (
+              <p className="mt-1 text-sm text-ink-muted">{t('leaderboard.meHidden')}</p>
+            ) : null}
+            {me ? null : (
               <p className="mt-0.5 text-sm text-ink-muted">
                 {/* Off the K/D board the reason is the minimum of games, not playing at all. */}
                 {metric === 'kd'
