@@ -30,3 +30,4 @@ export * from './match';
 export * from './rating';
 export * from './trends';
 export * from './email-verification';
+export * from './achievements';

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { createEventBus, type AppEventBus } from '../events/map';
 import { announceDeletedAccount } from '../plugins/auth';
+import { forgetAchievements } from './achievements';
 import { forgetStaffRoles } from './admin/events';
 import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
@@ -43,6 +44,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('user.deleted', forgetShareImages(matchImagesDir(config)));
   events.on('user.deleted', forgetPlayerGames);
   events.on('user.deleted', forgetRatings);
+  events.on('user.deleted', forgetAchievements);
   events.on('user.deleted', forgetVisits);
   events.on('user.deleted', forgetFriendships);
   events.on('user.deleted', forgetSeat);

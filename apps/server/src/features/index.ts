@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { achievementRoutes } from './achievements/routes';
 import { adminRoutes } from './admin/routes';
 import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
@@ -47,6 +48,7 @@ export const apiFeatures: Feature[] = [
   liveRoutes,
   privacyRoutes,
   trendRoutes,
+  achievementRoutes,
   verificationApiRoutes,
   marketingRoutes,
 ];

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
 import { signalLive } from '../../events/live-signal';
+import { achievementsOfIncomingGame } from '../achievements';
 import { rateIncomingGame } from '../ratings';
 import {
   existingUsers,
@@ -197,9 +198,11 @@ async function stored(db: Queryable, device: ReportingDevice, key: string) {
 class Repeat extends Error {}
 
 /**
- * Stores the game with its players' new skill ratings in one transaction: their rating rows
- * locked and read (one statement, features/ratings), the game rated in TypeScript, then the
- * game stored with the ratings (storeGame, one statement). A game of guests only needs no
+ * Stores the game with its players' new skill ratings and achievements in one transaction: their
+ * rating rows locked and read (one statement, features/ratings), the game rated in TypeScript,
+ * their achievement facts locked and the unlocks decided (features/achievements, two or three
+ * statements), then the game stored with the ratings and the achievements' writes (storeGame,
+ * one statement). A game of guests only needs no
  * rating: one statement, no transaction. Null for a repeated report (nothing written).
  */
 async function storeRated(db: Db, payload: GamePayload, writes: SQL[]) {
@@ -207,10 +210,12 @@ async function storeRated(db: Db, payload: GamePayload, writes: SQL[]) {
   try {
     return await db.transaction(async (tx) => {
       const ratings = await rateIncomingGame(tx, payload);
+      // After the ratings (the lock order of every writer): facts locked, unlocks decided.
+      const unlocks = await achievementsOfIncomingGame(tx, payload, WHEN_STORED);
       const stored = await storeGame(
         tx,
         { ...payload, players: payload.players.map((p, i) => ({ ...p, rating: ratings[i]! })) },
-        writes,
+        [...writes, ...unlocks],
       );
       if (!stored) throw new Repeat();
       return stored;

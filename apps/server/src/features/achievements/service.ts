@@ -1,0 +1,163 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Achievements } from '@arcadia/contracts';
+import type { Queryable } from '../../db/client';
+import { notFound } from '../../plugins/errors';
+import { monthStart } from '../games/periods';
+import {
+  achievementWrites,
+  achievementsOf,
+  gamesOf,
+  inPlay,
+  lockFacts,
+  monthlyPlaces,
+  topMonthlyBoards,
+  type AchievementWrite,
+} from './repository';
+import {
+  achievementStatus,
+  earnedWith,
+  emptyFacts,
+  foldGame,
+  monthlyTopRule,
+  type AchievementFacts,
+} from './rules';
+
+/** A game being stored, as the achievements need it (the ingest's GamePayload fits). */
+export interface IncomingGame {
+  id: string;
+  arcadeId: string;
+  applicationId: string;
+  type: string;
+  mapId: string;
+  playedAt: string;
+  players: ReadonlyArray<{
+    userId: string | null;
+    won: boolean;
+    deaths: number;
+    score: number;
+  }>;
+}
+
+/**
+ * The achievements of a game being stored, inside its transaction after the ratings were locked
+ * (features/games/ingest.ts): locks its registered players' facts rows (one statement), reads
+ * their places on the arcade's monthly board (one statement, only when a player could enter the
+ * top) and the catalogue in play (one statement), folds the game into each player's facts and
+ * answers the writes to add to the game's statement (restricted by `when`: nothing for a
+ * repeated report): the new facts, the unlocked achievements, their notifications and pushes.
+ */
+export async function achievementsOfIncomingGame(
+  tx: Queryable,
+  game: IncomingGame,
+  when: SQL,
+): Promise<SQL[]> {
+  const players = game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : []));
+  if (players.length === 0) return [];
+  const locked = await lockFacts(
+    tx,
+    players.map((p) => p.userId),
+  );
+  const rule = monthlyTopRule();
+  const playedAt = new Date(game.playedAt);
+  const places =
+    rule && players.some((p) => !locked.get(p.userId)?.unlocked.has('monthly-top-10'))
+      ? await monthlyPlaces(
+          tx,
+          {
+            applicationId: game.applicationId,
+            monthStart: monthStart(playedAt),
+            arcadeId: game.arcadeId,
+          },
+          players,
+          rule,
+        )
+      : new Map<string, { ahead: number; players: number }>();
+  const catalogue = await inPlay(tx);
+  const writes: AchievementWrite[] = [];
+  for (const p of players) {
+    const current = locked.get(p.userId);
+    if (!current) continue; // no such user: the ingest refuses the report
+    const factGame = {
+      applicationId: game.applicationId,
+      mode: game.type,
+      mapId: game.mapId,
+      playedAt,
+      won: p.won,
+      deaths: p.deaths,
+    };
+    const facts = foldGame(current.facts, factGame);
+    const earned = earnedWith(
+      facts,
+      factGame,
+      catalogue,
+      places.get(p.userId) ?? null,
+      current.unlocked,
+    );
+    writes.push({ userId: p.userId, facts, earned, gameId: game.id });
+  }
+  return achievementWrites(writes, when);
+}
+
+/**
+ * Rebuilds the players' facts from their stored games that count (oldest first), and with
+ * `award` awards every achievement those games earn that they do not hold yet (unlocked at the
+ * time of the game that earned it; monthlyTop for the monthly boards they are in the top of
+ * now), with a notification and push when `notify`. Achievements once unlocked stay. Locks the
+ * facts rows first (call it after any rating locks). Answers how many achievements it awarded.
+ */
+export async function recomputeAchievements(
+  tx: Queryable,
+  userIds: readonly string[],
+  options: { award: boolean; notify: boolean },
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const locked = await lockFacts(tx, userIds);
+  const ids = [...locked.keys()];
+  const games = await gamesOf(tx, ids);
+  const catalogue = await inPlay(tx);
+  const rule = monthlyTopRule();
+  const boards = options.award && rule ? await topMonthlyBoards(tx, ids, rule) : new Map();
+  const writes: Array<AchievementWrite & { unlockedAt?: Date }> = [];
+  let awarded = 0;
+  for (const userId of ids) {
+    const unlocked = new Set(locked.get(userId)!.unlocked);
+    let facts: AchievementFacts = emptyFacts();
+    const earned: Array<{ id: string; at: Date; gameId: string }> = [];
+    const lastAt = new Map<string, { at: Date; gameId: string }>();
+    for (const game of games.get(userId) ?? []) {
+      facts = foldGame(facts, game);
+      lastAt.set(`${game.applicationId}|${monthStart(game.playedAt)}|${game.arcadeId}`, {
+        at: game.playedAt,
+        gameId: game.gameId,
+      });
+      if (!options.award) continue;
+      for (const id of earnedWith(facts, game, catalogue, null, unlocked)) {
+        unlocked.add(id);
+        earned.push({ id, at: game.playedAt, gameId: game.gameId });
+      }
+    }
+    if (options.award && !unlocked.has('monthly-top-10')) {
+      const board = (boards.get(userId) ?? [])
+        .map((b: { applicationId: string; monthStart: string; arcadeId: string }) =>
+          lastAt.get(`${b.applicationId}|${b.monthStart}|${b.arcadeId}`),
+        )
+        .find(Boolean);
+      if (board) earned.push({ id: 'monthly-top-10', at: board.at, gameId: board.gameId });
+    }
+    awarded += earned.length;
+    // One write per unlock time: each keeps the time of the game that earned it.
+    writes.push({ userId, facts, earned: [], gameId: null });
+    for (const e of earned)
+      writes.push({ userId, facts, earned: [e.id], gameId: e.gameId, unlockedAt: e.at });
+  }
+  for (const statement of achievementWrites(writes, sql`true`, options.notify))
+    await tx.execute(statement);
+  return awarded;
+}
+
+/** GET /api/user/{id}/achievements: unlocked ones and progress of the locked ones; 404 if none. */
+export async function playerAchievements(db: Queryable, userId: string): Promise<Achievements> {
+  const stored = await achievementsOf(db, userId);
+  if (!stored) throw notFound('No such player');
+  return achievementStatus(stored.facts, await inPlay(db), stored.unlocked);
+}
