@@ -1,3 +1,4 @@
 /** Achievements (docs/achievements.md) as other features see them. */
-export { achievementsOfIncomingGame, recomputeAchievements } from './service';
+export { achievementsOfIncomingGame, backfillAchievements, recomputeAchievements } from './service';
 export { forgetAchievements } from './events';
+export { lockFacts as lockAchievementFacts } from './repository';

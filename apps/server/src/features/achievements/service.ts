@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Achievements } from '@arcadia/contracts';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { monthStart } from '../games/periods';
 import {
@@ -160,4 +160,37 @@ export async function playerAchievements(db: Queryable, userId: string): Promise
   const stored = await achievementsOf(db, userId);
   if (!stored) throw notFound('No such player');
   return achievementStatus(stored.facts, await inPlay(db), stored.unlocked);
+}
+
+/**
+ * The backfill (`npm run admin -- achievements backfill`): every player's facts rebuilt from their
+ * stored games and every catalogue achievement those games earn awarded, in batches of `batch`
+ * players (by id), each batch in its own transaction. Idempotent: a second run awards nothing.
+ * `notify`: also announce each unlock in the bell list and by push (off by default: past games).
+ */
+export async function backfillAchievements(
+  db: Db,
+  options: {
+    batch: number;
+    notify: boolean;
+    progress?: (players: number, awarded: number) => void;
+  },
+): Promise<{ players: number; awarded: number }> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  let players = 0;
+  let awarded = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ id: string }>(
+      sql`select id from users where id > ${after}::uuid order by id limit ${options.batch}`,
+    );
+    if (rows.length === 0) break;
+    const ids = rows.map((r) => String(r.id));
+    awarded += await db.transaction((tx) =>
+      recomputeAchievements(tx, ids, { award: true, notify: options.notify }),
+    );
+    players += ids.length;
+    after = ids[ids.length - 1]!;
+    options.progress?.(players, awarded);
+  }
+  return { players, awarded };
 }

@@ -10,6 +10,7 @@ import { signalGamePlayers } from '../../events/live-signal';
 import { gamePlayers, games, users } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
+import { lockAchievementFacts, recomputeAchievements } from '../achievements';
 import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
@@ -118,14 +119,18 @@ export async function voidGame(
     // assignment takes the game row first too, an ingest the ratings before the statistics.
     await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('update');
     await lockGameRatings(tx, gameId);
+    // Then their achievement facts (ingest's order: ratings, facts, statistics).
+    const players = (await gameRatingScope(tx, gameId))?.userIds ?? [];
+    await lockAchievementFacts(tx, players);
     const { rows } = await tx.execute<{ voided: boolean }>(
       sql`select arcadia_void_game(${gameId}, ${reason}) as voided`,
     );
     // Voided by someone else between the read and the lock.
     if (!rows[0]?.voided) throw conflict('The game is voided already');
     // Its players' ratings as if it had never been played: replayed from it on.
-    const scope = await gameRatingScope(tx, gameId);
-    await recomputeRatings(tx, gameId, scope?.userIds ?? []);
+    await recomputeRatings(tx, gameId, players);
+    // Their achievement facts without it; achievements once unlocked stay (docs/achievements.md).
+    await recomputeAchievements(tx, players, { award: false, notify: false });
     await signalGamePlayers(tx, gameId);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {
@@ -182,9 +187,12 @@ export async function assignSlot(
     if (already) throw conflict('The player is in this game already');
     // The player's rating row before their statistics, as ingest takes them.
     await lockGameRatings(tx, gameId, [userId]);
+    await lockAchievementFacts(tx, [userId]);
     await tx.execute(sql`select arcadia_assign_game_slot(${slotId}, ${userId})`);
     // The result counts in their rating too: replayed from this game on.
     await recomputeRatings(tx, gameId, [userId]);
+    // And in their achievements: facts rebuilt with it, what it earns awarded and announced.
+    await recomputeAchievements(tx, [userId], { award: true, notify: true });
     await signalGamePlayers(tx, gameId);
     await recordAudit(tx, operator, {
       action: 'game.assign',
