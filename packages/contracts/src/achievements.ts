@@ -12,8 +12,8 @@ import { z } from 'zod';
  * - wins       at least `target` won games
  * - winStreak  `target` games won in a row (by the time played, any application)
  * - flawless   a game won with no death
- * - allModes   every mode an application offers now played at least once
- * - allMaps    every map an application offers now played at least once
+ * - allModes   every mode an application offers now played at least once (it offers two or more)
+ * - allMaps    every map an application offers now played at least once (it offers two or more)
  * - monthlyTop in the top `rank` of an arcade's monthly score board (the leaderboard's month, UTC)
  *              right after one of the player's games, the board counting at least `minPlayers`
  * - season     `games` games in one calendar month (Europe/Berlin): one badge per month, its id

@@ -94,7 +94,7 @@ export function foldGame(facts: AchievementFacts, game: FactGame): AchievementFa
 function coverage(played: Record<string, string[]>, offered: Record<string, string[]>) {
   let best = { current: 0, target: 0 };
   for (const [app, items] of Object.entries(offered)) {
-    if (items.length === 0) continue;
+    if (items.length < 2) continue;
     const done = new Set(played[app] ?? []);
     const current = items.filter((i) => done.has(i)).length;
     if (best.target === 0 || current / items.length > best.current / best.target)
@@ -142,9 +142,12 @@ export function progressOf(
   }
 }
 
-/** Whether every offered item of the application was played. */
+/**
+ * Whether every offered item of the application was played: an application offering only one
+ * (mode or map) does not count, its first game would earn it.
+ */
 const coversApp = (played: string[] | undefined, offered: string[] | undefined) =>
-  !!offered && offered.length > 0 && offered.every((i) => (played ?? []).includes(i));
+  !!offered && offered.length > 1 && offered.every((i) => (played ?? []).includes(i));
 
 /**
  * The achievements the player earns with `game` (its facts already folded in: `facts`), beside
