@@ -31,12 +31,28 @@ export type AchievementRule =
 
 type Texts = { de: string; en: string };
 
+/** The icons an achievement may have (apps/web maps each to its lucide icon). */
+export const ACHIEVEMENT_ICONS = [
+  'gamepad-2',
+  'medal',
+  'award',
+  'crown',
+  'trophy',
+  'flame',
+  'shield-check',
+  'compass',
+  'map',
+  'star',
+  'calendar-check',
+] as const;
+export type AchievementIcon = (typeof ACHIEVEMENT_ICONS)[number];
+
 export interface AchievementDefinition {
   /** Stable id, stored with every unlock: never renamed or reused. */
   id: string;
   rule: AchievementRule;
-  /** An emoji, shown beside the name (decorative: the name says it). */
-  icon: string;
+  /** The icon's name (a lucide icon the web maps it to), decorative: the name says it. */
+  icon: AchievementIcon;
   name: Texts;
   description: Texts;
 }
@@ -48,49 +64,49 @@ export const ACHIEVEMENT_TIME_ZONE = 'Europe/Berlin';
 export const SEASON_ACHIEVEMENT = {
   idPrefix: 'season-',
   rule: { kind: 'season', games: 10 } as const,
-  icon: '🗓️',
+  icon: 'calendar-check' as AchievementIcon,
 };
 
 export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'first-game',
     rule: { kind: 'games', target: 1 },
-    icon: '🎮',
+    icon: 'gamepad-2',
     name: { de: 'Erstes Spiel', en: 'First game' },
     description: { de: 'Spiele dein erstes Spiel.', en: 'Play your first game.' },
   },
   {
     id: 'games-10',
     rule: { kind: 'games', target: 10 },
-    icon: '🔟',
+    icon: 'medal',
     name: { de: 'Stammgast', en: 'Regular' },
     description: { de: 'Spiele 10 Spiele.', en: 'Play 10 games.' },
   },
   {
     id: 'games-100',
     rule: { kind: 'games', target: 100 },
-    icon: '💯',
+    icon: 'award',
     name: { de: 'Veteran', en: 'Veteran' },
     description: { de: 'Spiele 100 Spiele.', en: 'Play 100 games.' },
   },
   {
     id: 'games-1000',
     rule: { kind: 'games', target: 1000 },
-    icon: '🏛️',
+    icon: 'crown',
     name: { de: 'Legende', en: 'Legend' },
     description: { de: 'Spiele 1000 Spiele.', en: 'Play 1000 games.' },
   },
   {
     id: 'first-win',
     rule: { kind: 'wins', target: 1 },
-    icon: '🏆',
+    icon: 'trophy',
     name: { de: 'Erster Sieg', en: 'First win' },
     description: { de: 'Gewinne ein Spiel.', en: 'Win a game.' },
   },
   {
     id: 'win-streak-5',
     rule: { kind: 'winStreak', target: 5 },
-    icon: '🔥',
+    icon: 'flame',
     name: { de: 'Siegesserie', en: 'Winning streak' },
     description: {
       de: 'Gewinne 5 Spiele hintereinander.',
@@ -100,7 +116,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'flawless',
     rule: { kind: 'flawless' },
-    icon: '🛡️',
+    icon: 'shield-check',
     name: { de: 'Makellos', en: 'Flawless' },
     description: {
       de: 'Gewinne ein Spiel, ohne ein einziges Mal getroffen zu werden (0 Deaths).',
@@ -110,7 +126,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'all-modes',
     rule: { kind: 'allModes' },
-    icon: '🧭',
+    icon: 'compass',
     name: { de: 'Allrounder', en: 'All-rounder' },
     description: {
       de: 'Spiele jeden Modus eines Spiels mindestens einmal.',
@@ -120,7 +136,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'all-maps',
     rule: { kind: 'allMaps' },
-    icon: '🗺️',
+    icon: 'map',
     name: { de: 'Weltenbummler', en: 'Globetrotter' },
     description: {
       de: 'Spiele jede Karte eines Spiels mindestens einmal.',
@@ -130,7 +146,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   {
     id: 'monthly-top-10',
     rule: { kind: 'monthlyTop', rank: 10, minPlayers: 20 },
-    icon: '🥇',
+    icon: 'star',
     name: { de: 'Top 10 des Monats', en: 'Top 10 of the month' },
     description: {
       de: 'Stehe nach einem Spiel unter den besten 10 der Monats-Rangliste einer Arcade (mit mindestens 20 Spielern).',

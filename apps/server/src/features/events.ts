@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { createEventBus, type AppEventBus } from '../events/map';
 import { announceDeletedAccount } from '../plugins/auth';
-import { forgetAchievements } from './achievements';
+import { awardAchievements, forgetAchievements } from './achievements';
 import { forgetStaffRoles } from './admin/events';
 import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
@@ -32,6 +32,8 @@ import { forgetVisits } from './visits/events';
  */
 export function featureEvents(config: Config): AppEventBus {
   const events = createEventBus();
+  // Achievements, unlocked in the transaction that stores the game (docs/achievements.md).
+  events.on('game.storing', awardAchievements);
   // Push notifications, enqueued in the transaction that causes them.
   events.on('game.stored', notifyMatchResult);
   events.on('friend.added', notifyFriendAdded);

@@ -82,17 +82,17 @@ describe('achievements', () => {
       .filter((i) => i.kind === 'achievement')
       .map((i) => i.message.en.title);
     expect(titles.sort()).toEqual([
-      '🎮 Achievement unlocked: First game',
-      '🏆 Achievement unlocked: First win',
+      'Achievement unlocked: First game',
+      'Achievement unlocked: First win',
     ]);
 
     const pushes = await rows(sql`select u.user_name, o.payload->'message'->>'title' as title
       from push_outbox o join users u on u.id = o.user_id
       where o.kind = 'achievement' order by 1, 2`);
     expect(pushes).toEqual([
-      { user_name: 'Anna', title: '🎮 Achievement unlocked: First game' },
-      { user_name: 'Anna', title: '🏆 Achievement unlocked: First win' },
-      { user_name: 'Ben', title: '🎮 Erfolg freigeschaltet: Erstes Spiel' },
+      { user_name: 'Anna', title: 'Achievement unlocked: First game' },
+      { user_name: 'Anna', title: 'Achievement unlocked: First win' },
+      { user_name: 'Ben', title: 'Erfolg freigeschaltet: Erstes Spiel' },
     ]);
   });
 

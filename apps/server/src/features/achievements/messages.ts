@@ -6,18 +6,17 @@ export function achievementMessage(userId: string, achievementId: string): Local
   const a = achievementById(achievementId);
   const name = a?.name ?? { de: achievementId, en: achievementId };
   const description = a?.description ?? { de: '', en: '' };
-  const icon = a ? `${a.icon} ` : '';
   const url = `/profile/${userId}#achievements`;
   const tag = `achievement-${achievementId}`;
   return {
     de: {
-      title: `${icon}Erfolg freigeschaltet: ${name.de}`,
+      title: `Erfolg freigeschaltet: ${name.de}`,
       body: description.de,
       url,
       tag,
     },
     en: {
-      title: `${icon}Achievement unlocked: ${name.en}`,
+      title: `Achievement unlocked: ${name.en}`,
       body: description.en,
       url,
       tag,

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { addEachStatement } from '../live/notifications';
-import { enqueueEachStatement } from '../push/outbox';
+import { addEachStatement } from '../live';
+import { enqueueEachStatement } from '../push';
 import { achievementMessage } from './messages';
 import { readFacts, type AchievementFacts, type FactGame, type InPlay } from './rules';
 
@@ -212,27 +212,31 @@ export async function gamesOf(
 }
 
 /**
- * The monthly boards (player_stats_periods, per arcade) on which each player is in the top
- * `rank` now, the board counting at least `minPlayers`: what the backfill awards monthlyTop for.
+ * For each player in the top `rank` of a monthly board (player_stats_periods, per arcade) now,
+ * the board counting at least `minPlayers`: their last game on the earliest such board (what the
+ * backfill awards monthlyTop with, at that game's time).
  */
 export async function topMonthlyBoards(
   db: Queryable,
   userIds: readonly string[],
   rule: { rank: number; minPlayers: number },
-): Promise<Map<string, Array<{ applicationId: string; monthStart: string; arcadeId: string }>>> {
-  const result = new Map<
-    string,
-    Array<{ applicationId: string; monthStart: string; arcadeId: string }>
-  >();
+): Promise<Map<string, { gameId: string; at: Date }>> {
+  const result = new Map<string, { gameId: string; at: Date }>();
   if (userIds.length === 0) return result;
   const { rows } = await db.execute<{
     user_id: string;
-    application_id: string;
-    period_start: string;
-    arcade_id: string;
+    game_id: string | null;
+    played_at: string | Date | null;
   }>(sql`
-    select m.user_id, m.application_id, m.period_start::text as period_start, m.arcade_id
+    select m.user_id, last.game_id, last.played_at
     from player_stats_periods m
+    cross join lateral (
+      select g.id as game_id, g.played_at from game_players gp join games g on g.id = gp.game_id
+      where gp.user_id = m.user_id and g.application_id = m.application_id
+        and g.arcade_id = m.arcade_id and g.voided_at is null
+        and g.played_at >= (m.period_start::timestamp at time zone 'UTC')
+        and g.played_at < ((m.period_start + interval '1 month') at time zone 'UTC')
+      order by g.played_at desc limit 1) last
     where m.user_id in (${sql.join(
       userIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -244,16 +248,11 @@ export async function topMonthlyBoards(
       and (select count(*) from (select 1 from player_stats_periods s
             where s.application_id = m.application_id and s.period_kind = 'month'
               and s.period_start = m.period_start and s.arcade_id = m.arcade_id
-            limit ${rule.minPlayers}) y) >= ${rule.minPlayers}`);
-  for (const row of rows) {
-    const list = result.get(row.user_id) ?? [];
-    list.push({
-      applicationId: row.application_id,
-      monthStart: row.period_start,
-      arcadeId: row.arcade_id,
-    });
-    result.set(row.user_id, list);
-  }
+            limit ${rule.minPlayers}) y) >= ${rule.minPlayers}
+    order by m.user_id, last.played_at`);
+  for (const row of rows)
+    if (row.game_id && row.played_at && !result.has(row.user_id))
+      result.set(row.user_id, { gameId: row.game_id, at: new Date(row.played_at) });
   return result;
 }
 

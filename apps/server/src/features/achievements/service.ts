@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Achievements } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
+import type { StoringGame } from '../../events/map';
 import { notFound } from '../../plugins/errors';
-import { monthStart } from '../games/periods';
 import {
   achievementWrites,
   achievementsOf,
@@ -22,25 +22,9 @@ import {
   type AchievementFacts,
 } from './rules';
 
-/** A game being stored, as the achievements need it (the ingest's GamePayload fits). */
-export interface IncomingGame {
-  id: string;
-  arcadeId: string;
-  applicationId: string;
-  type: string;
-  mapId: string;
-  playedAt: string;
-  players: ReadonlyArray<{
-    userId: string | null;
-    won: boolean;
-    deaths: number;
-    score: number;
-  }>;
-}
-
 /**
- * The achievements of a game being stored, inside its transaction after the ratings were locked
- * (features/games/ingest.ts): locks its registered players' facts rows (one statement), reads
+ * The achievements of a game being stored ('game.storing'), inside its transaction after the
+ * ratings were locked (features/games/ingest.ts): locks its registered players' facts rows (one statement), reads
  * their places on the arcade's monthly board (one statement, only when a player could enter the
  * top) and the catalogue in play (one statement), folds the game into each player's facts and
  * answers the writes to add to the game's statement (restricted by `when`: nothing for a
@@ -48,7 +32,7 @@ export interface IncomingGame {
  */
 export async function achievementsOfIncomingGame(
   tx: Queryable,
-  game: IncomingGame,
+  game: StoringGame,
   when: SQL,
 ): Promise<SQL[]> {
   const players = game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : []));
@@ -59,15 +43,14 @@ export async function achievementsOfIncomingGame(
   );
   const rule = monthlyTopRule();
   const playedAt = new Date(game.playedAt);
+  const month = game.periods.find(
+    (p) => p.periodKind === 'month' && p.arcadeId === game.arcadeId,
+  )?.periodStart;
   const places =
-    rule && players.some((p) => !locked.get(p.userId)?.unlocked.has('monthly-top-10'))
+    rule && month && players.some((p) => !locked.get(p.userId)?.unlocked.has('monthly-top-10'))
       ? await monthlyPlaces(
           tx,
-          {
-            applicationId: game.applicationId,
-            monthStart: monthStart(playedAt),
-            arcadeId: game.arcadeId,
-          },
+          { applicationId: game.applicationId, monthStart: month, arcadeId: game.arcadeId },
           players,
           rule,
         )
@@ -116,20 +99,18 @@ export async function recomputeAchievements(
   const games = await gamesOf(tx, ids);
   const catalogue = await inPlay(tx);
   const rule = monthlyTopRule();
-  const boards = options.award && rule ? await topMonthlyBoards(tx, ids, rule) : new Map();
+  const boards =
+    options.award && rule
+      ? await topMonthlyBoards(tx, ids, rule)
+      : new Map<string, { gameId: string; at: Date }>();
   const writes: Array<AchievementWrite & { unlockedAt?: Date }> = [];
   let awarded = 0;
   for (const userId of ids) {
     const unlocked = new Set(locked.get(userId)!.unlocked);
     let facts: AchievementFacts = emptyFacts();
     const earned: Array<{ id: string; at: Date; gameId: string }> = [];
-    const lastAt = new Map<string, { at: Date; gameId: string }>();
     for (const game of games.get(userId) ?? []) {
       facts = foldGame(facts, game);
-      lastAt.set(`${game.applicationId}|${monthStart(game.playedAt)}|${game.arcadeId}`, {
-        at: game.playedAt,
-        gameId: game.gameId,
-      });
       if (!options.award) continue;
       for (const id of earnedWith(facts, game, catalogue, null, unlocked)) {
         unlocked.add(id);
@@ -137,11 +118,7 @@ export async function recomputeAchievements(
       }
     }
     if (options.award && !unlocked.has('monthly-top-10')) {
-      const board = (boards.get(userId) ?? [])
-        .map((b: { applicationId: string; monthStart: string; arcadeId: string }) =>
-          lastAt.get(`${b.applicationId}|${b.monthStart}|${b.arcadeId}`),
-        )
-        .find(Boolean);
+      const board = boards.get(userId);
       if (board) earned.push({ id: 'monthly-top-10', at: board.at, gameId: board.gameId });
     }
     awarded += earned.length;

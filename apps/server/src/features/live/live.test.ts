@@ -179,7 +179,7 @@ describe('the live channel (GET /api/live)', () => {
         .filter((i) => i.kind === 'achievement')
         .map((i) => i.message.en.title)
         .sort(),
-    ).toEqual(['🎮 Achievement unlocked: First game', '🏆 Achievement unlocked: First win']);
+    ).toEqual(['Achievement unlocked: First game', 'Achievement unlocked: First win']);
     expect(items.find((i) => i.kind === 'match_result')).toMatchObject({
       kind: 'match_result',
       unread: true,

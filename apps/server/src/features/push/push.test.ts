@@ -281,10 +281,10 @@ describe('web push', () => {
         .filter(isAchievement)
         .map((m) => m.title)
         .sort(),
-    ).toEqual(['🎮 Erfolg freigeschaltet: Erstes Spiel', '🏆 Erfolg freigeschaltet: Erster Sieg']);
+    ).toEqual(['Erfolg freigeschaltet: Erster Sieg', 'Erfolg freigeschaltet: Erstes Spiel']);
     expect(trinityPushes.filter(isAchievement)).toEqual([
       {
-        title: '🎮 Achievement unlocked: First game',
+        title: 'Achievement unlocked: First game',
         body: 'Play your first game.',
         url: `/profile/${trinity.id}#achievements`,
         tag: 'achievement-first-game',

@@ -1,9 +1,38 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { achievementById, type AchievementStatus } from '@arcadia/contracts';
+import {
+  Award,
+  CalendarCheck,
+  Compass,
+  Crown,
+  Flame,
+  Gamepad2,
+  Map as MapIcon,
+  Medal,
+  ShieldCheck,
+  Star,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
+import { achievementById, type AchievementIcon, type AchievementStatus } from '@arcadia/contracts';
 import { getAchievementsApi } from '../api/get-achievements';
 import { formatNumber, langOf } from '../format';
+
+/** The catalogue's icon names (packages/contracts achievements.ts) as lucide icons. */
+const ICONS: Record<AchievementIcon, LucideIcon> = {
+  'gamepad-2': Gamepad2,
+  medal: Medal,
+  award: Award,
+  crown: Crown,
+  trophy: Trophy,
+  flame: Flame,
+  'shield-check': ShieldCheck,
+  compass: Compass,
+  map: MapIcon,
+  star: Star,
+  'calendar-check': CalendarCheck,
+};
 
 /** How many of the newest unlocked achievements the header shows beside 'Early adopter'. */
 export const HEADER_BADGES = 3;
@@ -19,6 +48,7 @@ export function AchievementBadges({ playerId }: { playerId: string }) {
       {data.unlocked.slice(0, HEADER_BADGES).map((a) => {
         const definition = achievementById(a.id);
         if (!definition) return null;
+        const BadgeIcon = ICONS[definition.icon];
         return (
           <span
             key={a.id}
@@ -26,7 +56,7 @@ export function AchievementBadges({ playerId }: { playerId: string }) {
             data-testid={`achievement-badge-${a.id}`}
             className="inline-flex max-w-full items-center gap-1 rounded-full border border-neon-cyan/60 bg-neon-cyan/10 px-2.5 py-0.5 font-semibold text-neon-cyan"
           >
-            <span aria-hidden="true">{definition.icon}</span>
+            <BadgeIcon aria-hidden="true" size={14} className="shrink-0" />
             <span className="truncate">{definition.name[lang]}</span>
           </span>
         );
@@ -39,6 +69,7 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
   const { t } = useTranslation();
   const definition = achievementById(status.id);
   if (!definition) return null;
+  const Icon = ICONS[definition.icon];
   const unlocked = status.unlockedAt !== null;
   const progress = status.progress;
   const nameId = `achievement-${status.id}-name`;
@@ -49,12 +80,11 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
       }`}
       data-testid={`achievement-${status.id}`}
     >
-      <span
+      <Icon
         aria-hidden="true"
-        className={`text-2xl leading-none ${unlocked ? '' : 'opacity-40 grayscale'}`}
-      >
-        {definition.icon}
-      </span>
+        size={28}
+        className={`mt-0.5 shrink-0 ${unlocked ? 'text-neon-cyan' : 'text-ink-muted opacity-60'}`}
+      />
       <div className="min-w-0 flex-1">
         <p id={nameId} className="font-semibold text-ink break-words">
           {definition.name[lang]}
