@@ -140,6 +140,34 @@ describe('achievements', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('is in the monthly top 10 of the arcade after a game, on a board of at least 20', async () => {
+    // 25 players on this month's board of the arcade, scoring 1000, 2000, … 25,000
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    const board: TestPlayer[] = [];
+    for (let i = 1; i <= 25; i++) board.push(await addPlayer(t, `Board${i}`));
+    await t.db.execute(sql`insert into player_stats_periods (user_id, application_id,
+        period_kind, period_start, arcade_id, games_played, games_won, games_lost, kills, deaths,
+        score_total, best_score)
+      select (m->>'id')::uuid, 'commando', 'month', ${month}::date, 'test-arcade', 1, 0, 1, 0, 0,
+        (m->>'score')::int, (m->>'score')::int
+      from jsonb_array_elements(${JSON.stringify(
+        board.map((p, i) => ({ id: p.id, score: (i + 1) * 1000 })),
+      )}::jsonb) m`);
+    const high = await addPlayer(t, 'High');
+    const low = await addPlayer(t, 'Low');
+    // 16,500 puts High 10th (nine score more); 15,500 leaves Low 11th
+    await play(
+      report({
+        players: [
+          { userId: high.id, teamId: 1, score: 16_500, kills: 5, deaths: 1 },
+          { userId: low.id, teamId: 2, score: 15_500, kills: 1, deaths: 4 },
+        ],
+      }),
+    );
+    expect(await unlockedOf(high.id)).toContain('monthly-top-10');
+    expect(await unlockedOf(low.id)).not.toContain('monthly-top-10');
+  });
+
   it('keeps unlocked achievements when a game is voided, and counts the game no more', async () => {
     const opsDevice = await addDevice(t, ops.arcade, 'void-1');
     cid = await addPlayer(t, 'Cid');
@@ -203,8 +231,9 @@ describe('achievements', () => {
     await t.db.execute(sql`update player_achievement_facts set facts = '{}'`);
     const notified = await t.counts('notifications', 'push_outbox');
     const first = await backfillAchievements(t.db, { batch: 2, notify: false });
-    // first game: Anna, Ben, Dee; flawless: Anna (Cid's flawless game is voided: not again)
-    expect(first).toEqual({ players: expect.any(Number), awarded: 4 });
+    // first game: Anna, Ben, Dee, High, Low; flawless: Anna (Cid's flawless game is voided: not
+    // again)
+    expect(first).toEqual({ players: expect.any(Number), awarded: 6 });
     expect(await unlockedOf(anna.id)).toEqual(['first-game', 'first-win', 'flawless']);
     expect(await unlockedOf(cid.id)).toEqual(['first-win']);
     // unlocked at the time of the game that earned it

@@ -47,49 +47,92 @@ export async function lockFacts(
 }
 
 /**
- * The players' places on the arcade's monthly score board right after their game (their month's
- * score plus `score`): how many others are above (counted up to `rank`) and how many others are
- * on it (up to `minPlayers`). Two index range scans per player (player_stats_periods_score_idx).
+ * The ingest's read, ONE statement: locks the game's players' facts rows (as lockFacts) and
+ * answers for each their facts, unlocked ids and place on the arcade's monthly score board right
+ * after the game (their month score there plus this game's; others above counted up to `rank`,
+ * others on the board up to `minPlayers`: index range scans of player_stats_periods_score_idx,
+ * skipped for a player who holds `topId`), with the modes and maps the application offers now.
+ * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 rank,
+ * $6 minPlayers, $7 topId.
  */
-const placeStatement = preparedStatement<{ user_id: string; ahead: number; others: number }>(
-  `with me as (select * from jsonb_to_recordset($1::jsonb) as m(user_id uuid, score integer))
-  select me.user_id,
-    (select count(*) from (select 1 from player_stats_periods s
-      where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
-        and s.arcade_id = $4 and s.user_id <> me.user_id
-        and s.score_total > me.score + coalesce((select o.score_total from player_stats_periods o
-          where o.user_id = me.user_id and o.application_id = $2 and o.period_kind = 'month'
-            and o.period_start = $3::date and o.arcade_id = $4), 0)
-      limit $5) x)::int as ahead,
-    (select count(*) from (select 1 from player_stats_periods s
-      where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
-        and s.arcade_id = $4 and s.user_id <> me.user_id
-      limit $6) y)::int as others
-  from me`,
-);
+const ingestStatement = preparedStatement<{
+  user_id: string;
+  facts: unknown;
+  unlocked: string[] | null;
+  ahead: number | null;
+  others: number | null;
+  modes: string[] | null;
+  maps: string[] | null;
+}>(`with me as (select * from jsonb_to_recordset($1::jsonb) as m(user_id uuid, score integer)),
+  locked as (
+    insert into player_achievement_facts as f (user_id)
+    select u.id from users u join me on me.user_id = u.id
+    order by u.id
+    on conflict (user_id) do update set user_id = f.user_id
+    returning f.user_id, f.facts),
+  held as (
+    select l.user_id, l.facts, me.score,
+      (select array_agg(a.achievement_id) from player_achievements a
+        where a.user_id = l.user_id) as unlocked
+    from locked l join me on me.user_id = l.user_id),
+  catalogue as (
+    select (select array_agg(id) from game_modes
+              where application_id = $2 and retired_at is null) as modes,
+           (select array_agg(id) from maps
+              where application_id = $2 and retired_at is null) as maps)
+  select h.user_id, h.facts, h.unlocked, c.modes, c.maps,
+    case when $7 <> all(coalesce(h.unlocked, '{}')) then
+      (select count(*) from (select 1 from player_stats_periods s
+        where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
+          and s.arcade_id = $4 and s.user_id <> h.user_id
+          and s.score_total > h.score + coalesce((select o.score_total from player_stats_periods o
+            where o.user_id = h.user_id and o.application_id = $2 and o.period_kind = 'month'
+              and o.period_start = $3::date and o.arcade_id = $4), 0)
+        limit $5) x)::int end as ahead,
+    case when $7 <> all(coalesce(h.unlocked, '{}')) then
+      (select count(*) from (select 1 from player_stats_periods s
+        where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
+          and s.arcade_id = $4 and s.user_id <> h.user_id
+        limit $6) y)::int end as others
+  from held h cross join catalogue c`);
 
-export async function monthlyPlaces(
+export interface IngestRead {
+  players: Map<string, LockedFacts & { place: { ahead: number; players: number } | null }>;
+  inPlay: InPlay;
+}
+
+export async function lockForIngest(
   tx: Queryable,
   board: { applicationId: string; monthStart: string; arcadeId: string },
   players: ReadonlyArray<{ userId: string; score: number }>,
-  rule: { rank: number; minPlayers: number },
-): Promise<Map<string, { ahead: number; players: number }>> {
-  const places = new Map<string, { ahead: number; players: number }>();
-  if (players.length === 0) return places;
-  const rows = await placeStatement(tx, [
+  rule: { rank: number; minPlayers: number; id: string },
+): Promise<IngestRead> {
+  const result: IngestRead = { players: new Map(), inPlay: { modes: {}, maps: {} } };
+  if (players.length === 0) return result;
+  const rows = await ingestStatement(tx, [
     JSON.stringify(players.map((p) => ({ user_id: p.userId, score: p.score }))),
     board.applicationId,
     board.monthStart,
     board.arcadeId,
     rule.rank,
     rule.minPlayers,
+    rule.id,
   ]);
-  for (const row of rows)
-    places.set(String(row.user_id), {
-      ahead: Number(row.ahead),
-      players: Number(row.others) + 1,
+  for (const row of rows) {
+    result.inPlay = {
+      modes: { [board.applicationId]: (row.modes ?? []).map(String) },
+      maps: { [board.applicationId]: (row.maps ?? []).map(String) },
+    };
+    result.players.set(String(row.user_id), {
+      facts: readFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
+      unlocked: new Set((row.unlocked ?? []).map(String)),
+      place:
+        row.ahead === null || row.others === null
+          ? null
+          : { ahead: Number(row.ahead), players: Number(row.others) + 1 },
     });
-  return places;
+  }
+  return result;
 }
 
 const inPlayStatement = preparedStatement<{ kind: string; application_id: string; id: string }>(

@@ -202,9 +202,11 @@ export function earnedWith(
   return earned;
 }
 
-/** The catalogue's monthlyTop rule (its rank and minimum board), if it has one. */
-export function monthlyTopRule() {
-  for (const a of ACHIEVEMENTS) if (a.rule.kind === 'monthlyTop') return a.rule;
+/** The catalogue's monthlyTop achievement (its id, rank and minimum board), if it has one. */
+export function monthlyTopRule(): { id: string; rank: number; minPlayers: number } | null {
+  for (const a of ACHIEVEMENTS)
+    if (a.rule.kind === 'monthlyTop')
+      return { id: a.id, rank: a.rule.rank, minPlayers: a.rule.minPlayers };
   return null;
 }
 

@@ -9,7 +9,7 @@ import {
   gamesOf,
   inPlay,
   lockFacts,
-  monthlyPlaces,
+  lockForIngest,
   topMonthlyBoards,
   type AchievementWrite,
 } from './repository';
@@ -37,28 +37,22 @@ export async function achievementsOfIncomingGame(
 ): Promise<SQL[]> {
   const players = game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : []));
   if (players.length === 0) return [];
-  const locked = await lockFacts(
-    tx,
-    players.map((p) => p.userId),
-  );
-  const rule = monthlyTopRule();
+  const rule = monthlyTopRule() ?? { id: '', rank: 0, minPlayers: 0 };
   const playedAt = new Date(game.playedAt);
-  const month = game.periods.find(
-    (p) => p.periodKind === 'month' && p.arcadeId === game.arcadeId,
-  )?.periodStart;
-  const places =
-    rule && month && players.some((p) => !locked.get(p.userId)?.unlocked.has('monthly-top-10'))
-      ? await monthlyPlaces(
-          tx,
-          { applicationId: game.applicationId, monthStart: month, arcadeId: game.arcadeId },
-          players,
-          rule,
-        )
-      : new Map<string, { ahead: number; players: number }>();
-  const catalogue = await inPlay(tx);
+  // The arcade's month board the game counts in (the leaderboard's month, UTC).
+  const month =
+    game.periods.find((p) => p.periodKind === 'month' && p.arcadeId === game.arcadeId)
+      ?.periodStart ?? '1970-01-01';
+  const read = await lockForIngest(
+    tx,
+    { applicationId: game.applicationId, monthStart: month, arcadeId: game.arcadeId },
+    players,
+    rule,
+  );
+  const catalogue = read.inPlay;
   const writes: AchievementWrite[] = [];
   for (const p of players) {
-    const current = locked.get(p.userId);
+    const current = read.players.get(p.userId);
     if (!current) continue; // no such user: the ingest refuses the report
     const factGame = {
       applicationId: game.applicationId,
@@ -69,13 +63,7 @@ export async function achievementsOfIncomingGame(
       deaths: p.deaths,
     };
     const facts = foldGame(current.facts, factGame);
-    const earned = earnedWith(
-      facts,
-      factGame,
-      catalogue,
-      places.get(p.userId) ?? null,
-      current.unlocked,
-    );
+    const earned = earnedWith(facts, factGame, catalogue, current.place, current.unlocked);
     writes.push({ userId: p.userId, facts, earned, gameId: game.id });
   }
   return achievementWrites(writes, when);
@@ -117,9 +105,9 @@ export async function recomputeAchievements(
         earned.push({ id, at: game.playedAt, gameId: game.gameId });
       }
     }
-    if (options.award && !unlocked.has('monthly-top-10')) {
+    if (options.award && rule && !unlocked.has(rule.id)) {
       const board = boards.get(userId);
-      if (board) earned.push({ id: 'monthly-top-10', at: board.at, gameId: board.gameId });
+      if (board) earned.push({ id: rule.id, at: board.at, gameId: board.gameId });
     }
     awarded += earned.length;
     // One write per unlock time: each keeps the time of the game that earned it.
