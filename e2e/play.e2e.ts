@@ -117,10 +117,11 @@ describe('playing on a device', () => {
     expect(mine).toBeDefined();
 
     // Without a reload, /play follows the live channel: the match is over, with a link to the
-    // result, and the bell counts the new result.
+    // result, and the bell counts the new result (with the achievements it unlocked: the first
+    // game, and the first win or more depending on the simulated match; docs/achievements.md).
     await expect.poll(() => page.getByText('Match vorbei!').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('button', { name: 'Stop Playing' }).count()).toBe(0);
-    const bell = page.getByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' });
+    const bell = page.getByRole('button', { name: /^Benachrichtigungen, [2-9] ungelesen$/ });
     await expect.poll(() => bell.count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, '/play after the match');
     await screenshot(page, 'play-match-over');

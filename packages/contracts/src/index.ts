@@ -31,3 +31,4 @@ export * from './rating';
 export * from './trends';
 export * from './email-verification';
 export * from './claims';
+export * from './achievements';

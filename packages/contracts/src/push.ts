@@ -34,7 +34,7 @@ export const pushPublicKeySchema = z.object({
   publicKey: z.string(),
 });
 
-export const PUSH_KINDS = ['match_result', 'friend_added', 'news'] as const;
+export const PUSH_KINDS = ['match_result', 'friend_added', 'news', 'achievement'] as const;
 export const pushKindSchema = z.enum(PUSH_KINDS);
 export type PushKind = z.infer<typeof pushKindSchema>;
 

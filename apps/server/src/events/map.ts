@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { NewsLocale } from '@arcadia/contracts';
-import type { Tx } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { EventBus, type EventHandler } from './bus';
 
 /**
@@ -17,6 +17,12 @@ interface AppEvents {
    * follows a player's result (achievements).
    */
   'game.slot.assigned': { tx: Tx; payload: AssignedSlot };
+  /**
+   * A game with registered players is being stored (features/games/ingest.ts), inside its
+   * transaction after the players' rating rows were locked: a handler may read and lock with
+   * `tx.db` and add writes to the game's statement, as for 'game.stored'.
+   */
+  'game.storing': { tx: StoringStatement; payload: StoringGame };
   /** A player added another as a friend (features/friends/service.ts). */
   'friend.added': { tx: Tx; payload: FriendAdded };
   /** An article was published (features/news/service.ts). */
@@ -70,6 +76,31 @@ export interface AssignedSlot {
   slotId: number;
   userId: string;
   via: 'operator' | 'claim';
+}
+
+/** The game's transaction: reads and locks (db) before its one statement, and writes to it. */
+export interface StoringStatement extends GameStatement {
+  db: Queryable;
+}
+
+/** A game with registered players as it is being stored. */
+export interface StoringGame {
+  id: string;
+  arcadeId: string;
+  applicationId: string;
+  type: 'freeforall' | 'elimination' | 'deathmatch';
+  mapId: string;
+  /** ISO time the game was played. */
+  playedAt: string;
+  /** The statistics periods it counts in (features/games/periods.ts, UTC). */
+  periods: ReadonlyArray<{ periodKind: string; periodStart: string; arcadeId: string }>;
+  players: ReadonlyArray<{
+    userId: string | null;
+    won: boolean;
+    score: number;
+    kills: number;
+    deaths: number;
+  }>;
 }
 
 /** userId was added as a friend by friendId, whose name is userName. */

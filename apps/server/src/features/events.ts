@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { createEventBus, type AppEventBus } from '../events/map';
 import { announceDeletedAccount } from '../plugins/auth';
+import { achievementsOfAssignedSlot, awardAchievements, forgetAchievements } from './achievements';
 import { forgetStaffRoles } from './admin/events';
 import { forgetSeat } from './devices/events';
 import { forgetFriendships } from './friends/events';
@@ -31,6 +32,9 @@ import { forgetVisits } from './visits/events';
  */
 export function featureEvents(config: Config): AppEventBus {
   const events = createEventBus();
+  // Achievements, unlocked in the transaction that stores the game (docs/achievements.md).
+  events.on('game.storing', awardAchievements);
+  events.on('game.slot.assigned', achievementsOfAssignedSlot);
   // Push notifications, enqueued in the transaction that causes them.
   events.on('game.stored', notifyMatchResult);
   events.on('friend.added', notifyFriendAdded);
@@ -43,6 +47,7 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('user.deleted', forgetShareImages(matchImagesDir(config)));
   events.on('user.deleted', forgetPlayerGames);
   events.on('user.deleted', forgetRatings);
+  events.on('user.deleted', forgetAchievements);
   events.on('user.deleted', forgetVisits);
   events.on('user.deleted', forgetFriendships);
   events.on('user.deleted', forgetSeat);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { achievementRoutes } from './achievements/routes';
 import { adminRoutes } from './admin/routes';
 import { appLinkRoutes } from './app-links/routes';
 import { arcadeRoutes } from './arcades/routes';
@@ -49,6 +50,7 @@ export const apiFeatures: Feature[] = [
   liveRoutes,
   privacyRoutes,
   trendRoutes,
+  achievementRoutes,
   verificationApiRoutes,
   marketingRoutes,
 ];

@@ -91,6 +91,7 @@ describe('bearer token verification on every player route', () => {
       { method: 'GET', path: '/api/v2/user/id/friends' },
       { method: 'GET', path: '/api/me/export' },
       { method: 'GET', path: `/api/user/${friendId}/trends?application=commando` },
+      { method: 'GET', path: `/api/user/${friendId}/achievements` },
       { method: 'PUT', path: '/api/v2/user/me/agb', body: { version: AGB_VERSION }, writes: true },
       { method: 'GET', path: `/api/user/me/friends/${friendId}/compare` },
       // Only accounts of the embedded provider have a verification mail; the test issuer is not

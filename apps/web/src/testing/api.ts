@@ -8,6 +8,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import type {
+  Achievements,
   AgbAccept,
   ApiError,
   ArcadesResponse,
@@ -197,6 +198,7 @@ export const handlers = {
   getMatchHistoryPage: route<MatchHistoryPage>('get', '/api/user/:id/games'),
   getUserSummary: route<UserSummary>('get', '/api/user/:id'),
   getTrends: route<Trends>('get', '/api/user/:id/trends'),
+  getAchievements: route<Achievements>('get', '/api/user/:id/achievements'),
   searchUsers: route<SearchResult>('get', '/api/user'),
   getOwnFriends: route<FriendsResponse>('get', '/api/user/me/friends'),
   addFriend: route<{ success: true; friend: Friend }, { friendId: string }>(

@@ -1,4 +1,5 @@
 import type { AdminCommand } from '../command';
+import { command as achievements } from './achievements';
 import { command as admin } from './admin';
 import { command as arcade } from './arcade';
 import { command as backup } from './backup';
@@ -10,6 +11,7 @@ import { command as restore } from './restore';
 
 /** Every command group of `npm run admin`, by the name typed after it. Add one line per group. */
 export const commands: Record<string, AdminCommand> = {
+  achievements,
   admin,
   arcade,
   backup,

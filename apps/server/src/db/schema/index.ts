@@ -7,3 +7,4 @@ export * from './admin';
 export * from './user-cards';
 export * from './notifications';
 export * from './marketing';
+export * from './achievements';

@@ -136,6 +136,10 @@ async function derived(w: World) {
   // Skill ratings (features/ratings): replayed by the void and the assignment.
   answers.ratings = await rows(sql`select user_id, application_id, mode, mu, sigma, rating, games
     from player_ratings order by user_id, application_id, mode`);
+  // Achievement facts (features/achievements): rebuilt by the void and the assignment from the
+  // games that count (a player left with none keeps an empty row).
+  answers.achievementFacts = await rows(sql`select user_id, facts from player_achievement_facts
+    where (facts->>'games')::int > 0 order by user_id`);
   for (const mode of ['elimination', 'freeforall', 'deathmatch']) {
     const res = await t.request('GET', `/api/leaderboards/commando?metric=rating&mode=${mode}`, {
       token,

@@ -10,6 +10,7 @@ import { signalGamePlayers } from '../../events/live-signal';
 import { games } from '../../db/schema';
 import type { AppEventBus } from '../../events/map';
 import { conflict, notFound } from '../../plugins/errors';
+import { lockAchievementFacts, recomputeAchievements } from '../achievements';
 import { arcadeExists } from '../arcades';
 import { giveGuestSlot, type GiveSlotRefusal } from '../games';
 import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
@@ -120,14 +121,18 @@ export async function voidGame(
     // assignment takes the game row first too, an ingest the ratings before the statistics.
     await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('update');
     await lockGameRatings(tx, gameId);
+    // Then their achievement facts (ingest's order: ratings, facts, statistics).
+    const players = (await gameRatingScope(tx, gameId))?.userIds ?? [];
+    await lockAchievementFacts(tx, players);
     const { rows } = await tx.execute<{ voided: boolean }>(
       sql`select arcadia_void_game(${gameId}, ${reason}) as voided`,
     );
     // Voided by someone else between the read and the lock.
     if (!rows[0]?.voided) throw conflict('The game is voided already');
     // Its players' ratings as if it had never been played: replayed from it on.
-    const scope = await gameRatingScope(tx, gameId);
-    await recomputeRatings(tx, gameId, scope?.userIds ?? []);
+    await recomputeRatings(tx, gameId, players);
+    // Their achievement facts without it; achievements once unlocked stay (docs/achievements.md).
+    await recomputeAchievements(tx, players, { award: false, notify: false });
     await signalGamePlayers(tx, gameId);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {

@@ -20,6 +20,7 @@ const WRITES = [
   'player_stats',
   'player_stats_periods',
   'player_ratings',
+  'player_achievements',
 ] as const;
 
 describe('claiming a guest result with the code the device shows', () => {
@@ -116,7 +117,7 @@ describe('claiming a guest result with the code the device shows', () => {
     expect(bad.body.error.details[0].path).toBe('gameId');
   });
 
-  it('shows the result, then gives it once: statistics, rating and the assign event', async () => {
+  it('shows the result, then gives it once: statistics, rating, achievements and the assign event', async () => {
     const gameId = await play();
     const token = tokenOf((await codes(gameId)).body, 'Gus');
     const seen = await preview(bob, token);
@@ -142,6 +143,13 @@ describe('claiming a guest result with the code the device shows', () => {
     const rating = await t.db.execute(sql`select 1 from player_ratings where user_id = ${bob.id}`);
     expect(rating.rows).toHaveLength(1);
     expect(assigned.at(-1)).toMatchObject({ gameId, userId: bob.id, via: 'claim' });
+    // And their achievements: the result is Bob's first game, and a won one.
+    const unlocked = await t.db.execute<{ achievement_id: string }>(
+      sql`select achievement_id from player_achievements where user_id = ${bob.id} order by 1`,
+    );
+    expect(unlocked.rows.map((r) => r.achievement_id)).toEqual(
+      expect.arrayContaining(['first-game', 'first-win']),
+    );
     // The match page names the claimer now.
     const match = await t.request('GET', `/api/matches/${gameId}`);
     expect(match.body.players.map((p: { name: string }) => p.name)).toContain('Bob');

@@ -197,20 +197,30 @@ async function stored(db: Queryable, device: ReportingDevice, key: string) {
 class Repeat extends Error {}
 
 /**
- * Stores the game with its players' new skill ratings in one transaction: their rating rows
- * locked and read (one statement, features/ratings), the game rated in TypeScript, then the
- * game stored with the ratings (storeGame, one statement). A game of guests only needs no
+ * Stores the game with its players' new skill ratings and achievements in one transaction: their
+ * rating rows locked and read (one statement, features/ratings), the game rated in TypeScript,
+ * the 'game.storing' handlers (the achievements: their facts locked and the unlocks decided, two
+ * or three statements), then the game stored with the ratings and the handlers' writes
+ * (storeGame, one statement). A game of guests only needs no
  * rating: one statement, no transaction. Null for a repeated report (nothing written).
  */
-async function storeRated(db: Db, payload: GamePayload, writes: SQL[]) {
+async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, writes: SQL[]) {
   if (!payload.players.some((p) => p.userId)) return storeGame(db, payload, writes);
   try {
     return await db.transaction(async (tx) => {
       const ratings = await rateIncomingGame(tx, payload);
+      // After the ratings (the lock order of every writer): the handlers that read and lock in
+      // the transaction (the achievements) add their writes to the game's statement.
+      const storing = [...writes];
+      await events.emit(
+        'game.storing',
+        { db: tx, whenStored: WHEN_STORED, write: (statement) => storing.push(statement) },
+        payload,
+      );
       const stored = await storeGame(
         tx,
         { ...payload, players: payload.players.map((p, i) => ({ ...p, rating: ratings[i]! })) },
-        writes,
+        storing,
       );
       if (!stored) throw new Repeat();
       return stored;
@@ -284,7 +294,7 @@ export async function ingestGame(
   let written: { names: Record<string, string> } | null;
   try {
     // null: this device sent the key before (or a concurrent report just did): nothing written.
-    written = await retryOnConflict(() => storeRated(db, payload, writes));
+    written = await retryOnConflict(() => storeRated(db, events, payload, writes));
   } catch (error) {
     const state = sqlState(error);
     if (!state || !REFUSALS.has(state)) throw error;

@@ -145,7 +145,8 @@ describe('the live channel (GET /api/live)', () => {
         at: { arcade: 'neon-city', id: 'arena-1' },
         play: { device: null, online: true, matchRunning: false },
       });
-      expect(await a.nextOf('notifications')).toEqual({ unread: 1 });
+      // the result and the two achievements it unlocked (first game, first win)
+      expect(await a.nextOf('notifications')).toEqual({ unread: 3 });
 
       // Ben heard nothing of it: his next event is his own join.
       expect((await join(ben, arena)).status).toBe(200);
@@ -167,9 +168,19 @@ describe('the live channel (GET /api/live)', () => {
   it('lists what push shows in the bell, and marks it read', async () => {
     const list = await t.request('GET', '/api/notifications', { token: anna.token });
     expect(list.status).toBe(200);
-    expect(list.body.unread).toBe(1);
-    expect(list.body.items).toHaveLength(1);
-    expect(list.body.items[0]).toMatchObject({
+    // the match result, and the achievements it unlocked (docs/achievements.md), written by one
+    // statement (in no set order)
+    type Item = { kind: string; message: { en: { title: string } } };
+    const items = list.body.items as Item[];
+    expect(list.body.unread).toBe(3);
+    expect(items.map((i) => i.kind).sort()).toEqual(['achievement', 'achievement', 'match_result']);
+    expect(
+      items
+        .filter((i) => i.kind === 'achievement')
+        .map((i) => i.message.en.title)
+        .sort(),
+    ).toEqual(['Achievement unlocked: First game', 'Achievement unlocked: First win']);
+    expect(items.find((i) => i.kind === 'match_result')).toMatchObject({
       kind: 'match_result',
       unread: true,
       message: {
@@ -188,9 +199,9 @@ describe('the live channel (GET /api/live)', () => {
     expect((await t.request('POST', '/api/notifications/read', { body: { upTo: 0 } })).status).toBe(
       401,
     );
-    // nothing above was written: still one unread
+    // nothing above was written: still three unread
     expect((await t.request('GET', '/api/notifications', { token: anna.token })).body.unread).toBe(
-      1,
+      3,
     );
     const read = await t.request('POST', '/api/notifications/read', {
       token: anna.token,

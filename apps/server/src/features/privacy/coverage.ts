@@ -92,6 +92,8 @@ export const EXPORT_COVERAGE: Readonly<Record<string, ExportedTable | ExcludedTa
   player_stats: { section: 'statistics', userColumns: ['user_id'] },
   player_stats_periods: { section: 'statistics', userColumns: ['user_id'] },
   player_ratings: { section: 'statistics', userColumns: ['user_id'] },
+  player_achievements: { section: 'statistics', userColumns: ['user_id'] },
+  player_achievement_facts: { section: 'statistics', userColumns: ['user_id'] },
   visits: { section: 'visits', userColumns: ['user_id', 'met_user_id', 'recorded_by'] },
   device_players: { section: 'currentDevice', userColumns: ['user_id'] },
   user_card_batch_cards: { section: 'userCard', userColumns: ['user_id'] },

@@ -220,6 +220,14 @@ describe('GET /api/me/export', () => {
     ]);
     expect(doc.games[0].ratingAfter).toBe(doc.statistics.ratings[0].rating);
     expect(doc.games[0].ratingBefore).toEqual(expect.any(Number));
+    // the achievements (docs/achievements.md) the game unlocked, and what the rules know
+    expect(doc.statistics.achievements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ achievement: 'first-game', gameId: annaGame }),
+        expect.objectContaining({ achievement: 'first-win', gameId: annaGame }),
+      ]),
+    );
+    expect(doc.statistics.achievementFacts.facts).toMatchObject({ games: 1, wins: 1 });
     expect(doc.visits).toEqual([
       expect.objectContaining({
         kind: 'met',

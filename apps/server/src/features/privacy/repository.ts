@@ -145,7 +145,13 @@ const STAT_FIELDS = sql`'gamesPlayed', s.games_played, 'gamesWon', s.games_won,
   'scoreTotal', s.score_total, 'bestScore', s.best_score`;
 
 export const statisticsOf = (db: Queryable, userId: string) =>
-  json<{ totals: unknown[]; periods: unknown[]; ratings: unknown[] }>(
+  json<{
+    totals: unknown[];
+    periods: unknown[];
+    ratings: unknown[];
+    achievements: unknown[];
+    achievementFacts: unknown;
+  }>(
     db,
     sql`select json_build_object(
       'totals', (${list(
@@ -164,7 +170,15 @@ export const statisticsOf = (db: Queryable, userId: string) =>
               'mu', r.mu, 'sigma', r.sigma, 'ratedGames', r.games, 'updatedAt', r.updated_at)`,
         sql`r.application_id, r.mode`,
         sql`player_ratings r where r.user_id = ${userId}::uuid`,
-      )}))`,
+      )}),
+      'achievements', (${list(
+        sql`json_build_object('achievement', a.achievement_id, 'unlockedAt', a.unlocked_at,
+              'gameId', a.game_id)`,
+        sql`a.unlocked_at, a.achievement_id`,
+        sql`player_achievements a where a.user_id = ${userId}::uuid`,
+      )}),
+      'achievementFacts', (select json_build_object('facts', f.facts, 'updatedAt', f.updated_at)
+        from player_achievement_facts f where f.user_id = ${userId}::uuid))`,
   );
 
 /** Visits the player made, was met in, or recorded (staff). */

@@ -1,5 +1,5 @@
 /** The push feature as other features see it: the outbox backlog and the worker's settings. */
-export { outboxBacklog, type OutboxBacklog } from './outbox';
+export { enqueueEachStatement, outboxBacklog, type OutboxBacklog } from './outbox';
 export { pushWorkerOf } from './routes';
 export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';
 export {

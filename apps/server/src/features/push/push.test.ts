@@ -268,8 +268,28 @@ describe('web push', () => {
     expect(await t.counts('games', 'push_outbox')).toEqual(before);
 
     const { game } = await ingestGame(t.db, t.app.events, device, report('game-stored-1'));
-    const [forNeo] = await messagesFor(neo);
-    const [forTrinity] = await messagesFor(trinity);
+    // With the result come the achievements it unlocked (docs/achievements.md): Neo's first game
+    // and first win, Trinity's first game, each in the player's language.
+    const neoPushes = await messagesFor(neo, 3);
+    const trinityPushes = await messagesFor(trinity, 2);
+    const isResult = (m: { tag: string }) => m.tag.startsWith('game-');
+    const isAchievement = (m: { tag: string }) => m.tag.startsWith('achievement-');
+    const forNeo = neoPushes.find(isResult);
+    const forTrinity = trinityPushes.find(isResult);
+    expect(
+      neoPushes
+        .filter(isAchievement)
+        .map((m) => m.title)
+        .sort(),
+    ).toEqual(['Erfolg freigeschaltet: Erster Sieg', 'Erfolg freigeschaltet: Erstes Spiel']);
+    expect(trinityPushes.filter(isAchievement)).toEqual([
+      {
+        title: 'Achievement unlocked: First game',
+        body: 'Play your first game.',
+        url: `/profile/${trinity.id}#achievements`,
+        tag: 'achievement-first-game',
+      },
+    ]);
     expect(forNeo).toEqual({
       title: 'Dein Spielergebnis ist da',
       body: 'Gewonnen! 4200 Punkte, 12 Kills, 3 Deaths.',

@@ -7,6 +7,7 @@ import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts';
 import { EmptyState, ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
+import { AchievementsSection } from './components/Achievements';
 import { ProfileHeader } from './components/ProfileHeader';
 import { ProfileTabs } from './components/ProfileTabs';
 import type { ProfileOutletContext } from './outlet-context';
@@ -89,6 +90,9 @@ export function Component() {
           adding={addingId === id}
           onAddFriend={() => void onAddFriend()}
         />
+        <div className="mt-5">
+          <AchievementsSection playerId={id} />
+        </div>
       </div>
       <div className="flex min-w-0 flex-col gap-5">
         <ProfileTabs profileId={id} isOwn={isOwn} isFriend={isFriend === true} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@arcadia/contracts';
 import { Button, Spinner } from '../../../components/ui';
 import { RemoveFriendButton } from '../../friends';
+import { AchievementBadges } from './Achievements';
 
 export interface ProfileHeaderProps {
   profile: Profile;
@@ -13,7 +14,10 @@ export interface ProfileHeaderProps {
   onAddFriend: () => void;
 }
 
-/** The player's name, the 'Early adopter' badge, and 'Add Friend' on others' profiles. */
+/**
+ * The player's name, the 'Early adopter' badge with the newest achievements beside it, and 'Add
+ * Friend' on others' profiles.
+ */
 export function ProfileHeader({
   profile,
   isOwn,
@@ -45,6 +49,7 @@ export function ProfileHeader({
               {t('profile.earlyAdopter')}
             </span>
           )}
+          <AchievementBadges playerId={profile.id} />
           {isOwn && <span className="text-ink-muted">{t('profile.ownProfile')}</span>}
           {!isOwn && isFriend === true && (
             <span className="inline-flex items-center gap-1 rounded-full border border-neon-green/50 px-2.5 py-0.5 font-semibold text-neon-green">

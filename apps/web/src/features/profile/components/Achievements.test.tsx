@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handlers, server } from '../../../testing/api';
+import { ME, NOVA, ownProfile, profile } from '../../../testing/factories';
+import { renderProfile } from '../testing';
+
+beforeEach(() => {
+  server.use(handlers.getProfile({ body: ownProfile({ earlyAdopter: true }) }, { id: ME }));
+  server.use(handlers.getProfile({ body: profile() }, { id: NOVA }));
+  server.use(handlers.getOwnFriends({ body: { friends: [] } }));
+  server.use(handlers.getStatistics({ body: { data: { statistics: [] } } }));
+  server.use(
+    handlers.getAchievements(
+      {
+        body: {
+          unlocked: [
+            { id: 'first-win', unlockedAt: '2026-11-20T18:00:00.000Z', progress: null },
+            { id: 'first-game', unlockedAt: '2026-11-19T18:00:00.000Z', progress: null },
+          ],
+          locked: [
+            { id: 'games-10', unlockedAt: null, progress: { current: 3, target: 10 } },
+            { id: 'monthly-top-10', unlockedAt: null, progress: null },
+            { id: 'season-2026-11', unlockedAt: null, progress: { current: 3, target: 10 } },
+          ],
+        },
+      },
+      { id: ME },
+    ),
+  );
+});
+
+describe('achievements on the profile', () => {
+  it('shows the unlocked ones beside Early adopter, in German', async () => {
+    await renderProfile(`/profile/${ME}`, ownProfile());
+    await screen.findByRole('heading', { level: 1, name: 'Me' });
+    expect(await screen.findByTestId('achievement-badge-first-win')).toHaveTextContent(
+      'Erster Sieg',
+    );
+    expect(screen.getByTestId('achievement-badge-first-game')).toHaveTextContent('Erstes Spiel');
+    expect(screen.getByText('Early adopter')).toBeInTheDocument();
+  });
+
+  it('lists the locked ones with their progress, announced to screen readers, in English', async () => {
+    await renderProfile(`/profile/${ME}`, ownProfile(), 'en');
+    const section = await screen.findByRole('region', { name: 'Achievements' });
+    expect(within(section).getByText('2 of 5')).toBeInTheDocument();
+    await userEvent.click(within(section).getByText('Achievements'));
+    const regular = within(section).getByTestId('achievement-games-10');
+    expect(regular).toHaveTextContent('Regular');
+    expect(regular).toHaveTextContent('Play 10 games.');
+    const bar = within(regular).getByRole('progressbar', { name: /Regular/ });
+    expect(bar).toHaveAttribute('aria-valuetext', '3 of 10');
+    expect(within(section).getByTestId('achievement-season-2026-11')).toHaveTextContent(
+      'Season November 2026',
+    );
+    // no count to show for the monthly top 10
+    expect(
+      within(within(section).getByTestId('achievement-monthly-top-10')).queryByRole('progressbar'),
+    ).not.toBeInTheDocument();
+    expect(within(section).getByTestId('achievement-first-win')).toHaveTextContent(
+      'Unlocked on 20/11/2026',
+    );
+  });
+
+  it('shows nothing of them when they cannot be loaded', async () => {
+    await renderProfile(`/profile/${NOVA}`, ownProfile(), 'en');
+    await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
+    expect(screen.queryByRole('region', { name: 'Achievements' })).not.toBeInTheDocument();
+  });
+});
