@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_CONSENT_VERSION, MARKETING_MAIL_LIMIT } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -124,6 +124,12 @@ describe('marketing consent with proof (double opt-in)', () => {
     expect(confirmed.location).toMatch(/\/settings\?marketing=confirmed$/);
     expect(await me(p.token)).toMatchObject({ marketingConsent: true, marketingPending: false });
     expect(await events(p.id)).toEqual([`requested:settings:${v}`, `confirmed:mail:${v}`]);
+    // From where: the confirmation records the address the button was pressed from.
+    const [confirmation] = await t.db
+      .select({ ip: marketingConsents.ip })
+      .from(marketingConsents)
+      .where(and(eq(marketingConsents.userId, p.id), eq(marketingConsents.action, 'confirmed')));
+    expect(confirmation!.ip).toMatch(/127\.0\.0\.1/);
 
     // The link is single use: a second visit is refused and changes nothing.
     const again = await follow(mail!.links[0]!);

@@ -96,7 +96,9 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const token = tokenSchema.safeParse(request.body?.token);
-      const userId = token.success ? await confirmMarketingConsent(db, token.data) : undefined;
+      const userId = token.success
+        ? await confirmMarketingConsent(db, token.data, request.ip)
+        : undefined;
       reply.header('cache-control', 'no-store');
       return reply.redirect(back(userId ? 'confirmed' : 'invalid'), 303);
     },

@@ -30,15 +30,15 @@ async function record(
   userId: string,
   action: 'requested' | 'confirmed' | 'withdrawn',
   source: ConsentSource,
-  parent?: { parentMail: string; ip?: string },
+  from?: { parentMail?: string; ip?: string },
 ): Promise<void> {
   await db.insert(marketingConsents).values({
     userId,
     action,
     source,
     textVersion: MARKETING_CONSENT_VERSION,
-    parentMail: parent?.parentMail ?? null,
-    ip: parent?.ip ?? null,
+    parentMail: from?.parentMail ?? null,
+    ip: from?.ip ?? null,
   });
 }
 
@@ -190,11 +190,15 @@ export async function openConfirmation(
 }
 
 /**
- * Follows a confirmation link: spends it (one statement, so two requests cannot both use it) and
+ * The player pressed the confirm button of the double opt-in link's page (from `ip`): spends it (one statement, so two requests cannot both use it) and
  * the player's other open ones, sets the consent and records it, in one transaction. Answers
  * the player's id, or undefined for an unknown, expired or used token (nothing changes then).
  */
-export async function confirmMarketingConsent(db: Db, token: string): Promise<string | undefined> {
+export async function confirmMarketingConsent(
+  db: Db,
+  token: string,
+  ip: string,
+): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(marketingTokens)
@@ -218,7 +222,7 @@ export async function confirmMarketingConsent(db: Db, token: string): Promise<st
         mailVerifiedAt: sql`coalesce(${users.mailVerifiedAt}, now())`,
       })
       .where(eq(users.id, row.userId));
-    await record(tx, row.userId, 'confirmed', 'mail');
+    await record(tx, row.userId, 'confirmed', 'mail', { ip });
     return row.userId;
   });
 }
