@@ -173,6 +173,8 @@ describe('answer shapes (spec §3)', () => {
       mailVerified: false,
       language: 'de',
       agbVersion: 1,
+      profileVisibility: 'everyone',
+      leaderboardVisible: true,
     };
     expect(ownProfileSchema.parse(own)).toEqual(own);
     expect(ownProfileSchema.safeParse(profile).success).toBe(false);
