@@ -47,11 +47,14 @@ const registeredPlays = sql`(select gp.user_id, g.application_id, g.arcade_id,
 
 const rankBuckets = sql`(select application_id, metric, bucket from (
     select application_id, 'score' as metric, arcadia_rank_bucket(score_total) as bucket
-      from player_stats
-    union all select application_id, 'wins', arcadia_rank_bucket(games_won) from player_stats
+      from player_stats where listed
+    union all select application_id, 'wins', arcadia_rank_bucket(games_won)
+      from player_stats where listed
     union all select application_id, 'kd',
       arcadia_rank_bucket(kills::float8 / greatest(deaths, 1) * 100)
-      from player_stats where games_played >= ${LEADERBOARD_KD_MIN_GAMES}) d)`;
+      from player_stats where listed and games_played >= ${LEADERBOARD_KD_MIN_GAMES}
+    union all select application_id, 'rating:' || mode, rating
+      from player_ratings where listed and games > 0) d)`;
 
 export async function checkConsistency(db: Db, acknowledged: Acknowledged[]): Promise<Consistency> {
   const stored = await db.execute<{ device_id: string; idempotency_key: string; id: string }>(
