@@ -16,6 +16,7 @@ import { useCurrentUser } from '../../auth';
 import { selectFriends } from '../../friends';
 import { getTrendFiltersApi } from '../api/get-trend-filters';
 import { getTrendsApi } from '../api/get-trends';
+import { formatDecimal } from '../../../lib/number-format';
 import { formatKd, formatNumber, langOf } from '../format';
 import { ratingChart, ratingMode, weeklyChart, type Player } from './series';
 import { preloadChart, TrendChart } from './TrendChart';
@@ -105,10 +106,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
   );
   const formatDay = useCallback((s: number) => dayFormat.format(s * 1000), [dayFormat]);
   const formatCount = useCallback((v: number) => formatNumber(v, lang), [lang]);
-  const formatScore = useCallback(
-    (v: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(v),
-    [lang],
-  );
+  const formatScore = useCallback((v: number) => formatDecimal(v, lang, 0, 1), [lang]);
   const formatRatio = useCallback((v: number) => formatKd(v, lang), [lang]);
 
   const charts = useMemo(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatFixed, formatPercent, formatValue } from './format';
+import { formatDecimal, formatFixed, formatShare } from './number-format';
+import { formatValue } from '../features/leaderboard/format';
 
 const values = [
   0,
@@ -36,7 +37,7 @@ const values = [
   3.14159,
 ];
 
-describe('numbers without Intl', () => {
+describe('numbers without Intl (lib/number-format)', () => {
   it('writes whole numbers and 2 decimals exactly as Intl.NumberFormat does (de, en)', () => {
     const extra = Array.from({ length: 2000 }, (_, i) => (i * 7919) / 1000);
     for (const lang of ['de', 'en'] as const)
@@ -50,12 +51,25 @@ describe('numbers without Intl', () => {
         }
   });
 
-  it('percentages as Intl writes them', () => {
+  it('up to 3 (or 1) decimals, trailing zeros dropped, as Intl.NumberFormat does', () => {
+    const extra = Array.from({ length: 2000 }, (_, i) => (i * 7919) / 10000);
     for (const lang of ['de', 'en'] as const)
-      for (const share of [0, 0.005, 0.125, 0.5, 0.623, 0.995, 1, 2 / 3])
-        expect(formatPercent(share, lang)).toBe(
-          new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share),
-        );
+      for (const max of [1, 3])
+        for (const value of [...values, ...extra]) {
+          const intl = new Intl.NumberFormat(lang, { maximumFractionDigits: max }).format(value);
+          expect(formatDecimal(value, lang, 0, max), `${value} ${lang} ${max}`).toBe(intl);
+        }
+  });
+
+  it('percentages as Intl writes them (whole or with one decimal)', () => {
+    for (const lang of ['de', 'en'] as const)
+      for (const max of [0, 1])
+        for (const share of [0, 0.005, 0.125, 0.5, 0.623, 0.6255, 0.995, 0.9995, 1, 2 / 3])
+          expect(formatShare(share, lang, max), `${share} ${lang} ${max}`).toBe(
+            new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: max }).format(
+              share,
+            ),
+          );
   });
 
   it('board values: K/D with 2 decimals, the rest whole', () => {
