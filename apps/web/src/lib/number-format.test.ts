@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimal, formatFixed, formatShare } from './number-format';
-import { formatValue } from '../features/leaderboard/format';
 
 const values = [
   0,
@@ -72,8 +71,8 @@ describe('numbers without Intl (lib/number-format)', () => {
           );
   });
 
-  it('board values: K/D with 2 decimals, the rest whole', () => {
-    expect(formatValue(1.5, 'kd', 'de')).toBe('1,50');
-    expect(formatValue(12345, 'score', 'en')).toBe('12,345');
+  it('K/D with 2 decimals, whole numbers grouped', () => {
+    expect(formatFixed(1.5, 2, 'de')).toBe('1,50');
+    expect(formatFixed(12345, 0, 'en')).toBe('12,345');
   });
 });
