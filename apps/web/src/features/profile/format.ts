@@ -1,6 +1,7 @@
 import type { Game } from '@arcadia/contracts';
 // Without Intl.NumberFormat (its first use loads the locale's number data: lib/number-format.ts).
 import { formatDecimal, formatFixed, formatShare } from '../../lib/number-format';
+import { formatMediumDate } from '../../lib/i18n/date-format';
 
 /** Formatting of the profile's numbers and times, per interface language (de, en). */
 export type Lang = 'de' | 'en';
@@ -43,7 +44,7 @@ export function formatHour(hour: number, lang: Lang, t: Translate): string {
 export function formatDateHour(iso: string, lang: Lang, t: Translate): string {
   const date = new Date(iso);
   return t('profile.statistics.dateAtHour', {
-    date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date),
+    date: formatMediumDate(date, lang),
     hour: clockHour(date.getHours(), lang),
   });
 }
