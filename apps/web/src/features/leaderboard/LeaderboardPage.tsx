@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -81,16 +80,9 @@ export function Component() {
     { skip, refetchOnMountOrArgChange: true },
   );
   // A skipped query still hands out the last board it had: nothing of it belongs here then.
-  const {
-    data: answer,
-    isFetching,
-    isError,
-    refetch,
-  } = skip ? { ...query, data: undefined, isFetching: false, isError: false } : query;
-  // A board that arrives renders in a transition, in slices of a few milliseconds, not in one
-  // long task on a phone's main thread (the spinner or the previous board until then).
-  const deferred = useDeferredValue(answer);
-  const data = skip ? undefined : deferred;
+  const { data, isFetching, isError, refetch } = skip
+    ? { ...query, data: undefined, isFetching: false, isError: false }
+    : query;
 
   const go = (next: LeaderboardFilters) => setParams(writeFilters(next));
   const periodName = t(`leaderboard.period.${filters.period}`);

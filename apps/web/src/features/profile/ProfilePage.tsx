@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Navigate,
   Outlet,
@@ -44,10 +44,7 @@ export function Component() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { profile: me } = useCurrentUser();
-  const { profile: loaded, loading, error, requestedId } = useAppSelector(selectProfileState);
-  // A profile that arrives renders in a transition, in slices of a few milliseconds (the page and
-  // its statistics at once would block a phone's main thread for a few hundred): the spinner until then.
-  const profile = useDeferredValue(loaded);
+  const { profile, loading, error, requestedId } = useAppSelector(selectProfileState);
   const friends = useAppSelector(selectFriends);
   const friendsLoading = useAppSelector(selectFriendsLoading);
   const addingId = useAppSelector(selectAddingFriendId);
