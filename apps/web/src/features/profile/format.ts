@@ -1,7 +1,7 @@
 import type { Game } from '@arcadia/contracts';
 // Without Intl.NumberFormat (its first use loads the locale's number data: lib/number-format.ts).
 import { formatDecimal, formatFixed, formatShare } from '../../lib/number-format';
-import { formatMediumDate } from '../../lib/i18n/date-format';
+import { formatMediumDate } from '../../lib/i18n/medium-date';
 
 /** Formatting of the profile's numbers and times, per interface language (de, en). */
 export type Lang = 'de' | 'en';

@@ -49,23 +49,3 @@ export function formatLongDate(date: Date, language: string): string {
   }
   return format.format(date);
 }
-
-/**
- * A medium date as Intl's `dateStyle: 'medium'` writes it ("14.03.2025", "Mar 14, 2025"), German
- * and English without Intl for the same reason (the profile's statistics); other languages
- * through Intl.
- */
-export function formatMediumDate(date: Date, language: string): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (language === 'de')
-    return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()}`;
-  const month = MONTHS.en![date.getMonth()]!.slice(0, 3);
-  if (language === 'en') return `${month} ${date.getDate()}, ${date.getFullYear()}`;
-  const key = `${language} medium`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
-    formatters.set(key, format);
-  }
-  return format.format(date);
-}
