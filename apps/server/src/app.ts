@@ -16,6 +16,7 @@ import { localAccountExists, localKeyResolver } from './features/identity/local-
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { matchPageMeta } from './features/games';
 import { newsPageHints } from './features/news';
+import { leaderboardPageHints } from './features/leaderboards';
 import { suspendedSignIn } from './features/users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -26,7 +27,7 @@ import { overloadPlugin } from './plugins/overload';
 import { securityPlugin } from './plugins/security';
 import { swaggerPlugin } from './plugins/swagger';
 import { tracingPlugin } from './plugins/tracing';
-import { webPlugin } from './plugins/web';
+import { pageHintsOf, webPlugin } from './plugins/web';
 import { seedDemoIfEmpty } from './seed';
 
 declare module 'fastify' {
@@ -161,10 +162,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(webPlugin, {
     config,
     pageMeta: matchPageMeta(database.db, config.publicUrl),
-    pageHints: newsPageHints(async (url) => {
-      const res = await app.inject({ method: 'GET', url });
-      return { statusCode: res.statusCode, body: res.body };
-    }),
+    pageHints: pageHintsOf(
+      newsPageHints(async (url) => {
+        const res = await app.inject({ method: 'GET', url });
+        return { statusCode: res.statusCode, body: res.body };
+      }),
+      async (url) => leaderboardPageHints(url),
+    ),
   });
 
   return app;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const GAME_TYPES = ['freeforall', 'elimination', 'deathmatch'] as const;
+import { GAME_TYPES } from './boards';
+
+export { GAME_TYPES };
 export const gameTypeSchema = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameTypeSchema>;
 

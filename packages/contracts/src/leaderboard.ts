@@ -1,5 +1,24 @@
 import { z } from 'zod';
 import { gameTypeSchema } from './games';
+import {
+  LEADERBOARD_KD_MIN_GAMES,
+  LEADERBOARD_MAX_PAGE,
+  LEADERBOARD_METRICS,
+  LEADERBOARD_PAGE_SIZE,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SCOPES,
+  LEADERBOARD_STAT_METRICS,
+} from './boards';
+
+export {
+  LEADERBOARD_KD_MIN_GAMES,
+  LEADERBOARD_MAX_PAGE,
+  LEADERBOARD_METRICS,
+  LEADERBOARD_PAGE_SIZE,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SCOPES,
+  LEADERBOARD_STAT_METRICS,
+};
 
 /**
  * `GET /api/leaderboards/{applicationId}?metric=&period=&scope=&arcade=&page=` — public; with a
@@ -12,11 +31,8 @@ import { gameTypeSchema } from './games';
  * `week` (ISO week from Monday, UTC). `rating` = the skill rating of one mode (`mode`, required;
  * docs/rating.md), all time only (period `all`, scope `global` or `friends`), over players with a
  * rated game in it; its entries say whether the rating is still provisional. Ties share a rank (1, 2, 2, 4); within a tie the order is
- * by user name. Pages have LEADERBOARD_PAGE_SIZE entries.
+ * by user name. Pages have LEADERBOARD_PAGE_SIZE entries (the constants: boards.ts).
  */
-export const LEADERBOARD_PAGE_SIZE = 20;
-export const LEADERBOARD_KD_MIN_GAMES = 3;
-export const LEADERBOARD_MAX_PAGE = 50_000;
 
 /**
  * Rank buckets of the all-time boards: a value's bucket is
@@ -31,12 +47,7 @@ export const LEADERBOARD_RANK_BUCKETS_PER_DOUBLING = 256;
 export const LEADERBOARD_KD_BUCKET_SCALE = 100;
 export const LEADERBOARD_RANK_BUCKETS_PER_GROUP = 64;
 
-/** The metrics summed from the statistics (player_stats); `rating` is the skill rating. */
-export const LEADERBOARD_STAT_METRICS = ['score', 'kd', 'wins'] as const;
 export type LeaderboardStatMetric = (typeof LEADERBOARD_STAT_METRICS)[number];
-export const LEADERBOARD_METRICS = [...LEADERBOARD_STAT_METRICS, 'rating'] as const;
-export const LEADERBOARD_PERIODS = ['all', 'month', 'week'] as const;
-export const LEADERBOARD_SCOPES = ['global', 'friends', 'arcade'] as const;
 export const leaderboardMetricSchema = z.enum(LEADERBOARD_METRICS);
 export const leaderboardPeriodSchema = z.enum(LEADERBOARD_PERIODS);
 export const leaderboardScopeSchema = z.enum(LEADERBOARD_SCOPES);

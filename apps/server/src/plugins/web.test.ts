@@ -132,7 +132,7 @@ describe('what is revalidated on every use', () => {
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`);
     expect(html).toContain(`src="/${SCRIPT}"`);
 
-    const other = await rawGet(`${t.url}/leaderboard`);
+    const other = await rawGet(`${t.url}/settings`);
     expect(other.headers['cache-control']).toBe('no-cache');
     expect(other.headers.vary).toMatch(/accept-language/i);
     expect(other.body.toString('utf8')).toBe(withStrings(indexHtml));
@@ -145,9 +145,9 @@ describe('what is revalidated on every use', () => {
 
 describe('what the first screen needs, asked for with the page', () => {
   it("the strings of the browser's first language the app has (else German)", async () => {
-    const en = await rawGet(`${t.url}/leaderboard`, { 'accept-language': 'fr-FR, en-GB;q=0.8' });
+    const en = await rawGet(`${t.url}/settings`, { 'accept-language': 'fr-FR, en-GB;q=0.8' });
     expect(en.body.toString('utf8')).toBe(withStrings(indexHtml, 'en'));
-    const de = await rawGet(`${t.url}/leaderboard`, { 'accept-language': 'fr, it' });
+    const de = await rawGet(`${t.url}/settings`, { 'accept-language': 'fr, it' });
     expect(de.body.toString('utf8')).toBe(withStrings(indexHtml, 'de'));
   });
 
@@ -160,6 +160,26 @@ describe('what the first screen needs, asked for with the page', () => {
     const play = (await rawGet(`${t.url}/play`)).body.toString();
     expect(play).toContain(`<link rel="modulepreload" crossorigin href="${PLAY_CHUNK}">`);
     expect(play).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
+  });
+
+  it('/leaderboard: the board it opens with and the arcades, as the page asks for them', async () => {
+    const board =
+      '<link rel="preload" as="fetch" crossorigin href="/api/leaderboards/commando?metric=score&amp;period=all&amp;scope=global&amp;page=1">';
+    const arcades = '<link rel="preload" as="fetch" crossorigin href="/api/arcades">';
+    for (const page of ['/leaderboard', '/leaderboard/commando']) {
+      const html = (await rawGet(`${t.url}${page}`)).body.toString();
+      expect(html).toContain(board);
+      expect(html).toContain(arcades);
+    }
+    // Another board in the address: not guessed.
+    const kd = (await rawGet(`${t.url}/leaderboard?metric=kd`)).body.toString();
+    expect(kd).not.toContain('/api/leaderboards/');
+    // The preloaded addresses answer.
+    for (const url of [
+      '/api/leaderboards/commando?metric=score&period=all&scope=global&page=1',
+      '/api/arcades',
+    ])
+      expect((await rawGet(`${t.url}${url}`)).status).toBe(200);
   });
 });
 

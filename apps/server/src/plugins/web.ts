@@ -93,8 +93,15 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
 /**
  * What a page's first screen loads after its scripts ran (its data, its largest image), as
  * `<link>` tags for the head: the browser fetches them beside the scripts. Empty for most pages.
+ * `url` is the page's address with its query string.
  */
 export type PageHintsResolver = (url: string, language: PageLanguage) => Promise<string[]>;
+
+/** Several features' page hints as one: each asked, their tags in the given order. */
+export function pageHintsOf(...resolvers: PageHintsResolver[]): PageHintsResolver {
+  return async (url, language) =>
+    (await Promise.all(resolvers.map((resolve) => resolve(url, language).catch(() => [])))).flat();
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -246,7 +253,8 @@ export const webPlugin = fp(
       let page = pageFor(url, language);
       const [meta, hints] = await Promise.all([
         opts.pageMeta ? opts.pageMeta(url) : null,
-        opts.pageHints ? opts.pageHints(url, language).catch(() => []) : [],
+        // With the query: a page's first data call may depend on it (the leaderboard's filters).
+        opts.pageHints ? opts.pageHints(request.url, language).catch(() => []) : [],
       ]);
       if (meta || hints.length > 0) {
         let html = page.bodies.identity.toString();

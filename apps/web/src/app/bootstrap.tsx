@@ -8,6 +8,7 @@ import { restorePersistedToasts } from '../components/ui/toast-store';
 // The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { registerAuthListeners, startSession } from '../features/auth/shell';
 import { registerPlayListeners } from '../features/play';
+import { setAppDispatch } from '../lib/store/app-store';
 import { makeStore } from '../lib/store/store';
 import { routes } from './routes';
 
@@ -24,6 +25,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     },
   });
   registerPlayListeners(); // spec §4: after the own profile loads, the current device loads
+  // Route loaders start a page's data calls with the navigation (features/profile).
+  setAppDispatch(store.dispatch);
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
   const session = store.dispatch(startSession());

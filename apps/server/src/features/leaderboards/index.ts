@@ -1,1 +1,2 @@
 export { lockBoardRows, setLeaderboardVisible } from './visibility';
+export { leaderboardPageHints } from './page-hints';

@@ -1,15 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type {
+  GameType,
+  LeaderboardMetric,
+  LeaderboardPeriod,
+  LeaderboardScope,
+} from '@arcadia/contracts';
+// The constants alone: the contracts' index would load every schema (and zod) with the board.
 import {
   GAME_TYPES,
   LEADERBOARD_KD_MIN_GAMES,
   RATING_PROVISIONAL_GAMES,
-  type GameType,
-  type LeaderboardMetric,
-  type LeaderboardPeriod,
-  type LeaderboardScope,
-} from '@arcadia/contracts';
+} from '@arcadia/contracts/boards';
 import {
   Card,
   EmptyState,

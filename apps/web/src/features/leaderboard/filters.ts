@@ -1,14 +1,21 @@
-import {
-  gameTypeSchema,
-  LEADERBOARD_MAX_PAGE,
-  type GameType,
-  leaderboardMetricSchema,
-  leaderboardPeriodSchema,
-  leaderboardScopeSchema,
-  type LeaderboardMetric,
-  type LeaderboardPeriod,
-  type LeaderboardScope,
+import type {
+  GameType,
+  LeaderboardMetric,
+  LeaderboardPeriod,
+  LeaderboardScope,
 } from '@arcadia/contracts';
+// The values alone (no schemas, no zod): the board's page reads its address with plain lists.
+import {
+  GAME_TYPES,
+  LEADERBOARD_MAX_PAGE,
+  LEADERBOARD_METRICS,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SCOPES,
+} from '@arcadia/contracts/boards';
+
+/** The value when it is one of the allowed ones, else undefined. */
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  (allowed as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
 
 /** The board the page shows, kept in the address (?metric=&period=&scope=&arcade=&page=). */
 export interface LeaderboardFilters {
@@ -34,18 +41,14 @@ const ARCADE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Reads the filters from the query string; anything unknown falls back to the default. */
 export function readFilters(params: URLSearchParams): LeaderboardFilters {
-  const metric = leaderboardMetricSchema.safeParse(params.get('metric'));
-  const period = leaderboardPeriodSchema.safeParse(params.get('period'));
-  const scope = leaderboardScopeSchema.safeParse(params.get('scope'));
   const arcade = params.get('arcade');
-  const mode = gameTypeSchema.safeParse(params.get('mode'));
   const page = Number(params.get('page'));
   return {
-    metric: metric.success ? metric.data : defaultFilters.metric,
-    period: period.success ? period.data : defaultFilters.period,
-    scope: scope.success ? scope.data : defaultFilters.scope,
+    metric: oneOf(LEADERBOARD_METRICS, params.get('metric')) ?? defaultFilters.metric,
+    period: oneOf(LEADERBOARD_PERIODS, params.get('period')) ?? defaultFilters.period,
+    scope: oneOf(LEADERBOARD_SCOPES, params.get('scope')) ?? defaultFilters.scope,
     arcade: arcade && ARCADE_ID.test(arcade) ? arcade : null,
-    mode: mode.success ? mode.data : defaultFilters.mode,
+    mode: oneOf(GAME_TYPES, params.get('mode')) ?? defaultFilters.mode,
     page: Number.isInteger(page) && page >= 1 && page <= LEADERBOARD_MAX_PAGE ? page : 1,
   };
 }

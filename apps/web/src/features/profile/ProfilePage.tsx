@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasStoredSession } from '../../lib/auth/stored-session';
+import { routeDispatch } from '../../lib/store/app-store';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { Lock } from 'lucide-react';
 import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts';
@@ -13,7 +21,23 @@ import { ProfileTabs } from './components/ProfileTabs';
 import type { ProfileOutletContext } from './outlet-context';
 import './state/profile-listeners';
 import { selectProfileState } from './state/profile-slice';
-import { loadProfile } from './state/profile-thunks';
+import { loadProfile, loadProfileEarly, takeEarlyLoad } from './state/profile-thunks';
+
+/**
+ * Begins loading the profile as the navigation starts: on a cold start beside the session's own
+ * calls (the page itself renders only once the player is known to be registered). Only with a
+ * stored session (the route is for signed-in players; without one the guard sends to /login).
+ */
+export function loader({ params }: LoaderFunctionArgs): null {
+  const dispatch = routeDispatch();
+  if (dispatch && params.id && hasStoredSession()) void dispatch(loadProfileEarly(params.id));
+  return null;
+}
+
+/** Loads again only for another player (the tabs are child routes: their links keep the id). */
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.id !== nextParams.id;
+}
 
 /** `/profile/{id}`: header and tabs around the tab routes (statistics, games, friends). */
 export function Component() {
@@ -28,7 +52,8 @@ export function Component() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (id) void dispatch(loadProfile(id));
+    // The first load of a profile the route's loader began is already on its way.
+    if (id && !(attempt === 0 && takeEarlyLoad(id))) void dispatch(loadProfile(id));
   }, [dispatch, id, attempt]);
 
   const isOwn = me?.id === id;

@@ -1,4 +1,7 @@
 import type { Game } from '@arcadia/contracts';
+// Without Intl.NumberFormat (its first use loads the locale's number data: lib/number-format.ts).
+import { formatDecimal, formatFixed, formatShare } from '../../lib/number-format';
+import { formatMediumDate } from '../../lib/i18n/medium-date';
 
 /** Formatting of the profile's numbers and times, per interface language (de, en). */
 export type Lang = 'de' | 'en';
@@ -8,20 +11,17 @@ export const langOf = (language: string | undefined): Lang =>
 
 /** K/D always with 2 decimals (spec §2): 1.5 → "1,50" (de) / "1.50" (en). */
 export function formatKd(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
+  return formatFixed(value, 2, lang);
 }
 
 /** The win rate, a percentage 0..100, with at most one decimal: "62,5 %" / "62.5%". */
 export function formatPercent(percent: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(
-    percent / 100,
-  );
+  return formatShare(percent / 100, lang, 1);
 }
 
+/** A number as Intl.NumberFormat's default writes it (up to 3 decimals): "1.234,5" / "1,234.5". */
 export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang).format(value);
+  return formatDecimal(value, lang);
 }
 
 /** How the i18n templates `profile.statistics.hour` / `dateAtHour` get filled. */
@@ -44,7 +44,7 @@ export function formatHour(hour: number, lang: Lang, t: Translate): string {
 export function formatDateHour(iso: string, lang: Lang, t: Translate): string {
   const date = new Date(iso);
   return t('profile.statistics.dateAtHour', {
-    date: new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(date),
+    date: formatMediumDate(date, lang),
     hour: clockHour(date.getHours(), lang),
   });
 }

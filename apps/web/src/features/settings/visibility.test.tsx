@@ -76,9 +76,13 @@ describe('Settings: visibility', () => {
     const { user } = await render();
     const toggle = await screen.findByRole('switch', { name: 'In Ranglisten erscheinen' });
     await user.click(toggle);
-    await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' })).not.toBeChecked(),
-    );
+    // The switch shows the choice at once and is disabled while it is saved: wait for the save.
+    await waitFor(() => {
+      const saved = screen.getByRole('switch', { name: 'In Ranglisten erscheinen' });
+      expect(saved).not.toBeChecked();
+      expect(saved).toBeEnabled();
+    });
+    expect(patches()).toEqual([{ leaderboardVisible: false }]);
     await user.click(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' }));
     await waitFor(() =>
       expect(patches()).toEqual([{ leaderboardVisible: false }, { leaderboardVisible: true }]),

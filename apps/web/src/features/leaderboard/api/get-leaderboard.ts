@@ -1,12 +1,12 @@
-import {
-  leaderboardSchema,
-  type GameType,
-  type Leaderboard,
-  type LeaderboardMetric,
-  type LeaderboardPeriod,
-  type LeaderboardScope,
+import type {
+  GameType,
+  Leaderboard,
+  LeaderboardMetric,
+  LeaderboardPeriod,
+  LeaderboardScope,
 } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 export interface LeaderboardArgs {
   applicationId: string;
@@ -37,7 +37,7 @@ export const getLeaderboardApi = api.injectEndpoints({
           ...(metric === 'rating' && mode ? { mode } : {}),
         },
       }),
-      responseSchema: leaderboardSchema,
+      responseSchema: lazySchema((c) => c.leaderboardSchema),
       providesTags: ['Leaderboard'],
     }),
   }),

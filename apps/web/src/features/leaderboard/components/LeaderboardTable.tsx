@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  RATING_PROVISIONAL_GAMES,
-  type LeaderboardEntry,
-  type LeaderboardMetric,
-} from '@arcadia/contracts';
+import type { LeaderboardEntry, LeaderboardMetric } from '@arcadia/contracts';
+import { RATING_PROVISIONAL_GAMES } from '@arcadia/contracts/boards';
 import { cn } from '../../../components/ui';
-import { formatValue, langOf, numberFormat } from '../format';
+import { formatFixed, formatPercent, formatValue, langOf } from '../format';
 
 const podium = ['text-neon-yellow', 'text-ink', 'text-neon-pink-soft'];
 
@@ -36,9 +33,7 @@ const extraColumn: Record<LeaderboardMetric, 'perGame' | 'winRate' | null> = {
 function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: 'de' | 'en') {
   if (entry.gamesPlayed <= 0) return '–';
   const share = entry.value / entry.gamesPlayed;
-  return column === 'winRate'
-    ? numberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
-    : numberFormat(lang, { maximumFractionDigits: 0 }).format(share);
+  return column === 'winRate' ? formatPercent(share, lang) : formatFixed(share, 0, lang);
 }
 
 /** The rating board's mark of a rating that is still provisional (docs/rating.md). */

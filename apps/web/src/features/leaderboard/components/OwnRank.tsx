@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  LEADERBOARD_KD_MIN_GAMES,
-  type LeaderboardEntry,
-  type LeaderboardMetric,
-} from '@arcadia/contracts';
+import type { LeaderboardEntry, LeaderboardMetric } from '@arcadia/contracts';
+import { LEADERBOARD_KD_MIN_GAMES } from '@arcadia/contracts/boards';
 import { Card } from '../../../components/ui';
 import { formatValue, langOf } from '../format';
 import { ProvisionalMark, RankBadge } from './LeaderboardTable';

@@ -1,7 +1,7 @@
 import { Check, Sparkles, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@arcadia/contracts';
-import { Button, Spinner } from '../../../components/ui';
+import { Button, buttonClasses, cn, Spinner } from '../../../components/ui';
 import { RemoveFriendButton } from '../../friends';
 import { AchievementBadges } from './Achievements';
 
@@ -65,6 +65,17 @@ export function ProfileHeader({
           name={profile.userName}
           className="w-full sm:w-auto lg:w-full"
         />
+      )}
+      {!isOwn && isFriend === null && (
+        // The button's place, kept while the friends list loads: the tabs below do not move.
+        <span
+          aria-hidden="true"
+          data-testid="friend-button-space"
+          className={cn(buttonClasses(), 'invisible w-full sm:w-auto lg:w-full')}
+        >
+          <UserPlus size={18} />
+          {t('profile.addFriend')}
+        </span>
       )}
       {!isOwn && isFriend === false && (
         <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto lg:w-full">

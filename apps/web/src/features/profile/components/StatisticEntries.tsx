@@ -56,12 +56,20 @@ export function formatEntryValue(
   return entry.value;
 }
 
+/** A shown list older than this loads again when the tab opens. */
+const FRESH_SECONDS = 30;
+
+/** Begins loading the entries before the tab renders (its route's loader). */
+export const prefetchStatisticEntries = (playerId: string) =>
+  getStatisticsApi.util.prefetch('getStatistics', playerId, { ifOlderThan: FRESH_SECONDS });
+
 /** The GraphQL statistics entries (POST /graphql), grouped by game. */
 export function StatisticEntries({ playerId }: { playerId: string }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const { data, isLoading, isError } = getStatisticsApi.useGetStatisticsQuery(playerId, {
-    refetchOnMountOrArgChange: true,
+    // Fresh when the tab opens, but not twice when the route's loader just asked.
+    refetchOnMountOrArgChange: FRESH_SECONDS,
   });
   if (isLoading) return <Spinner label={t('profile.statistics.entriesLoading')} />;
   if (isError || !data)

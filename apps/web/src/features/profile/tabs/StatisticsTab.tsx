@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasStoredSession } from '../../../lib/auth/stored-session';
+import { routeDispatch } from '../../../lib/store/app-store';
 import { Card, CardBody, CardTitle, cn } from '../../../components/ui';
-import { StatisticEntries } from '../components/StatisticEntries';
+import { prefetchStatisticEntries, StatisticEntries } from '../components/StatisticEntries';
 import {
   formatDateHour,
   formatHour,
@@ -13,7 +16,7 @@ import {
   mostActiveHour,
 } from '../format';
 import { useProfileOutlet } from '../outlet-context';
-import { TrendsSection } from '../trends/TrendsSection';
+import { prefetchTrends, TrendsSection } from '../trends/TrendsSection';
 
 function Tile({
   label,
@@ -45,6 +48,18 @@ function Tile({
       </dd>
     </div>
   );
+}
+
+/**
+ * The tab's data calls (the statistics entries, the trends and their filters) and the chart's code
+ * begin with the navigation, beside the profile's, instead of once the profile is shown.
+ */
+export function loader({ params }: LoaderFunctionArgs): null {
+  const dispatch = routeDispatch();
+  if (!dispatch || !params.id || !hasStoredSession()) return null;
+  dispatch(prefetchStatisticEntries(params.id));
+  void dispatch(prefetchTrends(params.id));
+  return null;
 }
 
 /**

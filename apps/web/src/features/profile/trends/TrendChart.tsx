@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardBody, Spinner } from '../../../components/ui';
 import type { ChartData } from './series';
 
-const UplotChart = lazy(() => import('./UplotChart'));
+const loadChart = () => import('./UplotChart');
+const UplotChart = lazy(loadChart);
+
+/** Begins loading the chart's code (uPlot) before a chart renders: with the statistics tab. */
+export function preloadChart(): void {
+  void loadChart().catch(() => undefined);
+}
 
 export interface TrendChartProps {
   title: string;
@@ -44,7 +50,10 @@ export function TrendChart({
           ) : (
             <>
               <Suspense
-                fallback={<Spinner className="w-full py-8" label={t('profile.trends.loading')} />}
+                fallback={
+                  // The chart's height (UplotChart's HEIGHT), kept while its code loads.
+                  <Spinner className="h-[200px] w-full" label={t('profile.trends.loading')} />
+                }
               >
                 <UplotChart
                   data={data}

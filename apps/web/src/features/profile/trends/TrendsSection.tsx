@@ -11,19 +11,40 @@ import {
   Spinner,
 } from '../../../components/ui';
 import { useAppSelector } from '../../../lib/store/hooks';
+import type { AppThunk } from '../../../lib/store/store';
 import { useCurrentUser } from '../../auth';
 import { selectFriends } from '../../friends';
 import { getTrendFiltersApi } from '../api/get-trend-filters';
 import { getTrendsApi } from '../api/get-trends';
+import { formatDecimal } from '../../../lib/number-format';
 import { formatKd, formatNumber, langOf } from '../format';
 import { ratingChart, ratingMode, weeklyChart, type Player } from './series';
-import { TrendChart } from './TrendChart';
+import { preloadChart, TrendChart } from './TrendChart';
 
 /** The application the statistics tab charts (the only one with modes and maps today). */
 const APPLICATION = 'commando';
 
 const isGameType = (value: string): value is GameType =>
   (GAME_TYPES as readonly string[]).includes(value);
+
+/**
+ * What the section shows first (the player's trends over every mode and map, the filters) and the
+ * chart's code, begun before it renders (the statistics tab's route loader).
+ */
+export const prefetchTrends =
+  (playerId: string): AppThunk<Promise<void>> =>
+  async (dispatch) => {
+    dispatch(getTrendFiltersApi.util.prefetch('getTrendFilters', APPLICATION, {}));
+    const trends = await dispatch(
+      getTrendsApi.endpoints.getTrends.initiate(
+        { playerId, application: APPLICATION, mode: '', map: '' },
+        { subscribe: false },
+      ),
+    );
+    // The chart's code only when there is something to draw (as the charts themselves load it).
+    if (trends.data && (trends.data.weeks.length > 0 || trends.data.ratings.length > 0))
+      preloadChart();
+  };
 
 /**
  * The statistics over time: games per week, score per game, K/D per week and the skill rating
@@ -85,10 +106,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
   );
   const formatDay = useCallback((s: number) => dayFormat.format(s * 1000), [dayFormat]);
   const formatCount = useCallback((v: number) => formatNumber(v, lang), [lang]);
-  const formatScore = useCallback(
-    (v: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(v),
-    [lang],
-  );
+  const formatScore = useCallback((v: number) => formatDecimal(v, lang, 0, 1), [lang]);
   const formatRatio = useCallback((v: number) => formatKd(v, lang), [lang]);
 
   const charts = useMemo(() => {

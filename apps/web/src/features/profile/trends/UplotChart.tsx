@@ -7,6 +7,7 @@ import type { ChartData } from './series';
 export const LINE_COLOURS = ['#2ee6ff', '#ff4fb8'] as const;
 const INK_MUTED = '#aab2dd';
 const LINE = '#34347a';
+/** The plot's height; TrendChart keeps this space while the chart's code loads. */
 const HEIGHT = 200;
 
 export interface UplotChartProps {
