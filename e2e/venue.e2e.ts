@@ -27,6 +27,7 @@ import {
   openPage,
   screenshot,
   startServer,
+  trackRequests,
   type E2eServer,
 } from './support';
 
@@ -391,6 +392,7 @@ describe('news for the players', () => {
 describe('the console at desktop size', () => {
   it('every section opens, passes axe and is photographed at 1280 px', async () => {
     await console_.setViewportSize(DESKTOP);
+    const requests = trackRequests(console_);
     for (const name of [
       'Spielhallen',
       'Geräte',
@@ -407,7 +409,7 @@ describe('the console at desktop size', () => {
       await expect
         .poll(() => console_.getByRole('heading', { level: 2 }).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
-      await console_.waitForLoadState('networkidle');
+      await requests.settled();
       await expectAccessible(console_, `console: ${name} (desktop)`);
       await screenshot(console_, `venue-desktop-${name.toLowerCase()}`);
     }

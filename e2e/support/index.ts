@@ -21,3 +21,4 @@ export {
   type NewAccount,
 } from './identity';
 export { outboxMail, outboxLink, type OutboxMail } from './outbox';
+export { trackRequests } from './network';
