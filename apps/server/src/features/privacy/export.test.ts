@@ -289,6 +289,10 @@ describe('GET /api/me/export', () => {
     expect(res.body).not.toContain('<script');
     expect(res.body).not.toContain('Invalid Date');
     expect(res.body).toContain('<td>Spieler</td>');
+    // Her skill rating and the achievements her game unlocked, by their German names.
+    expect(res.body).toContain('<h2>Spielstärke</h2>');
+    expect(res.body).toContain('<h2>Erfolge</h2>');
+    expect(res.body).toContain('<td>Erstes Spiel</td>');
     // Without lang: the profile's language.
     const en = await exportOf(ben, '?format=html');
     expect(en.body).toContain('<html lang="de">');

@@ -45,7 +45,7 @@ export async function buildExport(db: Db, sub: string) {
         : [
             { added: [], addedYou: [] },
             [] as GameRow[],
-            { totals: [], periods: [] },
+            { totals: [], periods: [], ratings: [], achievements: [], achievementFacts: null },
             [],
             null,
             null,

@@ -1,3 +1,4 @@
+import { achievementById } from '@arcadia/contracts';
 import type { DataExport } from './service';
 import { SUMMARY_TEXTS } from './summary-texts';
 
@@ -56,6 +57,8 @@ export function renderSummary(data: DataExport, lang: Lang): string {
   };
   const visits = data.visits as Record<string, unknown>[];
   const totals = data.statistics.totals as Record<string, unknown>[];
+  const ratings = data.statistics.ratings as Record<string, unknown>[];
+  const achievements = data.statistics.achievements as Record<string, unknown>[];
   const card = data.userCard as Record<string, unknown> | null;
   const op = data.operator;
 
@@ -147,6 +150,27 @@ export function renderSummary(data: DataExport, lang: Lang): string {
               s.kills,
               s.deaths,
               s.scoreTotal,
+            ]),
+          )
+        : `<p>${t.none}</p>`,
+    ),
+    section(
+      t.ratings,
+      ratings.length
+        ? table(
+            [t.application, t.mode, t.rating, t.ratedGames],
+            ratings.map((r) => [r.application, r.mode, r.rating, r.ratedGames]),
+          )
+        : `<p>${t.none}</p>`,
+    ),
+    section(
+      t.achievements,
+      achievements.length
+        ? table(
+            [t.achievement, t.unlockedAt],
+            achievements.map((a) => [
+              achievementById(text(a.achievement))?.name[lang] ?? a.achievement,
+              when(a.unlockedAt),
             ]),
           )
         : `<p>${t.none}</p>`,
