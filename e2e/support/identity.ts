@@ -46,7 +46,7 @@ export async function signUp(page: Page, account: NewAccount): Promise<void> {
   await page.fill('input[name="nickname"]', account.nickname);
   await page.fill('input[name="password"]', account.password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(backInApp, { timeout: 30_000 });
+  await backToApp(page, 'sign-up');
 }
 
 /** Signs in with an existing account and comes back to the app. */
@@ -55,7 +55,27 @@ export async function signIn(page: Page, account: Pick<NewAccount, 'email' | 'pa
   await page.fill('input[name="email"]', account.email);
   await page.fill('input[name="password"]', account.password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(backInApp, { timeout: 30_000 });
+  await backToApp(page, 'sign-in');
+}
+
+/**
+ * Waits for the provider to send the browser back to the app. When it does not, the error
+ * says where the browser stopped and what that page says (a provider page with a message, a
+ * callback that hangs), which a bare timeout does not.
+ */
+async function backToApp(page: Page, step: string): Promise<void> {
+  try {
+    await page.waitForURL(backInApp, { timeout: 30_000 });
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(no page text)');
+    throw new Error(
+      `${step}: not back in the app after 30 s; the browser is at ${page.url()}, which says: ${text.replace(/\s+/g, ' ').slice(0, 500)}`,
+      { cause: error },
+    );
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_NAMES } from './months';
 
 /**
  * The achievement catalogue (docs/achievements.md): data, not code. Each entry names a rule kind
@@ -155,36 +156,7 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
   },
 ];
 
-const MONTHS: Record<'de' | 'en', string[]> = {
-  de: [
-    'Januar',
-    'Februar',
-    'März',
-    'April',
-    'Mai',
-    'Juni',
-    'Juli',
-    'August',
-    'September',
-    'Oktober',
-    'November',
-    'Dezember',
-  ],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-};
+const MONTHS = MONTH_NAMES;
 
 const SEASON_ID = /^season-(\d{4})-(0[1-9]|1[0-2])$/;
 

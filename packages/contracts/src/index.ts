@@ -32,3 +32,4 @@ export * from './trends';
 export * from './email-verification';
 export * from './claims';
 export * from './achievements';
+export * from './months';

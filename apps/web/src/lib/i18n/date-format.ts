@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '@arcadia/contracts/months';
+
 /**
  * A long date as Intl writes it ("26. November 2026", "November 26, 2026"). German and English
  * are written here from the month names: the first `Intl.DateTimeFormat` with a long month loads
@@ -5,36 +7,7 @@
  * page's largest element can paint. Other languages go through one cached Intl formatter each.
  * date-format.test.ts checks both against Intl for every month.
  */
-const MONTHS: Record<string, readonly string[]> = {
-  de: [
-    'Januar',
-    'Februar',
-    'März',
-    'April',
-    'Mai',
-    'Juni',
-    'Juli',
-    'August',
-    'September',
-    'Oktober',
-    'November',
-    'Dezember',
-  ],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-};
+const MONTHS: Record<string, readonly string[] | undefined> = MONTH_NAMES;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
