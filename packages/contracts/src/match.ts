@@ -53,5 +53,18 @@ export type Match = z.infer<typeof matchSchema>;
 export const MATCH_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** The web route of a match and the API paths of its data and share image. */
-export const matchPagePath = (id: string) => `/game/${encodeURIComponent(id)}`;
-export const matchImagePath = (id: string) => `/api/matches/${encodeURIComponent(id)}/image.png`;
+/** The languages of the share image and link preview (German, the default, and English). */
+export const MATCH_SHARE_LANGUAGES = ['de', 'en'] as const;
+export type MatchShareLanguage = (typeof MATCH_SHARE_LANGUAGES)[number];
+/** `?lang=en`: the share image in English; without it, German. */
+export const matchImageQuerySchema = z.object({
+  lang: z.enum(MATCH_SHARE_LANGUAGES, { message: 'lang must be de or en' }).default('de'),
+});
+
+const langQuery = (language: MatchShareLanguage) => (language === 'de' ? '' : `?lang=${language}`);
+
+/** The match page; with a language other than German its link preview speaks that language. */
+export const matchPagePath = (id: string, language: MatchShareLanguage = 'de') =>
+  `/game/${encodeURIComponent(id)}${langQuery(language)}`;
+export const matchImagePath = (id: string, language: MatchShareLanguage = 'de') =>
+  `/api/matches/${encodeURIComponent(id)}/image.png${langQuery(language)}`;

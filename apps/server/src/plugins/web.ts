@@ -67,10 +67,15 @@ export interface PageMeta {
   imageWidth: number;
   imageHeight: number;
   imageAlt: string;
+  /** The preview's language (og:locale). */
+  language: PageLanguage;
 }
 
-/** Finds the preview of a path (`/game/{id}`), or null for a page without one. */
-export type PageMetaResolver = (url: string) => Promise<PageMeta | null>;
+/**
+ * Finds the preview of a path (`/game/{id}`), or null for a page without one, in the given
+ * language (the page's `?lang=`, else the browser's).
+ */
+export type PageMetaResolver = (url: string, language: PageLanguage) => Promise<PageMeta | null>;
 
 /** The app's languages (apps/web/src/lib/i18n/languages.ts), German first: the default. */
 const LANGUAGES = ['de', 'en'] as const;
@@ -88,6 +93,12 @@ export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
     if (found) return found;
   }
   return 'de';
+}
+
+/** `?lang=de|en` of a shared link (the language it was shared in), or undefined. */
+function queryLanguage(query: unknown): PageLanguage | undefined {
+  const lang = (query as Record<string, unknown> | undefined)?.lang;
+  return LANGUAGES.find((l) => l === lang);
 }
 
 /**
@@ -116,6 +127,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
   const tags = [
     tag('property', 'og:type', 'website'),
     tag('property', 'og:site_name', 'Arcadia'),
+    tag('property', 'og:locale', meta.language === 'en' ? 'en_GB' : 'de_DE'),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', meta.url),
@@ -252,7 +264,7 @@ export const webPlugin = fp(
       const language = pageLanguage(request.headers['accept-language']);
       let page = pageFor(url, language);
       const [meta, hints] = await Promise.all([
-        opts.pageMeta ? opts.pageMeta(url) : null,
+        opts.pageMeta ? opts.pageMeta(url, queryLanguage(request.query) ?? language) : null,
         // With the query: a page's first data call may depend on it (the leaderboard's filters).
         opts.pageHints ? opts.pageHints(request.url, language).catch(() => []) : [],
       ]);

@@ -168,6 +168,28 @@ describe('match page API', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('renders the image in English with ?lang=en, beside the German one, and refuses others', async () => {
+    const german = await fetch(`${t.url}/api/matches/${teamGame}/image.png`);
+    const english = await fetch(`${t.url}/api/matches/${teamGame}/image.png?lang=en`);
+    expect(english.status).toBe(200);
+    expect(english.headers.get('x-image-cache')).toBe('miss');
+    const [de, en] = [
+      Buffer.from(await german.arrayBuffer()),
+      Buffer.from(await english.arrayBuffer()),
+    ];
+    expect(pngSize(en)).toEqual({ width: 1200, height: 630 });
+    expect(en.equals(de)).toBe(false);
+    // Each language is cached on its own: asking for one keeps the other.
+    expect(
+      (await fetch(`${t.url}/api/matches/${teamGame}/image.png`)).headers.get('x-image-cache'),
+    ).toBe('hit');
+    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+    expect(files.filter((f) => f.startsWith(teamGame))).toHaveLength(2);
+    const refused = await t.request('GET', `/api/matches/${teamGame}/image.png?lang=fr`);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('lang');
+  });
+
   it('anonymises a player who deleted their profile, and the image is made anew', async () => {
     const carl = await addPlayer(t, 'Carl');
     const device = await addDevice(t, 'neon-city', 'arena-2');
@@ -236,6 +258,35 @@ describe('match page API', () => {
     // The page's own description and title are the game's, once each.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]+ · Arcadia<\/title>/);
+  });
+
+  it('speaks English in the preview of a link shared from the English app, or to an English browser', async () => {
+    const metaOf = (html: string) => (key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+    const shared = metaOf(await (await fetch(`${t.url}/game/${soloGame}?lang=en`)).text());
+    expect(shared('og:title')).toMatch(/^.+: Zoë &quot;&lt;b&gt; wins with 500 points · Arcadia$/);
+    expect(shared('og:locale')).toBe('en_GB');
+    expect(shared('og:url')).toBe(`${t.config.publicUrl}/game/${soloGame}?lang=en`);
+    expect(shared('og:image')).toBe(
+      `${t.config.publicUrl}/api/matches/${soloGame}/image.png?lang=en`,
+    );
+    expect(shared('og:description')).toMatch(/ on .+, Neon City, /);
+    const browser = metaOf(
+      await (
+        await fetch(`${t.url}/game/${soloGame}`, {
+          headers: { 'accept-language': 'en-GB,en;q=0.8' },
+        })
+      ).text(),
+    );
+    expect(browser('og:title')).toContain('wins with 500 points');
+    // A German browser, or none, gets German; ?lang=de wins over an English browser.
+    const german = metaOf(
+      await (
+        await fetch(`${t.url}/game/${soloGame}?lang=de`, { headers: { 'accept-language': 'en' } })
+      ).text(),
+    );
+    expect(german('og:title')).toContain('gewinnt mit 500 Punkten');
+    expect(german('og:locale')).toBe('de_DE');
   });
 
   it('sends the plain index.html for an unknown game or another page', async () => {

@@ -5,6 +5,7 @@ import {
   gamesOverviewSchema,
   leaderboardParamsSchema,
   matchHistoryPageSchema,
+  matchImageQuerySchema,
   matchParamsSchema,
   matchSchema,
   matchHistoryQuerySchema,
@@ -86,7 +87,9 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['games'],
       summary: 'The share image of a game (1200×630 PNG), rendered once and then cached',
+      description: 'In German, or in English with ?lang=en.',
       params: matchParamsSchema,
+      querystring: matchImageQuerySchema,
       response: { 400: apiErrorSchema, 404: apiErrorSchema },
     },
     handler: async (request, typedReply) => {
@@ -96,7 +99,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       // key hashes what is shown, so a visibility change gets a new image (and the settings
       // change removes the player's old ones, share/cache.ts).
       const match = await matchById(db, request.params.id, null);
-      const image = await images.get(match);
+      const image = await images.get(match, request.query.lang);
       reply
         .header('ETag', image.etag)
         .header('Cache-Control', 'public, max-age=3600')

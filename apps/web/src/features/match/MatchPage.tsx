@@ -81,7 +81,8 @@ export function Component() {
   const playedAt = new Date(match.playedAt);
   const minutes = Math.floor(match.durationSeconds / 60);
   const seconds = match.durationSeconds % 60;
-  const url = `${window.location.origin}${matchPagePath(match.id)}`;
+  // Shared from the English app, the link's preview (title, text, image) is English too.
+  const url = `${window.location.origin}${matchPagePath(match.id, lang === 'en' ? 'en' : 'de')}`;
   const unassigned = match.players.filter(
     (p) => p.teamId === null || !match.teams.some((team) => team.id === p.teamId),
   );

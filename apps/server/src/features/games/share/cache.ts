@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Match } from '@arcadia/contracts';
+import type { Match, MatchShareLanguage } from '@arcadia/contracts';
 import type { Config } from '../../../config';
 import { renderMatchImage } from './image';
 
@@ -22,7 +22,7 @@ export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string
 }
 
 /** Bump when the image's layout changes: every cached image is then made anew. */
-export const MATCH_IMAGE_VERSION = 1;
+export const MATCH_IMAGE_VERSION = 2;
 
 export interface MatchImage {
   data: Buffer;
@@ -43,16 +43,16 @@ export class MatchImages {
 
   constructor(readonly dir: string) {}
 
-  keyOf(match: Match): string {
+  keyOf(match: Match, language: MatchShareLanguage = 'de'): string {
     const hash = createHash('sha256')
       .update(JSON.stringify(match))
       .digest('base64url')
       .slice(0, 16);
-    return `${match.id}-v${MATCH_IMAGE_VERSION}-${hash}`;
+    return `${match.id}-v${MATCH_IMAGE_VERSION}-${language}-${hash}`;
   }
 
-  async get(match: Match): Promise<MatchImage> {
-    const key = this.keyOf(match);
+  async get(match: Match, language: MatchShareLanguage = 'de'): Promise<MatchImage> {
+    const key = this.keyOf(match, language);
     const file = path.join(this.dir, `${key}.png`);
     const etag = `"${key}"`;
     try {
@@ -62,9 +62,9 @@ export class MatchImages {
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = renderMatchImage(match)
+      pending = renderMatchImage(match, language)
         .then(async (data) => {
-          await this.store(match.id, file, data);
+          await this.store(`${match.id}-v${MATCH_IMAGE_VERSION}-${language}-`, file, data);
           return data;
         })
         .finally(() => this.inFlight.delete(key));
@@ -73,16 +73,23 @@ export class MatchImages {
     return { data: await pending, etag, cached: false };
   }
 
-  /** Atomic write (temp file, then rename); older images of the same game go. */
-  private async store(gameId: string, file: string, data: Buffer): Promise<void> {
+  /**
+   * Atomic write (temp file, then rename); older images of the same game in the same language
+   * go (and any of an older layout version), not the other language's current one.
+   */
+  private async store(prefix: string, file: string, data: Buffer): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(temp, data);
     await fs.rename(temp, file);
     const names = await fs.readdir(this.dir);
+    const gameId = prefix.slice(0, 36);
     const stale = names.filter(
       (name) =>
-        name.startsWith(`${gameId}-`) && name.endsWith('.png') && name !== path.basename(file),
+        name.startsWith(`${gameId}-`) &&
+        name.endsWith('.png') &&
+        name !== path.basename(file) &&
+        (name.startsWith(prefix) || !name.startsWith(`${gameId}-v${MATCH_IMAGE_VERSION}-`)),
     );
     await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
   }

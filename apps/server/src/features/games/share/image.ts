@@ -1,5 +1,5 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { MATCH_IMAGE_SIZE, type Match } from '@arcadia/contracts';
+import { MATCH_IMAGE_SIZE, type Match, type MatchShareLanguage } from '@arcadia/contracts';
 import { fit, textPaths } from './font';
 
 const { width: W, height: H } = MATCH_IMAGE_SIZE;
@@ -16,30 +16,66 @@ const COLORS = {
   green: '#4dffa6',
 };
 
-/** "12 Min. 5 Sek." style duration of the image (German, the app's default language). */
-const duration = (s: number) =>
-  s >= 60 ? `${Math.floor(s / 60)} Min.${s % 60 ? ` ${s % 60} Sek.` : ''}` : `${s} Sek.`;
+/** The image's and the preview's words, in the app's two languages. */
+const WORDS = {
+  de: {
+    duration: (m: number, s: number) => (m > 0 ? `${m} Min.${s ? ` ${s} Sek.` : ''}` : `${s} Sek.`),
+    deleted: 'Gelöschter Spieler',
+    hidden: 'Spieler',
+    wins: (name: string, score: number) => `${name} gewinnt mit ${score} Punkten`,
+    noPlayers: 'Keine Spieler',
+    map: 'Karte',
+    players: (n: number) => `${n} Spieler`,
+  },
+  en: {
+    duration: (m: number, s: number) => (m > 0 ? `${m} min${s ? ` ${s} s` : ''}` : `${s} s`),
+    deleted: 'Deleted player',
+    hidden: 'Player',
+    wins: (name: string, score: number) => `${name} wins with ${score} points`,
+    noPlayers: 'No players',
+    map: 'Map',
+    players: (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`,
+  },
+} satisfies Record<MatchShareLanguage, unknown>;
 
-const date = (iso: string) =>
-  new Intl.DateTimeFormat('de', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date(iso));
+const duration = (seconds: number, language: MatchShareLanguage) =>
+  WORDS[language].duration(Math.floor(seconds / 60), seconds % 60);
 
-/** A seat's name in German: a deleted player is stored under an English placeholder. */
-const nameOf = (player: Match['players'][number]) =>
-  player.kind === 'deleted' ? 'Gelöschter Spieler' : player.name;
+const dateFormats = new Map<MatchShareLanguage, Intl.DateTimeFormat>();
+const date = (iso: string, language: MatchShareLanguage) => {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    });
+    dateFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+};
+
+/**
+ * A seat's name: a deleted player is stored under an English placeholder and a hidden one is
+ * named in German by the query (features/games/match.ts); both are said in the image's language.
+ */
+const nameOf = (player: Match['players'][number], language: MatchShareLanguage) =>
+  player.kind === 'deleted'
+    ? WORDS[language].deleted
+    : player.kind === 'hidden'
+      ? WORDS[language].hidden
+      : player.name;
 
 /** The headline of the result: "Rot 5 : 3 Blau", or the winner of a freeforall. */
-export function resultLine(match: Match): string {
+export function resultLine(match: Match, language: MatchShareLanguage = 'de'): string {
   if (match.teams.length > 0) return match.teams.map((t) => `${t.name} ${t.score}`).join(' : ');
   const top = match.players[0];
-  return top ? `${nameOf(top)} gewinnt mit ${top.score} Punkten` : 'Keine Spieler';
+  return top ? WORDS[language].wins(nameOf(top, language), top.score) : WORDS[language].noPlayers;
 }
 
 /** The share image as SVG: mode, map, arcade, the result, the top players, date and length. */
-export function matchSvg(match: Match): string {
+export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): string {
+  const words = WORDS[language];
   const parts: string[] = [];
   const text = (t: string, o: Parameters<typeof textPaths>[1]) => parts.push(textPaths(t, o));
   const inner = W - 2 * PAD;
@@ -52,14 +88,14 @@ export function matchSvg(match: Match): string {
     fill: COLORS.muted,
     anchor: 'end',
   });
-  text(fit(match.modeName.de, 'bold', 84, inner), {
+  text(fit(match.modeName[language], 'bold', 84, inner), {
     x: PAD,
     y: 190,
     size: 84,
     weight: 'bold',
     fill: COLORS.ink,
   });
-  text(fit(`Karte: ${match.map.name}`, 'regular', 34, inner), {
+  text(fit(`${words.map}: ${match.map.name}`, 'regular', 34, inner), {
     x: PAD,
     y: 240,
     size: 34,
@@ -69,7 +105,7 @@ export function matchSvg(match: Match): string {
   parts.push(
     `<rect x="${PAD}" y="280" width="${inner}" height="200" rx="24" fill="${COLORS.panel}" stroke="${COLORS.pink}" stroke-opacity="0.6" stroke-width="3"/>`,
   );
-  text(fit(resultLine(match), 'bold', 64, inner - 64), {
+  text(fit(resultLine(match, language), 'bold', 64, inner - 64), {
     x: W / 2,
     y: 365,
     size: 64,
@@ -79,7 +115,7 @@ export function matchSvg(match: Match): string {
   });
   const top = match.players
     .slice(0, 3)
-    .map((p, i) => `${i + 1}. ${nameOf(p)} ${p.score}`)
+    .map((p, i) => `${i + 1}. ${nameOf(p, language)} ${p.score}`)
     .join('   ');
   text(fit(top, 'regular', 34, inner - 64), {
     x: W / 2,
@@ -89,14 +125,14 @@ export function matchSvg(match: Match): string {
     fill: COLORS.ink,
     anchor: 'middle',
   });
-  text(`${date(match.playedAt)} · ${duration(match.durationSeconds)}`, {
+  text(`${date(match.playedAt, language)} · ${duration(match.durationSeconds, language)}`, {
     x: PAD,
     y: H - PAD,
     size: 30,
     weight: 'regular',
     fill: COLORS.muted,
   });
-  text(`${match.players.length} Spieler`, {
+  text(words.players(match.players.length), {
     x: W - PAD,
     y: H - PAD,
     size: 30,
@@ -116,8 +152,11 @@ ${parts.join('\n')}
  * The share image, 1200×630 PNG. resvg rasterises on libuv's thread pool (renderAsync), so a
  * burst of first views does not hold the event loop; only the PNG encoding runs on it.
  */
-export async function renderMatchImage(match: Match): Promise<Buffer> {
-  const image = await renderAsync(matchSvg(match), {
+export async function renderMatchImage(
+  match: Match,
+  language: MatchShareLanguage = 'de',
+): Promise<Buffer> {
+  const image = await renderAsync(matchSvg(match, language), {
     fitTo: { mode: 'original' },
     font: { loadSystemFonts: false },
   });
