@@ -160,13 +160,17 @@ const MONTHS = MONTH_NAMES;
 
 const SEASON_ID = /^season-(\d{4})-(0[1-9]|1[0-2])$/;
 
+/** Made once, on first use: a new Intl.DateTimeFormat costs far more than formatting with one. */
+let seasonFormat: Intl.DateTimeFormat | undefined;
+
 /** The calendar month (Europe/Berlin) of a moment, YYYY-MM. */
 export function seasonOf(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  seasonFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: ACHIEVEMENT_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
-  }).formatToParts(at);
+  });
+  const parts = seasonFormat.formatToParts(at);
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;
   return `${year}-${month}`;
