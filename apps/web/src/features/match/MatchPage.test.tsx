@@ -112,6 +112,17 @@ describe('match page', () => {
     );
   });
 
+  it('in English shares the link whose preview and image are English (?lang=en)', async () => {
+    const share = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, share });
+    server.use(handlers.getMatch({ body: match() }, { id: ID }));
+    const { user } = await renderMatch('en');
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ url: `${window.location.origin}/game/${ID}?lang=en` }),
+    );
+  });
+
   it('else copies the link and says so', async () => {
     // jsdom has no navigator.share; user-event stands in for the clipboard.
     expect('share' in navigator).toBe(false);
