@@ -24,7 +24,7 @@ import { buildServer, startServerProcess } from '../../system/support/server-pro
 import { startBaseline } from './support/baseline';
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './support/database';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './support/open-loop';
-import { BENCH_SKELETON_SUFFIX } from './support/players';
+import { seedBoardPlayers } from './support/players';
 import { ms, progress, ratio, rps, table } from './support/report';
 
 const TITLE = '## Arcade: leaderboards and game ingest (arcade.bench.ts)';
@@ -140,21 +140,7 @@ async function main(): Promise<void> {
   try {
     progress(`seeding ${rps(PLAYERS)} players with statistics on ${db.server}`);
     const seedStart = performance.now();
-    await db.query(`
-      insert into users (identity_sub, user_name, user_name_skeleton, agb_accepted_at)
-      select 'lb-' || g, 'lb' || g, 'lb' || g || '${BENCH_SKELETON_SUFFIX}', now()
-      from generate_series(1, ${PLAYERS}) g`);
-    // Pseudo-random but repeatable totals: many ties at the bottom, a long tail at the top.
-    await db.query(`
-      insert into player_stats (user_id, application_id, games_played, games_won, games_lost,
-                                kills, deaths, score_total, best_score)
-      select u.id, 'commando', p.played, p.won, p.played - p.won,
-             p.played * (2 + abs(hashint4(g * 3)::bigint) % 9), p.played * (2 + abs(hashint4(g * 5)::bigint) % 9),
-             p.played * (abs(hashint4(g * 7)::bigint) % 400), abs(hashint4(g * 11)::bigint) % 2000
-      from generate_series(1, ${PLAYERS}) g
-      join users u on u.identity_sub = 'lb-' || g
-      cross join lateral (select 1 + abs(hashint4(g)::bigint) % 150 as played) q
-      cross join lateral (select q.played as played, abs(hashint4(g * 13)::bigint) % (q.played + 1) as won) p`);
+    await seedBoardPlayers((text) => db.query(text), PLAYERS);
     await createArcade(db.database.db, { id: 'bench-arcade', name: 'Bench Arcade', city: '' });
     await db.query(`insert into maps (id, name, icon_path) values
       ('neon-docks', 'Neon Docks', '/assets/maps/neon-docks.svg'),

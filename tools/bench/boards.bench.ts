@@ -20,7 +20,7 @@ import {
 import { startBaseline } from './support/baseline';
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from './support/database';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './support/open-loop';
-import { BENCH_SKELETON_SUFFIX, seedPlayers } from './support/players';
+import { seedBoardPlayers, seedPlayers } from './support/players';
 import { ms, progress, ratio, rps, table } from './support/report';
 
 const TITLE = '## Leaderboards beside Redis, and the match page (boards.bench.ts)';
@@ -117,21 +117,7 @@ async function main(): Promise<void> {
     );
     const boardPlayers = Math.max(0, PLAYERS - withStats);
     progress(`seeding ${rps(boardPlayers)} more players with statistics and ratings`);
-    await db.query(`
-      insert into users (identity_sub, user_name, user_name_skeleton, agb_accepted_at)
-      select 'lb-' || g, 'lb' || g, 'lb' || g || '${BENCH_SKELETON_SUFFIX}', now()
-      from generate_series(1, ${boardPlayers}) g`);
-    // As arcade.bench.ts: pseudo-random but repeatable totals, many ties at the bottom.
-    await db.query(`
-      insert into player_stats (user_id, application_id, games_played, games_won, games_lost,
-                                kills, deaths, score_total, best_score)
-      select u.id, 'commando', p.played, p.won, p.played - p.won,
-             p.played * (2 + abs(hashint4(g * 3)::bigint) % 9), p.played * (2 + abs(hashint4(g * 5)::bigint) % 9),
-             p.played * (abs(hashint4(g * 7)::bigint) % 400), abs(hashint4(g * 11)::bigint) % 2000
-      from generate_series(1, ${boardPlayers}) g
-      join users u on u.identity_sub = 'lb-' || g
-      cross join lateral (select 1 + abs(hashint4(g)::bigint) % 150 as played) q
-      cross join lateral (select q.played as played, abs(hashint4(g * 13)::bigint) % (q.played + 1) as won) p`);
+    await seedBoardPlayers((text) => db.query(text), boardPlayers);
     // Every player with statistics has an elimination rating: μ 15…35, σ 1…8, the displayed
     // rating as docs/rating.md derives it (so many players share a rating, as on a real board).
     await db.query(`

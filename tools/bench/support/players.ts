@@ -140,3 +140,28 @@ export async function seedPlayers(
   // Write out what the bulk load left in memory now, not in the middle of a measurement.
   await query('checkpoint');
 }
+
+/**
+ * Players for the big boards, fast: `count` users `lb-<n>` (names `lb<n>`) with all-time
+ * statistics on the `commando` application, pseudo-random but repeatable totals (many ties at
+ * the bottom, a long tail at the top). One statement each for the users and their statistics.
+ */
+export async function seedBoardPlayers(
+  query: (text: string) => Promise<unknown>,
+  count: number,
+): Promise<void> {
+  await query(`
+    insert into users (identity_sub, user_name, user_name_skeleton, agb_accepted_at)
+    select 'lb-' || g, 'lb' || g, 'lb' || g || '${BENCH_SKELETON_SUFFIX}', now()
+    from generate_series(1, ${count}) g`);
+  await query(`
+    insert into player_stats (user_id, application_id, games_played, games_won, games_lost,
+                              kills, deaths, score_total, best_score)
+    select u.id, 'commando', p.played, p.won, p.played - p.won,
+           p.played * (2 + abs(hashint4(g * 3)::bigint) % 9), p.played * (2 + abs(hashint4(g * 5)::bigint) % 9),
+           p.played * (abs(hashint4(g * 7)::bigint) % 400), abs(hashint4(g * 11)::bigint) % 2000
+    from generate_series(1, ${count}) g
+    join users u on u.identity_sub = 'lb-' || g
+    cross join lateral (select 1 + abs(hashint4(g)::bigint) % 150 as played) q
+    cross join lateral (select q.played as played, abs(hashint4(g * 13)::bigint) % (q.played + 1) as won) p`);
+}
