@@ -24,6 +24,10 @@ export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string
 /** Bump when the image's layout changes: every cached image is then made anew. */
 export const MATCH_IMAGE_VERSION = 2;
 
+/** The start of a game's image file names in one language, for this layout version. */
+const prefixOf = (gameId: string, language: MatchShareLanguage) =>
+  `${gameId}-v${MATCH_IMAGE_VERSION}-${language}-`;
+
 export interface MatchImage {
   data: Buffer;
   etag: string;
@@ -48,7 +52,7 @@ export class MatchImages {
       .update(JSON.stringify(match))
       .digest('base64url')
       .slice(0, 16);
-    return `${match.id}-v${MATCH_IMAGE_VERSION}-${language}-${hash}`;
+    return `${prefixOf(match.id, language)}${hash}`;
   }
 
   async get(match: Match, language: MatchShareLanguage = 'de'): Promise<MatchImage> {
@@ -64,7 +68,7 @@ export class MatchImages {
     if (!pending) {
       pending = renderMatchImage(match, language)
         .then(async (data) => {
-          await this.store(`${match.id}-v${MATCH_IMAGE_VERSION}-${language}-`, file, data);
+          await this.store(match.id, language, file, data);
           return data;
         })
         .finally(() => this.inFlight.delete(key));
@@ -77,19 +81,24 @@ export class MatchImages {
    * Atomic write (temp file, then rename); older images of the same game in the same language
    * go (and any of an older layout version), not the other language's current one.
    */
-  private async store(prefix: string, file: string, data: Buffer): Promise<void> {
+  private async store(
+    gameId: string,
+    language: MatchShareLanguage,
+    file: string,
+    data: Buffer,
+  ): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(temp, data);
     await fs.rename(temp, file);
     const names = await fs.readdir(this.dir);
-    const gameId = prefix.slice(0, 36);
+    const current = `${gameId}-v${MATCH_IMAGE_VERSION}-`;
     const stale = names.filter(
       (name) =>
         name.startsWith(`${gameId}-`) &&
         name.endsWith('.png') &&
         name !== path.basename(file) &&
-        (name.startsWith(prefix) || !name.startsWith(`${gameId}-v${MATCH_IMAGE_VERSION}-`)),
+        (name.startsWith(prefixOf(gameId, language)) || !name.startsWith(current)),
     );
     await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
   }

@@ -25,6 +25,7 @@ const WORDS = {
     wins: (name: string, score: number) => `${name} gewinnt mit ${score} Punkten`,
     noPlayers: 'Keine Spieler',
     map: 'Karte',
+    on: 'auf',
     players: (n: number) => `${n} Spieler`,
   },
   en: {
@@ -34,9 +35,13 @@ const WORDS = {
     wins: (name: string, score: number) => `${name} wins with ${score} points`,
     noPlayers: 'No players',
     map: 'Map',
+    on: 'on',
     players: (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`,
   },
 } satisfies Record<MatchShareLanguage, unknown>;
+
+/** The words in one language (the link preview's description uses them too). */
+export const shareWords = (language: MatchShareLanguage) => WORDS[language];
 
 const duration = (seconds: number, language: MatchShareLanguage) =>
   WORDS[language].duration(Math.floor(seconds / 60), seconds % 60);

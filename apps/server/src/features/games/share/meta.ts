@@ -7,7 +7,7 @@ import {
 } from '@arcadia/contracts';
 import type { Queryable } from '../../../db/client';
 import { findMatch } from '../match';
-import { resultLine } from './image';
+import { resultLine, shareWords } from './image';
 
 const MATCH_PATH = /^\/game\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -17,7 +17,7 @@ export function matchDescription(match: Match, language: MatchShareLanguage = 'd
     dateStyle: 'medium',
     timeZone: 'Europe/Berlin',
   }).format(new Date(match.playedAt));
-  const on = language === 'en' ? 'on' : 'auf';
+  const { on } = shareWords(language);
   return `${resultLine(match, language)} – ${match.modeName[language]} ${on} ${match.map.name}, ${match.arcade.name}, ${when}.`;
 }
 
