@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_GAMES_TIME_ZONE } from './admin-games';
 import { gameTypeSchema, localizedTextSchema } from './games';
 
 /** GET /api/matches/{id} and its share image: the game's id (400 for anything else). */
@@ -60,6 +61,13 @@ export type MatchShareLanguage = (typeof MATCH_SHARE_LANGUAGES)[number];
 export const matchImageQuerySchema = z.object({
   lang: z.enum(MATCH_SHARE_LANGUAGES, { message: 'lang must be de or en' }).default('de'),
 });
+
+/**
+ * The time zone a match's time is told in, on its page, in its share image and its preview: the
+ * arcades' (the console's days are in it too), so a shared game shows the time it was played at
+ * the venue wherever it is opened.
+ */
+export const MATCH_TIME_ZONE = ADMIN_GAMES_TIME_ZONE;
 
 const langQuery = (language: MatchShareLanguage) => (language === 'de' ? '' : `?lang=${language}`);
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { livePlayReasonSchema } from '@arcadia/contracts';
 import type { Queryable } from '../db/client';
+import { LIVE_CHANNEL } from './live-channel';
 
 /**
  * The players' live channel in the database: a write that a signed-in player should see at once
@@ -10,7 +11,7 @@ import type { Queryable } from '../db/client';
  * process listens once (features/live/hub.ts) and turns the hint into events for the streams of
  * that player (GET /api/live), reading what the player should see fresh from the database.
  */
-export const LIVE_CHANNEL = 'arcadia_live';
+export { LIVE_CHANNEL };
 
 /** A hint: who (u; null: every player) and what changed. Short keys: NOTIFY carries < 8000 bytes. */
 export const liveHintSchema = z.discriminatedUnion('t', [

@@ -38,7 +38,9 @@
 --   player's rating before and after); player_ratings (the rated players' new μ, σ, displayed
 --   rating, games + 1 in the game's application and mode `type`); player_stats_periods (one
 --   row per registered player and period); player_stats last, whose rank triggers
---   (player-stats-rank-*.sql) update the rank counts.
+--   (player-stats-rank-*.sql) update the rank counts. Then a 'game' hint per registered player
+--   on the players' live channel (events/live-channel.ts; the hint as events/live-signal.ts
+--   reads it), delivered when the transaction commits.
 -- Invariants:
 --   - All or nothing: the checks come before the first write, and the caller's statement runs in
 --     one transaction (with the rating lock before it when the game has registered players).
@@ -194,6 +196,12 @@ BEGIN
     score_total = s.score_total + excluded.score_total,
     best_score = greatest(s.best_score, excluded.best_score),
     updated_at = now();
+
+  -- The players' apps hear of the game on the live channel (events/live-signal.ts, the 'game'
+  -- hint): delivered when this transaction commits, and only then.
+  PERFORM pg_notify({{LIVE_CHANNEL}}, json_build_object('t', 'game', 'u', u, 'g', gid,
+            'app', app, 'a', arcade, 'd', device)::text)
+  FROM unnest(uids) u;
 
   RETURN jsonb_build_object('id', gid, 'names', names);
 END

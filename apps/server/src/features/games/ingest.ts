@@ -4,7 +4,6 @@ import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/cont
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
-import { signalLive } from '../../events/live-signal';
 import { rateIncomingGame } from '../ratings';
 import {
   existingUsers,
@@ -234,8 +233,8 @@ async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, wri
 /**
  * Stores a reported game in one transaction (storeRated): the game, its teams and players,
  * their skill ratings, the players' all-time and period statistics, the release of the players
- * from the device (and the end of the match) — all in arcadia_ingest_game — and the writes of the
- * 'game.stored' handlers. A report whose idempotency key this device sent before writes nothing
+ * from the device (and the end of the match), the live channel's 'game' hint to its players (sent
+ * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A report whose idempotency key this device sent before writes nothing
  * and answers the stored game (created: false). `rosterOnly`: see GamePayload.
  */
 export async function ingestGame(
@@ -305,25 +304,6 @@ export async function ingestGame(
     throw await refusal(db, device, report, state);
   }
   if (written) {
-    // Once stored (committed): its players' apps hear of it on the live channel. A hint lost
-    // here (the database gone this moment) costs only liveness: the app resyncs on reconnect.
-    await signalLive(
-      db,
-      payload.players.flatMap((p) =>
-        p.userId
-          ? [
-              {
-                t: 'game' as const,
-                u: p.userId,
-                g: payload.id,
-                app: device.applicationId,
-                a: device.arcadeId,
-                d: device.id,
-              },
-            ]
-          : [],
-      ),
-    ).catch(() => undefined);
     const { names } = written;
     const answered: AnsweredGame = {
       game: {

@@ -53,6 +53,17 @@ describe('match page', () => {
     expect(document.title).toBe('Eliminierung: Red Vipers 3 : Blue Sharks 1 · Arcadia');
   });
 
+  it('tells the time the game was played at the arcade (Europe/Berlin), as its image does', async () => {
+    // 20:11 UTC in November is 21:11 in Berlin (CET), whatever the browser's time zone.
+    server.use(
+      handlers.getMatch({ body: match({ playedAt: '2026-11-26T20:11:00.000Z' }) }, { id: ID }),
+    );
+    await renderMatch();
+    const time = await screen.findByText('26.11.2026, 21:11');
+    expect(time.tagName).toBe('TIME');
+    expect(time).toHaveAttribute('dateTime', '2026-11-26T20:11:00.000Z');
+  });
+
   it('a player hidden by their visibility is "Spieler" / "Player", without a link', async () => {
     const hidden = {
       ...match().players[0]!,

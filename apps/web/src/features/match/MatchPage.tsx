@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { CalendarClock, Cpu, MapPin, Timer, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { matchPagePath, type Match } from '@arcadia/contracts';
+import { MATCH_TIME_ZONE, matchPagePath, type Match } from '@arcadia/contracts';
 import { Card, ErrorState, PageSpinner, cn } from '../../components/ui';
 import { getMatchApi } from './api/get-match';
 import { PlayersTable } from './components/PlayersTable';
@@ -110,9 +110,11 @@ export function Component() {
           </Fact>
           <Fact icon={<CalendarClock size={18} />} label={t('match.time')}>
             <time dateTime={match.playedAt}>
-              {new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                playedAt,
-              )}
+              {new Intl.DateTimeFormat(lang, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+                timeZone: MATCH_TIME_ZONE,
+              }).format(playedAt)}
             </time>
           </Fact>
           <Fact icon={<Timer size={18} />} label={t('match.duration')}>

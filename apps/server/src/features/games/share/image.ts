@@ -1,5 +1,10 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { MATCH_IMAGE_SIZE, type Match, type MatchShareLanguage } from '@arcadia/contracts';
+import {
+  MATCH_IMAGE_SIZE,
+  MATCH_TIME_ZONE,
+  type Match,
+  type MatchShareLanguage,
+} from '@arcadia/contracts';
 import { fit, textPaths } from './font';
 
 const { width: W, height: H } = MATCH_IMAGE_SIZE;
@@ -53,7 +58,7 @@ const date = (iso: string, language: MatchShareLanguage) => {
     format = new Intl.DateTimeFormat(language, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: 'Europe/Berlin',
+      timeZone: MATCH_TIME_ZONE,
     });
     dateFormats.set(language, format);
   }

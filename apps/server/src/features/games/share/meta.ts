@@ -1,5 +1,6 @@
 import {
   MATCH_IMAGE_SIZE,
+  MATCH_TIME_ZONE,
   matchImagePath,
   matchPagePath,
   type Match,
@@ -15,7 +16,7 @@ const MATCH_PATH = /^\/game\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export function matchDescription(match: Match, language: MatchShareLanguage = 'de'): string {
   const when = new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
-    timeZone: 'Europe/Berlin',
+    timeZone: MATCH_TIME_ZONE,
   }).format(new Date(match.playedAt));
   const { on } = shareWords(language);
   return `${resultLine(match, language)} – ${match.modeName[language]} ${on} ${match.map.name}, ${match.arcade.name}, ${when}.`;
