@@ -15,7 +15,7 @@ import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts';
 import { EmptyState, ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
-import { AchievementsSection } from './components/Achievements';
+import { AchievementsSection, prefetchAchievements } from './components/Achievements';
 import { ProfileHeader } from './components/ProfileHeader';
 import { ProfileTabs } from './components/ProfileTabs';
 import type { ProfileOutletContext } from './outlet-context';
@@ -30,7 +30,10 @@ import { loadProfile, loadProfileEarly, takeEarlyLoad } from './state/profile-th
  */
 export function loader({ params }: LoaderFunctionArgs): null {
   const dispatch = routeDispatch();
-  if (dispatch && params.id && hasStoredSession()) void dispatch(loadProfileEarly(params.id));
+  if (!dispatch || !params.id || !hasStoredSession()) return null;
+  void dispatch(loadProfileEarly(params.id));
+  // The header's badges with the header, instead of moving it when they arrive.
+  dispatch(prefetchAchievements(params.id));
   return null;
 }
 

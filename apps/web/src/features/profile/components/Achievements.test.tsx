@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handlers, server } from '../../../testing/api';
+import { deferred, handlers, server } from '../../../testing/api';
 import { ME, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 
@@ -61,6 +61,26 @@ describe('achievements on the profile', () => {
     expect(within(section).getByTestId('achievement-first-win')).toHaveTextContent(
       'Unlocked on 20/11/2026',
     );
+  });
+
+  it("keeps the folded section's place while they load, so the tabs below do not move", async () => {
+    const held = deferred();
+    server.use(
+      handlers.getAchievements(
+        { body: { unlocked: [], locked: [] }, wait: held.promise },
+        { id: ME },
+      ),
+    );
+    await renderProfile(`/profile/${ME}`, ownProfile(), 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Me' });
+    const space = screen.getByTestId('achievements-space');
+    expect(space).toHaveAttribute('aria-hidden', 'true');
+    // the same box as the folded section: its border and padding around one line of the title
+    expect(space).toHaveClass('rounded-2xl', 'border', 'p-4', 'font-display', 'font-bold');
+    expect(screen.queryByRole('region', { name: 'Achievements' })).not.toBeInTheDocument();
+    held.resolve();
+    expect(await screen.findByRole('region', { name: 'Achievements' })).toBeInTheDocument();
+    expect(screen.queryByTestId('achievements-space')).not.toBeInTheDocument();
   });
 
   it('shows nothing of them when they cannot be loaded', async () => {

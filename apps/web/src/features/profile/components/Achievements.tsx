@@ -37,6 +37,10 @@ const ICONS: Record<AchievementIcon, LucideIcon> = {
 /** How many of the newest unlocked achievements the header shows beside 'Early adopter'. */
 export const HEADER_BADGES = 3;
 
+/** Begins loading a player's achievements (the profile route's loader: with the profile's calls). */
+export const prefetchAchievements = (playerId: string) =>
+  getAchievementsApi.util.prefetch('getAchievements', playerId, {});
+
 /** The newest unlocked achievements as badges beside 'Early adopter' (none while loading). */
 export function AchievementBadges({ playerId }: { playerId: string }) {
   const { i18n } = useTranslation();
@@ -141,7 +145,19 @@ export function AchievementsSection({ playerId }: { playerId: string }) {
     details.current.open = true;
     details.current.scrollIntoView?.({ block: 'start' });
   }, [hash, data]);
-  if (isError || !data) return null;
+  if (isError) return null;
+  if (!data)
+    // The folded section's place while it loads (same box, one line): the tabs below a phone's
+    // header do not move when it arrives.
+    return (
+      <div
+        aria-hidden="true"
+        data-testid="achievements-space"
+        className="rounded-2xl border border-line bg-night-800/50 p-4 font-display font-bold"
+      >
+        <span className="invisible">{t('profile.achievements.title')}</span>
+      </div>
+    );
   const unlocked = data.unlocked.filter((a) => achievementById(a.id));
   const total = unlocked.length + data.locked.length;
   return (
