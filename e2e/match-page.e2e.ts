@@ -2,8 +2,8 @@
  * A match page in Chromium against the real server, signed out: a device reports a game with
  * guests; the HTML the server sends for `/game/{id}` carries the Open Graph and Twitter card tags
  * (crawlers run no script), escaped; the share image they name is a 1200×630 PNG and loads in the
- * page; the page shows the teams and players as tables at 360 px, passes axe, and its share
- * button copies the link.
+ * page; the page shows the teams and players as tables at 360 px (headers apart, none cut),
+ * passes axe, and its share button copies the link.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,27 @@ describe('match page', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The column headers (capitals) fit their columns and stand apart: the smallest gap between
+    // the texts of neighbouring headers, and whether one is wider than its column.
+    const headers = await page.evaluate(() =>
+      [...document.querySelectorAll('thead tr')].map((row) => {
+        const texts = [...row.children].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const box = range.getBoundingClientRect();
+          return { left: box.left, right: box.right, cut: cell.scrollWidth > cell.clientWidth };
+        });
+        return {
+          gap: Math.min(...texts.slice(1).map((t, i) => t.left - texts[i]!.right)),
+          cut: texts.some((t) => t.cut),
+        };
+      }),
+    );
+    expect(headers).toHaveLength(2);
+    for (const row of headers) {
+      expect(row.cut).toBe(false);
+      expect(row.gap).toBeGreaterThanOrEqual(8);
+    }
     await expectAccessible(page, `/game/${gameId}`);
     await screenshot(page, 'match-page');
 

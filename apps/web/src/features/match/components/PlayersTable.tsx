@@ -37,22 +37,22 @@ export function PlayersTable({ players, caption }: { players: MatchPlayer[]; cap
     <table className="w-full table-fixed text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
-        <tr className="text-left text-xs uppercase tracking-wider text-ink-muted">
-          <th scope="col" className="w-8 py-1.5 font-semibold">
+        <tr className="text-left font-display text-xs uppercase tracking-wider text-ink-muted">
+          <th scope="col" className="w-8 py-1.5 font-bold">
             <abbr title={t('match.rank')} className="no-underline">
               #
             </abbr>
           </th>
-          <th scope="col" className="py-1.5 font-semibold">
+          <th scope="col" className="py-1.5 font-bold">
             {t('match.player')}
           </th>
-          <th scope="col" className="w-14 py-1.5 text-right font-semibold">
+          <th scope="col" className="w-14 py-1.5 pl-1 text-right font-bold">
             {t('match.score')}
           </th>
-          <th scope="col" className="w-12 py-1.5 text-right font-semibold">
+          <th scope="col" className="w-12 py-1.5 pl-1 text-right font-bold">
             {t('match.kills')}
           </th>
-          <th scope="col" className="w-12 py-1.5 text-right font-semibold">
+          <th scope="col" className="w-14 py-1.5 pl-1 text-right font-bold">
             {t('match.deaths')}
           </th>
         </tr>
@@ -64,9 +64,9 @@ export function PlayersTable({ players, caption }: { players: MatchPlayer[]; cap
             <th scope="row" className="truncate py-1.5 text-left font-normal">
               <PlayerName player={player} />
             </th>
-            <td className="py-1.5 text-right tabular-nums">{player.score}</td>
-            <td className="py-1.5 text-right tabular-nums">{player.kills}</td>
-            <td className="py-1.5 text-right tabular-nums">{player.deaths}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{player.score}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{player.kills}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{player.deaths}</td>
           </tr>
         ))}
       </tbody>
