@@ -257,4 +257,34 @@ describe('achievements', () => {
         union all select 1 from player_achievement_facts where user_id = ${ben.id}::uuid`),
     ).toEqual([]);
   });
+  // After the backfill's count of the past games' players.
+  it('counts the month score a player already has at the arcade toward the top 10', async () => {
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    const board: TestPlayer[] = [];
+    for (let i = 1; i <= 25; i++) board.push(await addPlayer(t, `Rank${i}`));
+    const climber = await addPlayer(t, 'Climber');
+    await t.db.execute(sql`insert into player_stats_periods (user_id, application_id,
+        period_kind, period_start, arcade_id, games_played, games_won, games_lost, kills, deaths,
+        score_total, best_score)
+      select (m->>'id')::uuid, 'commando', 'month', ${month}::date, 'climb-arcade', 1, 0, 1, 0, 0,
+        (m->>'score')::int, (m->>'score')::int
+      from jsonb_array_elements(${JSON.stringify([
+        ...board.map((p, i) => ({ id: p.id, score: (i + 1) * 1000 })),
+        { id: climber.id, score: 10_000 },
+      ])}::jsonb) m`);
+    await addArcade(t, 'climb-arcade');
+    const climbDevice = await addDevice(t, 'climb-arcade', 'climb-1');
+    // 10,000 already + 6,500 now = 16,500: nine of the others score more, so Climber is 10th
+    // (this game's 6,500 alone would be 20th)
+    await play(
+      report({
+        players: [
+          { userId: climber.id, teamId: 1, score: 6_500, kills: 5, deaths: 1 },
+          { guestName: 'Gast', teamId: 2, score: 100, kills: 1, deaths: 4 },
+        ],
+      }),
+      climbDevice,
+    );
+    expect(await unlockedOf(climber.id)).toContain('monthly-top-10');
+  });
 });

@@ -52,6 +52,13 @@ export async function lockFacts(
  * after the game (their month score there plus this game's; others above counted up to `rank`,
  * others on the board up to `minPlayers`: index range scans of player_stats_periods_score_idx,
  * skipped for a player who holds `topId`), with the modes and maps the application offers now.
+ * The query is written so that the planner cannot scan a whole board per player: the own month
+ * score is found by the primary key (its application compared with IS NOT DISTINCT FROM, which
+ * no index serves: the board indexes, led by the application, are out of the planner's reach),
+ * and the count of those ahead walks the score index from
+ * the top (ORDER BY). Written plainly, a month or arcade not yet in the table's statistics (every
+ * month's first days) looked like a board of one row, and both lookups took the wins index and
+ * filtered the whole board: about a third of the database's CPU in the arcade bench.
  * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 rank,
  * $6 minPlayers, $7 topId.
  */
@@ -73,7 +80,11 @@ const ingestStatement = preparedStatement<{
   held as (
     select l.user_id, l.facts, me.score,
       (select array_agg(a.achievement_id) from player_achievements a
-        where a.user_id = l.user_id) as unlocked
+        where a.user_id = l.user_id) as unlocked,
+      (select o.score_total from player_stats_periods o
+        where o.user_id = l.user_id and o.application_id is not distinct from $2
+          and o.period_kind = 'month' and o.period_start = $3::date
+          and o.arcade_id = $4) as month_score
     from locked l join me on me.user_id = l.user_id),
   catalogue as (
     select (select array_agg(id) from game_modes
@@ -85,9 +96,8 @@ const ingestStatement = preparedStatement<{
       (select count(*) from (select 1 from player_stats_periods s
         where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
           and s.arcade_id = $4 and s.user_id <> h.user_id
-          and s.score_total > h.score + coalesce((select o.score_total from player_stats_periods o
-            where o.user_id = h.user_id and o.application_id = $2 and o.period_kind = 'month'
-              and o.period_start = $3::date and o.arcade_id = $4), 0)
+          and s.score_total > h.score + coalesce(h.month_score, 0)
+        order by s.score_total desc
         limit $5) x)::int end as ahead,
     case when $7 <> all(coalesce(h.unlocked, '{}')) then
       (select count(*) from (select 1 from player_stats_periods s
