@@ -5,7 +5,8 @@ import { addEachStatement, addNotification, deleteNotificationsOf } from './noti
 
 /**
  * The bell's list: the same messages push sends, kept for every player (with or without a
- * subscription). The stored game's own live hint (after its commit) tells the players' apps.
+ * subscription). The stored game's own live hint (sent by arcadia_ingest_game in the game's
+ * transaction) tells the players' apps.
  */
 export const listMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
   const write = addEachStatement('match_result', matchResultMessages(game), statement.whenStored);
