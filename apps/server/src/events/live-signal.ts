@@ -4,15 +4,6 @@ import { livePlayReasonSchema } from '@arcadia/contracts';
 import type { Queryable } from '../db/client';
 import { LIVE_CHANNEL } from './live-channel';
 
-/**
- * The players' live channel in the database: a write that a signed-in player should see at once
- * (a join, a match start, a stored game, a new notification) sends a hint on this NOTIFY channel
- * in its transaction, so it arrives when (and only if) it commits, in every server process. Each
- * process listens once (features/live/hub.ts) and turns the hint into events for the streams of
- * that player (GET /api/live), reading what the player should see fresh from the database.
- */
-export { LIVE_CHANNEL };
-
 /** A hint: who (u; null: every player) and what changed. Short keys: NOTIFY carries < 8000 bytes. */
 export const liveHintSchema = z.discriminatedUnion('t', [
   z.object({

@@ -19,8 +19,9 @@ function sqlNumber(value: number): string {
 
 /**
  * The values of the `{{NAME}}` placeholders in the function files (db/functions/*.sql), all
- * from the rule constants in packages/contracts: the SQL functions and the TypeScript code read
- * the same numbers (and the live channel's name, events/live-channel.ts). A placeholder not named here is an error when the files are read.
+ * from the rule constants in packages/contracts (and the live channel's name,
+ * events/live-channel.ts): the SQL functions and the TypeScript code read the same values. A
+ * placeholder not named here is an error when the files are read.
  */
 export const ruleValues: Readonly<Record<string, string>> = {
   LEADERBOARD_KD_MIN_GAMES: sqlNumber(LEADERBOARD_KD_MIN_GAMES),

@@ -55,8 +55,7 @@ export async function lockFacts(
  * The query is written so that the planner cannot scan a whole board per player: the own month
  * score is found by the primary key (its application compared with IS NOT DISTINCT FROM, which
  * no index serves: the board indexes, led by the application, are out of the planner's reach),
- * and the count of those ahead walks the score index from
- * the top (ORDER BY). Written plainly, a month or arcade not yet in the table's statistics (every
+ * and the count of those ahead walks the score index from the top (ORDER BY). Written plainly, a month or arcade not yet in the table's statistics (every
  * month's first days) looked like a board of one row, and both lookups took the wins index and
  * filtered the whole board: about a third of the database's CPU in the arcade bench.
  * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 rank,

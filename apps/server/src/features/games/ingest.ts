@@ -234,8 +234,9 @@ async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, wri
  * Stores a reported game in one transaction (storeRated): the game, its teams and players,
  * their skill ratings, the players' all-time and period statistics, the release of the players
  * from the device (and the end of the match), the live channel's 'game' hint to its players (sent
- * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A report whose idempotency key this device sent before writes nothing
- * and answers the stored game (created: false). `rosterOnly`: see GamePayload.
+ * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A
+ * report whose idempotency key this device sent before writes nothing and answers the stored
+ * game (created: false). `rosterOnly`: see GamePayload.
  */
 export async function ingestGame(
   db: Db,

@@ -8,7 +8,8 @@ import {
 import type { Database, Db } from '../../db/client';
 import { listen, type Listener } from '../../db/listen';
 import { devices } from '../../db/schema';
-import { LIVE_CHANNEL, liveHintSchema, type LiveHint } from '../../events/live-signal';
+import { LIVE_CHANNEL } from '../../events/live-channel';
+import { liveHintSchema, type LiveHint } from '../../events/live-signal';
 import { isOnline, seats } from '../devices';
 import { unreadCount } from './notifications';
 
