@@ -228,4 +228,23 @@ describe('leaderboards', () => {
     expect((await t.request('GET', '/api/leaderboards/pacman')).status).toBe(404);
     expect((await board('', 'not-a-token')).status).toBe(401);
   });
+
+  it('tells an unknown game or arcade from an empty board, with or without a token', async () => {
+    // The page, the total and the own row come in one query; the game and the arcade are only
+    // looked up when it finds nobody.
+    const anna = p.Anna!.token;
+    for (const token of [undefined, anna]) {
+      const pacman = await t.request('GET', '/api/leaderboards/pacman?scope=friends', { token });
+      expect(pacman.status).toBe(404);
+      expect(pacman.body.error.message).toContain('pacman');
+      const unknown = await t.request('GET', '/api/leaderboards/pacman', { token });
+      expect(unknown.status).toBe(404);
+      const atlantis = await board('scope=arcade&arcade=atlantis&period=week', token);
+      expect(atlantis.status).toBe(404);
+      expect(atlantis.body.error.message).toContain('atlantis');
+    }
+    const empty = await board('scope=arcade&arcade=pixel&period=week&metric=kd', anna);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ entries: [], total: 0, me: null });
+  });
 });

@@ -128,17 +128,12 @@ function toRow(r: Record<string, unknown>): BoardRow {
 }
 
 /**
- * The caller's row (by sign-in subject) and the number of players above it, in one query. A
- * player hidden from boards still gets their row, ranked among the listed players.
+ * SQL for the caller's row (by sign-in subject) with the number of players above it, as one
+ * jsonb value (null when the caller has no row on the board). A player hidden from boards still
+ * gets their row, ranked among the listed players.
  */
-export async function ownRow(
-  db: Queryable,
-  board: Board,
-  sub: string,
-): Promise<{ row: BoardRow; above: number; hidden: boolean } | undefined> {
-  const res = await runPrepared(
-    db,
-    sql`
+function ownRowOf(board: Board, sub: string): SQL {
+  return sql`(select to_jsonb(me) from (
     select me.*, ${aboveOf(board, sql.raw('me.value'))} as above
     from (
       select s.user_id, u.user_name, ${valueOf(board.metric)} as value,
@@ -147,10 +142,19 @@ export async function ownRow(
         select * from ${rows(board, true)} and user_id = u.id
       ) s on true
       where u.identity_sub = ${sub}
-    ) me`,
-  );
-  const r = res.rows[0];
-  return r ? { row: toRow(r), above: num(r.above), hidden: r.hidden === true } : undefined;
+    ) me) me)`;
+}
+
+export interface OwnRow {
+  row: BoardRow;
+  above: number;
+  hidden: boolean;
+}
+
+function toOwnRow(me: unknown): OwnRow | undefined {
+  if (!me || typeof me !== 'object') return undefined;
+  const r = me as Record<string, unknown>;
+  return { row: toRow(r), above: num(r.above), hidden: r.hidden === true };
 }
 
 export async function countAbove(db: Queryable, board: Board, value: number): Promise<number> {
@@ -194,24 +198,40 @@ async function seekBucket(db: Queryable, board: Board, offset: number) {
 /** Pages deeper than this seek through the rank buckets instead of skipping index entries. */
 const SEEK_FROM_OFFSET = 2000;
 
+export interface BoardPage {
+  rows: BoardRow[];
+  total: number;
+  /** The caller's own row, when a subject was given and the caller has one on this board. */
+  mine: OwnRow | undefined;
+}
+
 /**
- * One page (value descending, ties by user id descending: the index order) and the board's
- * total, in one query.
+ * One page (value descending, ties by user id descending: the index order), the board's total
+ * and, for a signed-in caller (`sub`), their own row with the number of players above it: one
+ * query, one snapshot (deep pages first seek their bucket with two small reads).
+ */
+/**
+ * The page size, and the first page's offset, are written into the text: with LIMIT and OFFSET
+ * as parameters PostgreSQL's generic plan looks dearer than a custom one, so it planned this whole
+ * statement again on every request (about half of its time at 1M players, tools/bench).
+ * Deeper pages keep their offset a parameter: one prepared statement per shape, not per page.
  */
 export async function pageOf(
   db: Queryable,
   board: Board,
   offset: number,
   limit: number,
-): Promise<{ rows: BoardRow[]; total: number }> {
+  sub: string | null,
+): Promise<BoardPage> {
   const v = valueOf(board.metric);
+  const mine = sub ? ownRowOf(board, sub) : sql`null::jsonb`;
   let range = sql``;
   let skip = offset;
   if (board.bucketed && offset >= SEEK_FROM_OFFSET) {
     const seek = await seekBucket(db, board, offset);
     if (!seek) {
-      const res = await runPrepared(db, sql`select ${totalOf(board)} as total`);
-      return { rows: [], total: num(res.rows[0]?.total) };
+      const res = await runPrepared(db, sql`select ${totalOf(board)} as total, ${mine} as me`);
+      return { rows: [], total: num(res.rows[0]?.total), mine: toOwnRow(res.rows[0]?.me) };
     }
     range = sql` and ${atOrBelowBucket(board.metric, v, seek.bucket)}`;
     skip = seek.skip;
@@ -219,13 +239,13 @@ export async function pageOf(
   const res = await runPrepared(
     db,
     sql`
-    select t.total, s.user_id, u.user_name, s.value, s.games_played
-    from (select ${totalOf(board)} as total) t
+    select t.total, t.me, s.user_id, u.user_name, s.value, s.games_played
+    from (select ${totalOf(board)} as total, ${mine} as me) t
     left join lateral (
       select user_id, ${v} as value, ${gamesOf(board)} as games_played
       from ${rows(board)}${range}
       order by ${v} desc, user_id desc
-      limit ${limit} offset ${skip}
+      limit ${sql.raw(String(limit))} offset ${skip === 0 ? sql.raw('0') : sql`${skip}`}
     ) s on true
     left join users u on u.id = s.user_id
     order by s.value desc, s.user_id desc`,
@@ -233,6 +253,7 @@ export async function pageOf(
   return {
     rows: res.rows.filter((r) => r.user_id !== null).map(toRow),
     total: num(res.rows[0]?.total),
+    mine: toOwnRow(res.rows[0]?.me),
   };
 }
 

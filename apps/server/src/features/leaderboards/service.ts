@@ -11,7 +11,7 @@ import { arcadeExists } from '../arcades';
 import { applicationExists } from '../games';
 import { isProvisional } from '../ratings';
 import { ALL_TIME_START, periodStart } from '../games';
-import { countAbove, ownRow, pageOf, userIdOf, type Board, type BoardRow } from './repository';
+import { countAbove, pageOf, userIdOf, type Board, type BoardRow } from './repository';
 
 function boardFor(
   applicationId: string,
@@ -78,8 +78,7 @@ function entry(metric: LeaderboardQuery['metric'], row: BoardRow, rank: number):
 
 /**
  * A leaderboard page with ranks (ties share a rank: 1, 2, 2, 4) and, for a signed-in player,
- * their own entry wherever it is. The page and the own entry are read side by side (not in one
- * snapshot): a game stored between the two can make them differ by that game, never more.
+ * their own entry wherever it is, read with the page in one query (one snapshot).
  */
 export async function leaderboard(
   db: Db,
@@ -88,24 +87,26 @@ export async function leaderboard(
   viewerSub: string | null,
   now = new Date(),
 ): Promise<Leaderboard> {
-  if (!(await applicationExists(db, applicationId))) throw notFound(`No game "${applicationId}"`);
-  if (query.scope === 'friends' && !viewerSub)
-    throw unauthorized('The friends leaderboard needs a signed-in player');
-  if (query.scope === 'arcade' && !(await arcadeExists(db, query.arcade!)))
-    throw notFound(`No arcade "${query.arcade}"`);
+  // The game and the arcade are looked up only when the board comes back empty (an unknown one
+  // has no rows): a board with players answers in one query. The friends board checks first,
+  // so that an unknown game is a 404 before an unregistered caller is.
+  const known = async () => {
+    if (!(await applicationExists(db, applicationId))) throw notFound(`No game "${applicationId}"`);
+    if (query.scope === 'arcade' && !(await arcadeExists(db, query.arcade!)))
+      throw notFound(`No arcade "${query.arcade}"`);
+  };
   let viewerId: string | null = null;
   if (query.scope === 'friends') {
-    viewerId = (await userIdOf(db, viewerSub!)) ?? null;
+    await known();
+    if (!viewerSub) throw unauthorized('The friends leaderboard needs a signed-in player');
+    viewerId = (await userIdOf(db, viewerSub)) ?? null;
     if (!viewerId)
       throw new AppError(404, 'not_registered', 'Register a profile to see your friends');
   }
   const { board, periodStart } = boardFor(applicationId, query, viewerId, now);
   const offset = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
-  // Page with total, and the caller's row with rank: two queries side by side on the pool.
-  const [{ rows, total }, mine] = await Promise.all([
-    pageOf(db, board, offset, LEADERBOARD_PAGE_SIZE),
-    viewerSub ? ownRow(db, board, viewerSub) : Promise.resolve(undefined),
-  ]);
+  const { rows, total, mine } = await pageOf(db, board, offset, LEADERBOARD_PAGE_SIZE, viewerSub);
+  if (total === 0 && rows.length === 0 && !mine && query.scope !== 'friends') await known();
   const entries: LeaderboardEntry[] = [];
   for (const [i, row] of rows.entries()) {
     const previous = entries[i - 1];
