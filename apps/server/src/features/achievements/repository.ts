@@ -55,13 +55,14 @@ export async function lockFacts(
  * The query is written so that the planner cannot scan a whole board per player: the own month
  * score is found by the primary key (its application compared with IS NOT DISTINCT FROM, which
  * no index serves: the board indexes, led by the application, are out of the planner's reach),
- * and the count of those ahead walks the score index from the top (ORDER BY). Written plainly, a month or arcade not yet in the table's statistics (every
- * month's first days) looked like a board of one row, and both lookups took the wins index and
- * filtered the whole board: about a third of the database's CPU in the arcade bench.
- * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 rank,
- * $6 minPlayers, $7 topId.
+ * and the count of those ahead walks the score index from the top (ORDER BY). Written plainly,
+ * a month or arcade not yet in the table's statistics (every month's first days) looked like a
+ * board of one row, and both lookups took the wins index and filtered the whole board: about a
+ * third of the database's CPU in the arcade bench.
+ * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 topId; `rank`
+ * and `minPlayers` are in the text.
  */
-const ingestStatement = preparedStatement<{
+type IngestRow = {
   user_id: string;
   facts: unknown;
   unlocked: string[] | null;
@@ -69,7 +70,23 @@ const ingestStatement = preparedStatement<{
   others: number | null;
   modes: string[] | null;
   maps: string[] | null;
-}>(`with me as (select * from jsonb_to_recordset($1::jsonb) as m(user_id uuid, score integer)),
+};
+
+/**
+ * The rule's rank and minimum of players are written into the text as LIMITs, not bound: with
+ * LIMIT as a parameter PostgreSQL's generic plan looks dearer than a custom one and the
+ * statement was planned again for every game (features/leaderboards/repository.ts found it
+ * first). One prepared statement per rule (the catalogue has one such rule).
+ */
+const ingestStatements = new Map<string, ReturnType<typeof preparedStatement<IngestRow>>>();
+function ingestStatementFor(rank: number, minPlayers: number) {
+  if (!Number.isSafeInteger(rank) || !Number.isSafeInteger(minPlayers))
+    throw new Error(`A monthly-board rule needs whole numbers (rank ${rank}, ${minPlayers})`);
+  const key = `${rank}:${minPlayers}`;
+  let statement = ingestStatements.get(key);
+  if (!statement) {
+    statement =
+      preparedStatement<IngestRow>(`with me as (select * from jsonb_to_recordset($1::jsonb) as m(user_id uuid, score integer)),
   locked as (
     insert into player_achievement_facts as f (user_id)
     select u.id from users u join me on me.user_id = u.id
@@ -91,19 +108,23 @@ const ingestStatement = preparedStatement<{
            (select array_agg(id) from maps
               where application_id = $2 and retired_at is null) as maps)
   select h.user_id, h.facts, h.unlocked, c.modes, c.maps,
-    case when $7 <> all(coalesce(h.unlocked, '{}')) then
+    case when $5 <> all(coalesce(h.unlocked, '{}')) then
       (select count(*) from (select 1 from player_stats_periods s
         where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
           and s.arcade_id = $4 and s.user_id <> h.user_id
           and s.score_total > h.score + coalesce(h.month_score, 0)
         order by s.score_total desc
-        limit $5) x)::int end as ahead,
-    case when $7 <> all(coalesce(h.unlocked, '{}')) then
+        limit ${rank}) x)::int end as ahead,
+    case when $5 <> all(coalesce(h.unlocked, '{}')) then
       (select count(*) from (select 1 from player_stats_periods s
         where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
           and s.arcade_id = $4 and s.user_id <> h.user_id
-        limit $6) y)::int end as others
+        limit ${minPlayers}) y)::int end as others
   from held h cross join catalogue c`);
+    ingestStatements.set(key, statement);
+  }
+  return statement;
+}
 
 export interface IngestRead {
   players: Map<string, LockedFacts & { place: { ahead: number; players: number } | null }>;
@@ -118,13 +139,11 @@ export async function lockForIngest(
 ): Promise<IngestRead> {
   const result: IngestRead = { players: new Map(), inPlay: { modes: {}, maps: {} } };
   if (players.length === 0) return result;
-  const rows = await ingestStatement(tx, [
+  const rows = await ingestStatementFor(rule.rank, rule.minPlayers)(tx, [
     JSON.stringify(players.map((p) => ({ user_id: p.userId, score: p.score }))),
     board.applicationId,
     board.monthStart,
     board.arcadeId,
-    rule.rank,
-    rule.minPlayers,
     rule.id,
   ]);
   for (const row of rows) {

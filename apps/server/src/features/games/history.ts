@@ -68,11 +68,15 @@ const historyPage = preparedStatement<{ history: Game[] }>(
   `select ${historyJson('$1', '$2', '$3', '$4::uuid')} as history`,
 );
 
+// The first page's size is written into the text, not bound: with LIMIT as a parameter
+// PostgreSQL's generic plan looks dearer than a custom one and the statement is planned again on
+// every request (as the leaderboards found, features/leaderboards/repository.ts).
+const FIRST_PAGE = String(MATCH_HISTORY_PAGE_SIZE);
 const profileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
-  `select ${historyJson('$1', '$2', '0', '$3::uuid')} as history, ${totalsJson('$1')} as totals`,
+  `select ${historyJson('$1', FIRST_PAGE, '0', '$2::uuid')} as history, ${totalsJson('$1')} as totals`,
 );
 const operatorProfileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
-  `select ${historyJson('$1', '$2', '0', null)} as history, ${totalsJson('$1')} as totals`,
+  `select ${historyJson('$1', FIRST_PAGE, '0', null)} as history, ${totalsJson('$1')} as totals`,
 );
 
 /**
@@ -84,7 +88,7 @@ export async function historyAndStatistics(
   userId: string,
   viewer: string | null,
 ): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
-  const [row] = await profileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE, viewer]);
+  const [row] = await profileParts(db, [userId, viewer]);
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 
@@ -93,7 +97,7 @@ export async function operatorHistoryAndStatistics(
   db: Queryable,
   userId: string,
 ): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
-  const [row] = await operatorProfileParts(db, [userId, MATCH_HISTORY_PAGE_SIZE]);
+  const [row] = await operatorProfileParts(db, [userId]);
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 

@@ -28,9 +28,9 @@ async function toProfile(db: Queryable, user: UserRow): Promise<Profile> {
 // games and the totals in one prepared statement, one round trip. The games come as JSON text
 // built by PostgreSQL and go into the answer as they are: parsing, checking and re-serializing
 // 20 games of 8 players cost more than everything else the request does.
-// The viewer ($3, the token's sub) decides whether the profile is shown (visibility.ts); a hidden
+// The viewer ($2, the token's sub) decides whether the profile is shown (visibility.ts); a hidden
 // profile's games and totals are not read at all. Players hidden from the viewer are 'Spieler'
-// in the games.
+// in the games. The page size is written into the text, not bound (games/history.ts says why).
 const profileById = preparedStatement<{
   id: string;
   user_name: string;
@@ -41,10 +41,10 @@ const profileById = preparedStatement<{
   totals: Totals | null;
 }>(
   `select u.id, u.user_name, u.early_adopter, u.profile_visibility, x.shown,
-     case when x.shown then ${historyJson('$1', '$2', '0', 'v.id')}::text end as history,
+     case when x.shown then ${historyJson('$1', String(MATCH_HISTORY_PAGE_SIZE), '0', 'v.id')}::text end as history,
      case when x.shown then ${totalsJson('$1')} end as totals
    from users u
-   left join users v on v.identity_sub = $3
+   left join users v on v.identity_sub = $2
    cross join lateral (select ${shownToSql('u.id', 'u.profile_visibility', 'v.id')} as shown) x
    where u.id = $1`,
 );
@@ -59,7 +59,7 @@ export async function publicProfileJson(
   id: string,
   viewerSub: string | null,
 ): Promise<string> {
-  const [row] = await profileById(db, [id, MATCH_HISTORY_PAGE_SIZE, viewerSub]);
+  const [row] = await profileById(db, [id, viewerSub]);
   if (!row) throw notFound('No such user');
   if (!row.shown || row.history === null || row.totals === null)
     throw profileHidden(row.profile_visibility);
