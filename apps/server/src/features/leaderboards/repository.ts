@@ -209,12 +209,12 @@ export interface BoardPage {
  * One page (value descending, ties by user id descending: the index order), the board's total
  * and, for a signed-in caller (`sub`), their own row with the number of players above it: one
  * query, one snapshot (deep pages first seek their bucket with two small reads).
- */
-/**
+ *
  * The page size, and the first page's offset, are written into the text: with LIMIT and OFFSET
- * as parameters PostgreSQL's generic plan looks dearer than a custom one, so it planned this whole
- * statement again on every request (about half of its time at 1M players, tools/bench).
- * Deeper pages keep their offset a parameter: one prepared statement per shape, not per page.
+ * as parameters PostgreSQL's generic plan looks dearer than a custom one, so it planned this
+ * whole statement again on every request (about half of PostgreSQL's time per request, measured
+ * at 200,000 players). Deeper pages keep their offset a parameter: one prepared statement per
+ * shape, not per page.
  */
 export async function pageOf(
   db: Queryable,
