@@ -46,6 +46,17 @@ export async function lockFacts(
   return result;
 }
 
+/** One player's row of the ingest's read (below). */
+type IngestRow = {
+  user_id: string;
+  facts: unknown;
+  unlocked: string[] | null;
+  ahead: number | null;
+  others: number | null;
+  modes: string[] | null;
+  maps: string[] | null;
+};
+
 /**
  * The ingest's read, ONE statement: locks the game's players' facts rows (as lockFacts) and
  * answers for each their facts, unlocked ids and place on the arcade's monthly score board right
@@ -61,18 +72,7 @@ export async function lockFacts(
  * third of the database's CPU in the arcade bench.
  * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 topId; `rank`
  * and `minPlayers` are in the text.
- */
-type IngestRow = {
-  user_id: string;
-  facts: unknown;
-  unlocked: string[] | null;
-  ahead: number | null;
-  others: number | null;
-  modes: string[] | null;
-  maps: string[] | null;
-};
-
-/**
+ *
  * The rule's rank and minimum of players are written into the text as LIMITs, not bound: with
  * LIMIT as a parameter PostgreSQL's generic plan looks dearer than a custom one and the
  * statement was planned again for every game (features/leaderboards/repository.ts found it
