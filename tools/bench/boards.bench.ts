@@ -162,6 +162,7 @@ async function main(): Promise<void> {
       verifier: remoteVerifier(issuer.issuer, TEST_AUDIENCE),
       logStream: fs.createWriteStream('/dev/null'),
     });
+    await app.database.warm(); // as the server does before it listens (server.ts)
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       // Production logging, every request line written, to nowhere.
       logStream: fs.createWriteStream('/dev/null'),
     });
+    await app.database.warm(); // as the server does before it listens (server.ts)
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = await issuer.mint('bench-1');

@@ -99,6 +99,12 @@ async function serve(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const connections = await app.database.warm();
+  if (connections < config.db.poolSize && app.database.kind === 'postgres')
+    app.log.warn(
+      { connections, poolSize: config.db.poolSize },
+      'PostgreSQL refused some of the pool: DB_POOL_SIZE × processes is above its max_connections',
+    );
   await app.listen({ port: config.port, host: config.host });
   // In a worker this does nothing: the primary serves every worker's metrics together.
   await startMetricsServer(app);

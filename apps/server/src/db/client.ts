@@ -37,6 +37,12 @@ export interface Database {
   ping(): Promise<void>;
   /** How busy the connection pool is now (metrics, load shedding). */
   stats(): PoolStats;
+  /**
+   * Opens the pool's connections up front (the server, before it listens), so that the first
+   * burst of requests does not wait for new backends; answers how many are open. A connection
+   * the server refuses (`max_connections`) is left for later, not an error. PGlite: nothing to do.
+   */
+  warm(): Promise<number>;
   /** PGlite only: the whole data directory as an uncompressed tarball (see `loadDataDir`). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -82,9 +88,16 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const max = options.poolSize ?? 20;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 20,
+      max,
+      // An opened connection stays open (idle ones are not closed below `min`). pg-pool hands
+      // out the connection released last, so under a steady load most of the others sat idle
+      // past the idle timeout and closed; the next burst opened them again all at once, each new
+      // backend paying its start-up and its first plans: stalls of 300-500 ms at 500 req/s on the
+      // boards (docs/benchmarks.md).
+      min: max,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
@@ -127,6 +140,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      warm: async () => {
+        const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+        for (const c of opened) if (c.status === 'fulfilled') c.value.release();
+        return pool.totalCount;
+      },
       // pool.end() resolves before its sockets are closed; wait for every connection to end so
       // that dropping the database right after (tests) kills nothing still in use.
       close: async () => {
@@ -168,6 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     // One connection in this process, which queues its own queries: a pool of 1, never waiting.
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    warm: async () => 1,
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {

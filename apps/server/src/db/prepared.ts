@@ -18,6 +18,23 @@ const nameOf = (prefix: string, text: string) =>
   `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 /**
+ * runPrepared's statement names by text, so a hot read hashes its text once, not per request.
+ * The texts are a few shapes per feature; the bound only keeps a mistake from growing it.
+ */
+const names = new Map<string, string>();
+const NAMES_KEPT = 1000;
+
+function preparedNameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = nameOf('q', text);
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
  * Runs a Drizzle-built query as a named prepared statement on PostgreSQL, so each pooled
  * connection plans it once (inside a transaction on its connection); on PGlite as an ordinary
  * query. The name
@@ -29,7 +46,7 @@ export async function runPrepared(db: Queryable, query: SQL): Promise<Rows> {
     const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(
       query,
     );
-    return pool.query({ name: nameOf('q', text), text, values: params });
+    return pool.query({ name: preparedNameOf(text), text, values: params });
   }
   return db.execute(query);
 }
