@@ -99,11 +99,12 @@ async function serve(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  const connections = await app.database.warm();
-  if (connections < config.db.poolSize && app.database.kind === 'postgres')
+  const pool = await app.database.warm();
+  if (pool.open < pool.wanted)
     app.log.warn(
-      { connections, poolSize: config.db.poolSize },
-      'PostgreSQL refused some of the pool: DB_POOL_SIZE × processes is above its max_connections',
+      pool,
+      'The database did not open the whole pool (is DB_POOL_SIZE × processes above its ' +
+        'max_connections?); the rest is opened when needed',
     );
   await app.listen({ port: config.port, host: config.host });
   // In a worker this does nothing: the primary serves every worker's metrics together.

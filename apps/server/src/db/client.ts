@@ -39,13 +39,21 @@ export interface Database {
   stats(): PoolStats;
   /**
    * Opens the pool's connections up front (the server, before it listens), so that the first
-   * burst of requests does not wait for new backends; answers how many are open. A connection
-   * the server refuses (`max_connections`) is left for later, not an error. PGlite: nothing to do.
+   * burst of requests does not wait for new backends; answers how many are open of how many the
+   * pool wants, and the first refusal's reason. A connection the server refuses (its
+   * `max_connections`, say) is left for later, not an error. PGlite: its one connection.
    */
-  warm(): Promise<number>;
+  warm(): Promise<PoolWarmth>;
   /** PGlite only: the whole data directory as an uncompressed tarball (see `loadDataDir`). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** What Database.warm() opened: `open` of the `wanted` connections; `refused`, why one was not. */
+export interface PoolWarmth {
+  open: number;
+  wanted: number;
+  refused?: string;
 }
 
 /** Connections of the pool: open, idle among them, and queries queued for one. */
@@ -143,7 +151,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       warm: async () => {
         const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
         for (const c of opened) if (c.status === 'fulfilled') c.value.release();
-        return pool.totalCount;
+        const refusal = opened.find((c) => c.status === 'rejected');
+        return {
+          open: pool.totalCount,
+          wanted: max,
+          ...(refusal && { refused: String((refusal.reason as Error)?.message ?? refusal.reason) }),
+        };
       },
       // pool.end() resolves before its sockets are closed; wait for every connection to end so
       // that dropping the database right after (tests) kills nothing still in use.
@@ -186,7 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     // One connection in this process, which queues its own queries: a pool of 1, never waiting.
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    warm: async () => 1,
+    warm: async () => ({ open: 1, wanted: 1 }),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       try {

@@ -13,7 +13,7 @@ describe('the connection pool', () => {
   afterAll(() => t.drop());
 
   it.runIf(testDbKind === 'pglite')('has nothing to open up front on PGlite', async () => {
-    expect(await t.database.warm()).toBe(1);
+    expect(await t.database.warm()).toEqual({ open: 1, wanted: 1 });
   });
 
   it.runIf(testDbKind === 'postgres')(
@@ -22,7 +22,7 @@ describe('the connection pool', () => {
       const database = await openDatabase({ url: t.url!, poolSize: 4 });
       try {
         expect(database.stats().total).toBe(0);
-        expect(await database.warm()).toBe(4);
+        expect(await database.warm()).toEqual({ open: 4, wanted: 4 });
         expect(database.stats()).toEqual({ total: 4, idle: 4, waiting: 0 });
         // Before, idle connections closed after pg-pool's idle timeout and the next burst of
         // requests waited for new backends.
@@ -34,11 +34,32 @@ describe('the connection pool', () => {
         // This pool's 4, and the test database's own pool (it has run its migrations).
         expect(Number(res.rows[0]?.n)).toBeGreaterThanOrEqual(4);
         // Warming again opens nothing more.
-        expect(await database.warm()).toBe(4);
+        expect(await database.warm()).toEqual({ open: 4, wanted: 4 });
       } finally {
         await database.close();
       }
     },
     30_000,
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'opens what PostgreSQL allows and answers why it refused the rest',
+    async () => {
+      // A role allowed two connections stands for a server whose max_connections is reached.
+      const role = `arcadia_pool_test_${process.pid}_${Date.now()}`;
+      await t.database.db.execute(`create role ${role} login connection limit 2`);
+      const url = new URL(t.url!);
+      url.username = role;
+      url.password = '';
+      const database = await openDatabase({ url: url.href, poolSize: 4 });
+      try {
+        const warmth = await database.warm();
+        expect(warmth).toMatchObject({ open: 2, wanted: 4 });
+        expect(warmth.refused).toMatch(/too many connections/);
+      } finally {
+        await database.close();
+        await t.database.db.execute(`drop role ${role}`);
+      }
+    },
   );
 });
