@@ -50,6 +50,10 @@ const BUDGET_LEADERBOARD_RATE = 200;
 const INGEST_CONNECTIONS = size('BENCH_INGEST_CONNECTIONS', 16);
 const BUDGET_LEADERBOARD_P99_MS = 20;
 const BUDGET_INGEST_GAMES_PER_S = 300;
+/** The variables of `env` among `names` that are set. */
+const pick = (env: NodeJS.ProcessEnv, names: string[]) =>
+  Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+
 /** With the processes `npm start` runs on PostgreSQL (one per core, issue 16). */
 const BUDGET_INGEST_PROCESSES_GAMES_PER_S = 500;
 
@@ -207,6 +211,8 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       OIDC_AUDIENCE: TEST_AUDIENCE,
       OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      // The ingest's limits as set for the run (the server processes below inherit them too).
+      ...pick(process.env, ['INGEST_TRANSACTIONS']),
     });
     app = await buildApp({
       config,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       rateLimitMax: 600,
       authRateLimitMax: 30,
       bodyLimit: 1_048_576,
+      ingestTransactions: 3,
       seedDemo: true,
       auth: {
         mode: 'embedded',
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       WORKERS: '3',
       DB_POOL_SIZE: '8',
       DB_STATEMENT_TIMEOUT_MS: '5000',
+      INGEST_TRANSACTIONS: '4',
       SHUTDOWN_GRACE_MS: '2500',
       LOG_LEVELS: 'push=debug, oidc=warn',
       METRICS_PORT: '9464',
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       workers: 3,
       db: { poolSize: 8, statementTimeoutMs: 5000 },
+      ingestTransactions: 4,
       shutdownGraceMs: 2500,
       logLevels: { push: 'debug', oidc: 'warn' },
       metrics: { port: 9464, host: '127.0.0.1', token: 'a-long-enough-token' },
@@ -151,6 +154,7 @@ describe('loadConfig', () => {
     ['WORKERS', '0'],
     ['DB_POOL_SIZE', 'lots'],
     ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+    ['INGEST_TRANSACTIONS', '0'],
     ['LOG_LEVELS', 'push=loud'],
     ['LOG_LEVELS', 'nothing=debug'],
     ['METRICS_PORT', '70000'],

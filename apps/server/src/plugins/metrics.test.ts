@@ -126,6 +126,7 @@ describe('metrics at /metrics on the main port (METRICS_TOKEN)', () => {
     expect(total).toBeGreaterThanOrEqual(1);
     expect(sampleValue(text, 'arcadia_db_pool_idle_connections')).toBeLessThanOrEqual(total);
     expect(sampleValue(text, 'arcadia_db_pool_waiting')).toBe(0);
+    expect(sampleValue(text, 'arcadia_ingest_waiting')).toBe(0);
     expect(sampleValue(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sampleValue(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(sampleValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);

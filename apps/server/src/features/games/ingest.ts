@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
 import { rateIncomingGame } from '../ratings';
+import { ingestLimit } from './ingest-limit';
 import {
   existingUsers,
   findGameByKey,
@@ -236,14 +237,15 @@ async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, wri
  * from the device (and the end of the match), the live channel's 'game' hint to its players (sent
  * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A
  * report whose idempotency key this device sent before writes nothing and answers the stored
- * game (created: false). `rosterOnly`: see GamePayload.
+ * game (created: false). `rosterOnly`: see GamePayload; `transactions`: the process's limit of
+ * concurrent ingest transactions (INGEST_TRANSACTIONS; its first caller sets it for the database).
  */
 export async function ingestGame(
   db: Db,
   events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
-  rules: { rosterOnly?: boolean } = {},
+  rules: { rosterOnly?: boolean; transactions?: number | undefined } = {},
 ): Promise<IngestResult> {
   const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
   const won = winners(report);
@@ -294,7 +296,12 @@ export async function ingestGame(
   let written: { names: Record<string, string> } | null;
   try {
     // null: this device sent the key before (or a concurrent report just did): nothing written.
-    written = await retryOnConflict(() => storeRated(db, events, payload, writes));
+    // At most rules.transactions of these in flight per process (ingest-limit.ts); the report
+    // waits for its turn without holding a connection.
+    written = await ingestLimit(
+      db,
+      rules.transactions,
+    )(() => retryOnConflict(() => storeRated(db, events, payload, writes)));
   } catch (error) {
     const state = sqlState(error);
     if (!state || !REFUSALS.has(state)) throw error;
@@ -340,6 +347,7 @@ export function ingestDeviceReport(
   events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
+  transactions?: number,
 ): Promise<IngestResult> {
-  return ingestGame(db, events, device, report, { rosterOnly: true });
+  return ingestGame(db, events, device, report, { rosterOnly: true, transactions });
 }

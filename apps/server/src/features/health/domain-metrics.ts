@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DomainCounters } from '../../plugins/metrics';
 import { countOnlineDevices, rosterEventsConnected } from '../devices';
+import { ingestWaiting } from '../games';
 import {
   DEFAULT_PUSH_WORKER_OPTIONS,
   outboxBacklog,
@@ -136,6 +137,14 @@ export function registerDomainMetrics(registry: Registry, app: FastifyInstance):
     collect: probe(app, 'arcadia_push_outbox_oldest_pending_age_seconds', async (gauge) => {
       gauge.set((await backlog()).oldestPendingSeconds);
     }),
+  });
+  new Gauge({
+    name: 'arcadia_ingest_waiting',
+    help: 'Game reports waiting for their turn to be stored (INGEST_TRANSACTIONS are in flight)',
+    registers,
+    collect() {
+      this.set(ingestWaiting(app.db));
+    },
   });
   const gamesIngested = new Counter({
     name: 'arcadia_games_ingested_total',
