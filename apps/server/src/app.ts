@@ -14,7 +14,7 @@ import { featureEvents } from './features/events';
 import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
-import { matchPageMeta } from './features/games';
+import { ingestWaiting, matchPageMeta } from './features/games';
 import { newsPageHints } from './features/news';
 import { leaderboardPageHints } from './features/leaderboards';
 import { suspendedSignIn } from './features/users';
@@ -137,7 +137,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // First of the request hooks: a shed request costs nothing more.
   await app.register(overloadPlugin, {
     overload: config.overload,
-    waiting: () => database.stats().waiting,
+    // Game reports waiting for their turn (features/games/ingest-limit.ts) wait for the
+    // database as much as queries queued in the pool do.
+    waiting: () => database.stats().waiting + ingestWaiting(database.db),
   });
   await app.register(metricsPlugin, { config, domainMetrics: registerDomainMetrics });
   await app.register(inputHygienePlugin);

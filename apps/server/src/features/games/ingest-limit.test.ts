@@ -95,4 +95,61 @@ describe('game reports sent at once', () => {
       expect(three.most).toBeLessThanOrEqual(3);
     },
   );
+
+  // PostgreSQL only: on PGlite's one connection the held transaction would also hold the other
+  // reports' device lookups, so they would never reach the ingest's queue.
+  it.runIf(testDbKind === 'postgres')(
+    'sheds reports beyond OVERLOAD_POOL_WAITING waiting ones with 503 and Retry-After (PostgreSQL)',
+    async () => {
+      const t = await createTestApp({
+        env: { INGEST_TRANSACTIONS: '1', OVERLOAD_POOL_WAITING: '1' },
+      });
+      try {
+        await addArcade(t, 'neon-city');
+        const devices: TestDevice[] = [];
+        for (let i = 0; i < 4; i++) devices.push(await addDevice(t, 'neon-city', `arena-${i}`));
+        const guests = () =>
+          report({
+            type: 'freeforall',
+            teams: [],
+            players: [{ guestName: 'Gast', kills: 1, deaths: 0, score: 10 }],
+          });
+        const player = await addPlayer(t, 'Anna');
+        await seat(t, devices[0]!, [player.id]);
+        // The first report holds the one ingest transaction until `release`.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let entered!: () => void;
+        const inside = new Promise<void>((resolve) => (entered = resolve));
+        t.app.events.on('game.storing', async () => {
+          entered();
+          await held;
+        });
+        const send = (i: number, body: unknown) =>
+          deviceRequest(t, devices[i]!)('POST', '/games', body);
+        const first = send(
+          0,
+          report({
+            type: 'freeforall',
+            teams: [],
+            players: [{ userId: player.id, kills: 1, deaths: 0, score: 10 }],
+          }),
+        );
+        await inside;
+        const waiting = [send(1, guests()), send(2, guests())];
+        while (ingestWaiting(t.db) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+        const shed = await send(3, guests());
+        expect(shed.status).toBe(503);
+        expect(shed.body.error.code).toBe('overloaded');
+        expect(shed.headers.get('retry-after')).toBe('5');
+        release();
+        expect((await Promise.all([first, ...waiting])).map((r) => r.status)).toEqual([
+          201, 201, 201,
+        ]);
+        expect((await t.counts('games')).games).toBe(3);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
