@@ -238,7 +238,7 @@ async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, wri
  * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A
  * report whose idempotency key this device sent before writes nothing and answers the stored
  * game (created: false). `rosterOnly`: see GamePayload; `transactions`: the process's limit of
- * concurrent ingest transactions (INGEST_TRANSACTIONS; its first caller sets it for the database).
+ * concurrent ingest transactions (INGEST_TRANSACTIONS), which a caller that passes it sets.
  */
 export async function ingestGame(
   db: Db,
