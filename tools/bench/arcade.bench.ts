@@ -30,7 +30,8 @@ import { ms, progress, ratio, rps, table } from './support/report';
 const TITLE = '## Arcade: leaderboards and game ingest (arcade.bench.ts)';
 /**
  * Sizes can be made small for a trial run: BENCH_ARCADE_PLAYERS (≥ 200,000), BENCH_DURATION;
- * BENCH_INGEST_CONNECTIONS (default 16) sets the ingest's load, 1 to see a game's own cost.
+ * BENCH_INGEST_CONNECTIONS (default 16) sets the ingest's load, 1 to see a game's own cost;
+ * INGEST_TRANSACTIONS, the server's own setting, is passed to the app and its processes.
  */
 const size = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -50,10 +51,6 @@ const BUDGET_LEADERBOARD_RATE = 200;
 const INGEST_CONNECTIONS = size('BENCH_INGEST_CONNECTIONS', 16);
 const BUDGET_LEADERBOARD_P99_MS = 20;
 const BUDGET_INGEST_GAMES_PER_S = 300;
-/** The variables of `env` among `names` that are set. */
-const pick = (env: NodeJS.ProcessEnv, names: string[]) =>
-  Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
-
 /** With the processes `npm start` runs on PostgreSQL (one per core, issue 16). */
 const BUDGET_INGEST_PROCESSES_GAMES_PER_S = 500;
 
@@ -211,8 +208,10 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       OIDC_AUDIENCE: TEST_AUDIENCE,
       OIDC_CLIENT_ID: TEST_CLIENT_ID,
-      // The ingest's limits as set for the run (the server processes below inherit them too).
-      ...pick(process.env, ['INGEST_TRANSACTIONS']),
+      // The ingest's limit when the run sets one (the server processes below inherit it too).
+      ...(process.env.INGEST_TRANSACTIONS
+        ? { INGEST_TRANSACTIONS: process.env.INGEST_TRANSACTIONS }
+        : {}),
     });
     app = await buildApp({
       config,
