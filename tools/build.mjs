@@ -35,6 +35,7 @@ function buildWeb() {
     'apps/web/src',
     'apps/web/public',
     'apps/web/assets-src',
+    'apps/web/build',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'apps/web/package.json',

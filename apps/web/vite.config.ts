@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { firstPaintPlugin } from './build/first-paint';
 import { i18nPlugin } from './build/i18n-plugin';
 import { precompressPlugin } from './build/precompress';
 import { preloadPlugin } from './build/preload';
@@ -20,6 +21,7 @@ export default defineConfig({
     tailwindcss(),
     i18nPlugin(),
     preloadPlugin(),
+    firstPaintPlugin(),
     pwaPlugins(),
     precompressPlugin(),
   ],

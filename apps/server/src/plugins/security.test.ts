@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
+import { inlineScriptSources } from './web';
 
 const ALLOWED = 'https://app.arcadia.example';
 const OTHER_ALLOWED = 'capacitor://localhost';
@@ -34,8 +35,11 @@ describe('security headers', () => {
         }),
       );
       expect(directives['default-src']).toBe("'self'");
-      // The barcode decoder is wasm; no inline or remote scripts.
-      expect(directives['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+      // The barcode decoder is wasm; no remote scripts, and inline only the built index.html's
+      // start-up script, by its hash (web.test.ts checks that hash).
+      expect(directives['script-src']).toBe(
+        ["'self'", "'wasm-unsafe-eval'", ...inlineScriptSources(t.app.config.webDist)].join(' '),
+      );
       expect(directives['object-src']).toBe("'none'");
       expect(directives['frame-ancestors']).toBe("'self'");
       expect(directives['base-uri']).toBe("'self'");

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { Limits } from './limits';
+import { inlineScriptSources } from './web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +51,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // index.html's start-up script, by its hash: no other inline script runs.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptSources(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc,
         fontSrc: ["'self'"],

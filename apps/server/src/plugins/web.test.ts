@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -57,10 +58,12 @@ const withStrings = (html: string, language = 'de') =>
 const script = Buffer.from(
   Array.from({ length: 800 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n'),
 );
+/** The built index.html's start-up script (apps/web/build/first-paint.ts), allowed by its hash. */
+const START_SCRIPT = "document.head.appendChild(document.getElementById('app-scripts').content)";
 const indexHtml =
   '<!doctype html><html><head><title>Arcadia</title>' +
-  `<script type="module" crossorigin src="/${SCRIPT}"></script></head>` +
-  `<body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  `<template id="app-scripts">\n      <link rel="modulepreload" crossorigin href="/${SCRIPT}" data-entry>\n    </template></head>` +
+  `<body><div id="root"></div>${'<!-- padding -->'.repeat(80)}<script>${START_SCRIPT}</script></body></html>`;
 
 let webDist: string;
 let t: TestApp;
@@ -129,8 +132,10 @@ describe('what is revalidated on every use', () => {
     expect(home.headers['content-type']).toMatch(/^text\/html/);
     expect(home.headers['content-encoding']).toBe('br');
     const html = decode(home).toString('utf8');
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`);
-    expect(html).toContain(`src="/${SCRIPT}"`);
+    // The route's chunk loads with the app's scripts, after the first paint.
+    const scripts = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1];
+    expect(scripts).toContain(`<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`);
+    expect(scripts).toContain(`href="/${SCRIPT}" data-entry`);
 
     const other = await rawGet(`${t.url}/settings`);
     expect(other.headers['cache-control']).toBe('no-cache');
@@ -140,6 +145,20 @@ describe('what is revalidated on every use', () => {
     // Revalidation: the same page answers 304 to its ETag.
     const again = await rawGet(`${t.url}/home`, { 'if-none-match': String(home.headers.etag) });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('the start-up script', () => {
+  it('runs by its hash in the CSP, and no other inline script does', async () => {
+    const res = await rawGet(`${t.url}/home`);
+    const hash = createHash('sha256').update(START_SCRIPT).digest('base64');
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']));
+    expect(scriptSrc?.[1]?.split(' ')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      `'sha256-${hash}'`,
+    ]);
+    expect(res.body.toString()).toContain(`<script>${START_SCRIPT}</script>`);
   });
 });
 
@@ -158,8 +177,13 @@ describe('what the first screen needs, asked for with the page', () => {
     );
     expect(home).not.toContain('/api/config');
     const play = (await rawGet(`${t.url}/play`)).body.toString();
-    expect(play).toContain(`<link rel="modulepreload" crossorigin href="${PLAY_CHUNK}">`);
-    expect(play).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
+    // The page's code in the template of the app's scripts, its data call in the head at once.
+    const [withScripts, afterScripts] = play.split('</template>');
+    expect(withScripts).toContain(`<link rel="modulepreload" crossorigin href="${PLAY_CHUNK}">`);
+    expect(withScripts).not.toContain('/api/config');
+    expect(afterScripts).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/config">',
+    );
   });
 
   it('/leaderboard: the arcades its filters read, never the board (its answer is per caller)', async () => {

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Menu, Search } from 'lucide-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { firstPaintPlugin, START_SCRIPT } from '../../../build/first-paint';
+import { Logo } from './Logo';
+
+/** The first screen: index.html's header, and the build's scripts that start after its paint. */
+const indexHtml = fs.readFileSync(path.join(import.meta.dirname, '../../../index.html'), 'utf8');
+/** Markup without the white space between tags and inside them (Prettier's line breaks). */
+const flat = (html: string) =>
+  html
+    .replace(/\s+/g, ' ')
+    .replace(/\s*>\s*/g, '>')
+    .replace(/\s*</g, '<');
+const shell = flat(/<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(indexHtml)?.[1] ?? '');
+
+describe("index.html's header, painted before the app starts", () => {
+  it("shows what the app's header first shows: the menu icon, the wordmark, the search icon", () => {
+    expect(shell).toContain(flat(renderToStaticMarkup(<Logo />)));
+    expect(shell).toContain(flat(renderToStaticMarkup(<Menu aria-hidden="true" size={24} />)));
+    expect(shell).toContain(flat(renderToStaticMarkup(<Search aria-hidden="true" size={22} />)));
+  });
+
+  it('is hidden from assistive technology and holds nothing to click or focus', () => {
+    expect(shell).toMatch(/^<!--[\s\S]*?--><div class="[^"]*" aria-hidden="true">/);
+    expect(shell).not.toMatch(/<(a|button|input)\b|tabindex/);
+  });
+});
+
+/** The build's index.html as Vite writes it before the plugin runs. */
+const built =
+  '<html><head><title>Arcadia</title>\n' +
+  '    <script type="module" crossorigin src="/assets/index-A1.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/core-B2.js">\n' +
+  '    <link rel="stylesheet" crossorigin href="/assets/index-C3.css">\n' +
+  '</head><body><div id="root"><p>Arcadia</p></div></body></html>';
+
+function transform(html: string): string {
+  const hook = firstPaintPlugin().transformIndexHtml as {
+    handler: (html: string) => string;
+  };
+  return hook.handler(html);
+}
+
+describe('the build: scripts after the first paint', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('moves the entry and its preloads into an inert template, and adds the start-up script', () => {
+    const html = transform(built);
+    const template = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(template).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-A1.js" data-entry>',
+    );
+    expect(template).toContain('<link rel="modulepreload" crossorigin href="/assets/core-B2.js">');
+    const outside = html.replace(template, '');
+    expect(outside).not.toMatch(/modulepreload|type="module"/);
+    expect(outside).toContain('<link rel="stylesheet" crossorigin href="/assets/index-C3.css">');
+    expect(html).toContain(`<script>${START_SCRIPT}</script>\n  </body>`);
+  });
+
+  it('fails the build when index.html has no entry script', () => {
+    expect(() => transform('<html><head></head><body></body></html>')).toThrow(/no entry script/);
+  });
+
+  it("the start-up script loads the template's scripts and runs the entry", () => {
+    document.head.innerHTML = /<head>([\s\S]*)<\/head>/.exec(transform(built))?.[1] ?? '';
+    // jsdom paints nothing and reports no paint: the script starts after its second of waiting.
+    vi.useFakeTimers();
+    // The page runs the script's text inline; jsdom runs no inline script, so it is run here.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(START_SCRIPT)();
+    expect(document.head.querySelector('script')).toBeNull();
+    vi.advanceTimersByTime(5000);
+    vi.useRealTimers();
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/index-A1.js',
+      '/assets/core-B2.js',
+    ]);
+    const entries = [...document.head.querySelectorAll('script[type="module"]')];
+    expect(entries).toHaveLength(1);
+    expect((entries[0] as HTMLScriptElement).src).toBe(
+      new URL('/assets/index-A1.js', window.location.href).href,
+    );
+    expect(entries[0]).toHaveAttribute('crossorigin', '');
+  });
+});
