@@ -199,25 +199,6 @@ function byLanguage(
   return (url, language) => perLanguage[LANGUAGES.indexOf(language)]!(url);
 }
 
-/**
- * index.html with a route's preload links. Its chunks go into the template of the app's scripts
- * (apps/web/build/first-paint.ts), which loads after the first paint (into the head where a build
- * has none); its data calls into the head, to load at once.
- */
-function withPreloads(html: string, modules: string[], fetches: string[]): string {
-  const inHead = (page: string, links: string[]) =>
-    links.length === 0
-      ? page
-      : page.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
-  const template = '</template>';
-  if (!html.includes(template)) return inHead(html, [...modules, ...fetches]);
-  const scripts = modules.map((link) => `  ${link}\n    `).join('');
-  return inHead(
-    html.replace(template, () => `${scripts}${template}`),
-    fetches,
-  );
-}
-
 function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   const plain = routePage([], html);
   let routes: Array<{ path: string; session?: boolean; files: string[] }> = [];
@@ -228,14 +209,14 @@ function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   }
   const pages = routes
     .map((route) => {
-      const modules = route.files.map(
-        (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
-      );
-      // A signed-in page starts its session with the sign-in configuration.
-      const fetches = route.session
-        ? ['<link rel="preload" as="fetch" crossorigin href="/api/config">']
-        : [];
-      return routePage(route.path.split('/'), withPreloads(html, modules, fetches));
+      const links = [
+        ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+        // A signed-in page starts its session with the sign-in configuration.
+        ...(route.session
+          ? ['<link rel="preload" as="fetch" crossorigin href="/api/config">']
+          : []),
+      ].join('\n    ');
+      return routePage(route.path.split('/'), html.replace('</head>', `  ${links}\n  </head>`));
     })
     // The most specific first: `leaderboard/commando` before `leaderboard`.
     .sort((a, b) => b.segments.length - a.segments.length);
