@@ -3,14 +3,16 @@ import type { Plugin } from 'vite';
 /**
  * Runs the app's entry (the `modulepreload` marked `data-entry`) once the browser reports the
  * first contentful paint (index.html's header on the screen), or after a second where none comes
- * (a tab opened in the background paints nothing until it is shown). Its text never changes, so
- * the server allows it by its hash in the CSP (apps/server/src/plugins/web.ts).
+ * (a tab opened in the background paints nothing until it is shown); at once in a browser that
+ * reports no paints. Its text never changes, so the server allows it by its hash in the CSP
+ * (apps/server/src/plugins/web.ts).
  */
 export const START_SCRIPT =
   '(function(){var started=false;function start(){if(started)return;started=true;' +
   "var s=document.createElement('script');s.type='module';s.crossOrigin='';" +
   "s.src=document.querySelector('link[data-entry]').href;document.head.appendChild(s)}" +
-  "try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()})" +
+  "try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;" +
+  "new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()})" +
   ".observe({type:'paint',buffered:true})}catch(e){start()}setTimeout(start,1000)})()";
 
 /**
