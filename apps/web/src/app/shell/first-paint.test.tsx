@@ -67,6 +67,8 @@ describe('the build: the entry runs after the first paint', () => {
     expect(() => transform('<html><head></head><body></body></html>')).toThrow(/no entry script/);
   });
 
+  const FCP = 'first-contentful-paint';
+
   /** A browser's PerformanceObserver: `paint` among its types or not; `paint()` reports FCP. */
   function stubPaintObserver(supportsPaint: boolean) {
     let report: (() => void) | undefined;
@@ -80,7 +82,6 @@ describe('the build: the entry runs after the first paint', () => {
     vi.stubGlobal('PerformanceObserver', Observer);
     return { paint: () => report?.() };
   }
-  const FCP = 'first-contentful-paint';
 
   /** Runs the start-up script on index.html's head as the build writes it; the entries it added. */
   function startUp() {
