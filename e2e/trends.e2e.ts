@@ -103,7 +103,16 @@ describe('trends on the statistics tab', () => {
     await page.goto(`/profile/${player.id}/statistics`);
     const games = page.getByRole('heading', { name: 'Spiele pro Woche' });
     await games.waitFor({ timeout: 15_000 });
-    // uPlot draws each of the four charts on a canvas.
+    // A chart is drawn once it comes near the screen: the last one, far below, waits.
+    const places = page.getByTestId('trend-chart-place');
+    await expect.poll(() => places.count(), { timeout: 15_000 }).toBe(4);
+    const last = places.last();
+    expect(
+      await last.evaluate((el) => el.getBoundingClientRect().top - window.innerHeight),
+    ).toBeGreaterThan(400);
+    expect(await last.locator('canvas').count()).toBe(0);
+    // Scrolled to, uPlot draws each of the four charts on a canvas.
+    for (let i = 0; i < 4; i += 1) await places.nth(i).scrollIntoViewIfNeeded();
     await expect
       .poll(() => page.locator('.trend-chart canvas').count(), { timeout: 15_000 })
       .toBe(4);
@@ -125,6 +134,7 @@ describe('trends on the statistics tab', () => {
       MOBILE.width,
     );
     await expectAccessible(page, 'statistics tab with trends');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'trends-statistics');
     expect(errors).toEqual([]);
     await context.close();

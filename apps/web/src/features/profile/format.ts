@@ -2,6 +2,7 @@ import type { Game } from '@arcadia/contracts';
 // Without Intl.NumberFormat (its first use loads the locale's number data: lib/number-format.ts).
 import { formatDecimal, formatFixed, formatShare } from '../../lib/number-format';
 import { formatMediumDate } from '../../lib/i18n/medium-date';
+import { formatEnglishHour } from '../../lib/i18n/numeric-date';
 
 /** Formatting of the profile's numbers and times, per interface language (de, en). */
 export type Lang = 'de' | 'en';
@@ -29,10 +30,7 @@ type Translate = (key: string, options: Record<string, string>) => string;
 
 /** The clock hour alone: "18", "09" (de, followed by 'Uhr' in the template) or "6 PM" (en). */
 export function clockHour(hour: number, lang: Lang): string {
-  if (lang === 'de') return String(hour).padStart(2, '0');
-  return new Intl.DateTimeFormat('en', { hour: 'numeric', hour12: true }).format(
-    new Date(2000, 0, 1, hour),
-  );
+  return lang === 'de' ? String(hour).padStart(2, '0') : formatEnglishHour(hour);
 }
 
 /** An hour of the day as players read it: "18 Uhr" (de), "6 PM" (en). */

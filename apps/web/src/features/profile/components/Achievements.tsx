@@ -18,6 +18,7 @@ import {
 import { achievementById, type AchievementIcon, type AchievementStatus } from '@arcadia/contracts';
 import { getAchievementsApi } from '../api/get-achievements';
 import { formatNumber, langOf } from '../format';
+import { formatNumericDate } from '../../../lib/i18n/numeric-date';
 
 /** The catalogue's icon names (packages/contracts achievements.ts) as lucide icons. */
 const ICONS: Record<AchievementIcon, LucideIcon> = {
@@ -101,9 +102,7 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
         {unlocked && (
           <p className="mt-1 text-xs text-neon-cyan">
             {t('profile.achievements.unlockedOn', {
-              date: new Date(status.unlockedAt!).toLocaleDateString(
-                lang === 'en' ? 'en-GB' : 'de-DE',
-              ),
+              date: formatNumericDate(new Date(status.unlockedAt!), lang),
             })}
           </p>
         )}

@@ -1,5 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import {
+  destroyIntersectionMocking,
+  mockIsIntersecting,
+  setupIntersectionMocking,
+} from 'react-intersection-observer/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Trends } from '@arcadia/contracts';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
@@ -97,6 +103,34 @@ describe('trends on the statistics tab', () => {
       [1793577600, 1794182400],
       [2, 1],
     ]);
+  });
+
+  it('draws a chart only once it comes near the screen; its place is kept before', async () => {
+    // A browser with IntersectionObserver (jsdom has none, and then every chart draws at once).
+    setupIntersectionMocking(vi.fn);
+    try {
+      release();
+      await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+      await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+      const places = await screen.findAllByTestId('trend-chart-place');
+      expect(places).toHaveLength(4);
+      // The numbers are there at once (the table), the drawing waits.
+      expect(await tableOf('Spiele pro Woche')).toHaveLength(3);
+      expect(charts.made).toHaveLength(0);
+      expect(places[0]!.firstElementChild).toHaveClass('h-[200px]');
+
+      act(() => mockIsIntersecting(places[1]!, true));
+      await waitFor(() => expect(charts.made).toHaveLength(1));
+      // Points per game, the second chart.
+      expect(charts.made[0]!.data[1]).toEqual([20, 50.5]);
+      act(() => mockIsIntersecting(places[0]!, true));
+      await waitFor(() => expect(charts.made).toHaveLength(2));
+      expect(charts.made[1]!.data[1]).toEqual([2, 1]);
+      // A drawn chart stays drawn (it is no longer watched).
+      expect(places[1]!.querySelector('.h-\\[200px\\]')).toBeNull();
+    } finally {
+      destroyIntersectionMocking();
+    }
   });
 
   it('each chart has a title and its numbers as a table (German formats)', async () => {

@@ -17,9 +17,14 @@ import { selectFriends } from '../../friends';
 import { getTrendFiltersApi } from '../api/get-trend-filters';
 import { getTrendsApi } from '../api/get-trends';
 import { formatDecimal } from '../../../lib/number-format';
+import {
+  formatDayMonth,
+  formatShortDateTime,
+  formatTwoDigitDate,
+} from '../../../lib/i18n/numeric-date';
 import { formatKd, formatNumber, langOf } from '../format';
 import { ratingChart, ratingMode, weeklyChart, type Player } from './series';
-import { preloadChart, TrendChart } from './TrendChart';
+import { TrendChart } from './TrendChart';
 
 /** The application the statistics tab charts (the only one with modes and maps today). */
 const APPLICATION = 'commando';
@@ -28,22 +33,19 @@ const isGameType = (value: string): value is GameType =>
   (GAME_TYPES as readonly string[]).includes(value);
 
 /**
- * What the section shows first (the player's trends over every mode and map, the filters) and the
- * chart's code, begun before it renders (the statistics tab's route loader).
+ * What the section shows first (the player's trends over every mode and map, the filters), begun
+ * before it renders (the statistics tab's route loader).
  */
 export const prefetchTrends =
   (playerId: string): AppThunk<Promise<void>> =>
   async (dispatch) => {
     dispatch(getTrendFiltersApi.util.prefetch('getTrendFilters', APPLICATION, {}));
-    const trends = await dispatch(
+    await dispatch(
       getTrendsApi.endpoints.getTrends.initiate(
         { playerId, application: APPLICATION, mode: '', map: '' },
         { subscribe: false },
       ),
     );
-    // The chart's code only when there is something to draw (as the charts themselves load it).
-    if (trends.data && (trends.data.weeks.length > 0 || trends.data.ratings.length > 0))
-      preloadChart();
   };
 
 /**
@@ -84,27 +86,16 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
     return list;
   }, [own.data, other.data, compareId, otherName, profile.userName]);
 
-  const weekFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(lang, {
-        day: '2-digit',
-        month: '2-digit',
-        year: '2-digit',
-        timeZone: 'UTC',
-      }),
+  // Without Intl.DateTimeFormat: its first use loads ICU's data while the charts draw.
+  const formatWeek = useCallback(
+    (s: number) => formatTwoDigitDate(new Date(s * 1000), lang, true),
     [lang],
   );
-  const gameFormat = useMemo(
-    () => new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }),
+  const formatGame = useCallback(
+    (s: number) => formatShortDateTime(new Date(s * 1000), lang),
     [lang],
   );
-  const formatWeek = useCallback((s: number) => weekFormat.format(s * 1000), [weekFormat]);
-  const formatGame = useCallback((s: number) => gameFormat.format(s * 1000), [gameFormat]);
-  const dayFormat = useMemo(
-    () => new Intl.DateTimeFormat(lang, { day: '2-digit', month: '2-digit' }),
-    [lang],
-  );
-  const formatDay = useCallback((s: number) => dayFormat.format(s * 1000), [dayFormat]);
+  const formatDay = useCallback((s: number) => formatDayMonth(new Date(s * 1000), lang), [lang]);
   const formatCount = useCallback((v: number) => formatNumber(v, lang), [lang]);
   const formatScore = useCallback((v: number) => formatDecimal(v, lang, 0, 1), [lang]);
   const formatRatio = useCallback((v: number) => formatKd(v, lang), [lang]);
