@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { focusRing } from '../../../components/ui/focus';
 import { cn } from '../../../lib/class-names';
+import { formatShortDateTime } from '../../../lib/i18n/numeric-date';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { getNotificationsApi } from '../api/get-notifications';
 import { markNotificationsReadApi } from '../api/mark-notifications-read';
@@ -35,7 +36,6 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   if (isLoading) return <Spinner size="sm" label={t('live.loading')} />;
   if (isError || !data) return <p className="text-ink-muted">{t('live.failed')}</p>;
   if (data.items.length === 0) return <p className="text-ink-muted">{t('live.empty')}</p>;
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <ul className="flex flex-col gap-2" aria-label={t('live.listTitle')}>
       {data.items.map((item) => {
@@ -60,7 +60,7 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
               </span>
               <span className="block text-sm text-ink-muted">{message.body}</span>
               <time dateTime={item.createdAt} className="block text-xs text-ink-muted">
-                {dateTime.format(new Date(item.createdAt))}
+                {formatShortDateTime(new Date(item.createdAt), lang)}
               </time>
             </Link>
           </li>
