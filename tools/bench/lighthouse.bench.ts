@@ -11,18 +11,14 @@
 // request, its CPU) instead of Lantern's simulation, to see what the simulation misses; the
 // budgets are for the simulation.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer, { type Page as PuppeteerPage } from 'puppeteer-core';
-import { newAccount, signUp } from '../../e2e/support/identity';
-import { repoRoot, startServerProcess, tempDataDir } from '../../system/support/server-process';
 import { progress, ratio, table } from './support/report';
+import { median, registerNewPlayer, startBuiltApp, startHelloWorld } from './support/web-pages';
 
 const TITLE = '## Lighthouse: the production build on a phone (lighthouse.bench.ts)';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -38,22 +34,6 @@ const HELLO =
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-
-/** The baseline: one static hello-world page, nothing else. */
-async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HELLO);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 interface Run {
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -150,13 +130,7 @@ async function signedInPlayer(port: number, appUrl: string): Promise<Array<[stri
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${appUrl}/login`);
-    await signUp(page, newAccount('lh'));
-    await page.goto(`${appUrl}/login/registration`);
-    await page.getByRole('checkbox', { name: /Ich akzeptiere|I accept/ }).check();
-    await page.getByRole('button', { name: /Jetzt Registrieren!|Register now!/ }).click();
-    await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
+    await registerNewPlayer(page, appUrl, 'lh');
     const session = await page.evaluate(() => Object.entries(localStorage));
     await page.close();
     return session;
@@ -190,20 +164,9 @@ function summary(result: PageResult) {
 }
 
 async function main(): Promise<void> {
-  progress('building as `npm start` does (tools/build.mjs)');
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'tools/build.mjs')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 2, 2],
-  });
-  if (build.status !== 0) throw new Error('tools/build.mjs failed');
-
-  const data = tempDataDir('arcadia-lighthouse-');
-  const server = await startServerProcess({
-    SEED_DEMO: 'true',
-    DATA_DIR: data.dir,
-    WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
-  });
-  const hello = await startHelloWorld();
+  const app = await startBuiltApp('arcadia-lighthouse-');
+  const { server } = app;
+  const hello = await startHelloWorld(HELLO);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME,
     chromeFlags: [
@@ -273,9 +236,7 @@ async function main(): Promise<void> {
   } finally {
     chrome.kill();
     await hello.close();
-    server.kill('SIGTERM');
-    await server.exited;
-    data.remove();
+    await app.stop();
   }
 }
 

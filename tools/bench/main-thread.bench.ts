@@ -7,16 +7,12 @@
 // /leaderboard and a player's profile (signed in), each BENCH_MAIN_THREAD_RUNS times (default 3),
 // the median shown; beside them a hello-world page from a bare node:http server (the baseline).
 // Lighthouse's TBT multiplies what it observes unthrottled, so one slow task on a busy machine
-// moves it by hundreds of ms; this measures the same work with less noise, to compare two builds.
+// moves it by hundreds of ms. The JavaScript time per chunk here varies far less between runs and
+// compares two builds; the blocking time here is as noisy as Lighthouse's.
 // BENCH_MAIN_THREAD_PAGES=profile: only those pages (and the baseline).
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { newAccount, signUp } from '../../e2e/support/identity';
-import { repoRoot, startServerProcess, tempDataDir } from '../../system/support/server-process';
 import { progress, ratio, table } from './support/report';
+import { median, registerNewPlayer, startBuiltApp, startHelloWorld } from './support/web-pages';
 
 const RUNS = Number(process.env.BENCH_MAIN_THREAD_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -49,10 +45,6 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
 const msText = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
 
 /** `core-CJBJ3-oS.js` → `core`; V8's own entries keep their names. */
@@ -133,45 +125,10 @@ async function measure(browser: Browser, context: BrowserContext, url: string): 
   }
 }
 
-async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HELLO);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A new player signed up and registered in `context`: its session stays in localStorage. */
-async function signInPlayer(context: BrowserContext, appUrl: string): Promise<void> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  await page.goto(`${appUrl}/login`);
-  await signUp(page, newAccount('mt'));
-  await page.goto(`${appUrl}/login/registration`);
-  await page.getByRole('checkbox', { name: /Ich akzeptiere|I accept/ }).check();
-  await page.getByRole('button', { name: /Jetzt Registrieren!|Register now!/ }).click();
-  await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
-  await page.close();
-}
-
 async function main(): Promise<void> {
-  progress('building as `npm start` does (tools/build.mjs)');
-  const build = spawnSync(process.execPath, [path.join(repoRoot, 'tools/build.mjs')], {
-    cwd: repoRoot,
-    stdio: ['ignore', 2, 2],
-  });
-  if (build.status !== 0) throw new Error('tools/build.mjs failed');
-
-  const data = tempDataDir('arcadia-main-thread-');
-  const server = await startServerProcess({
-    SEED_DEMO: 'true',
-    DATA_DIR: data.dir,
-    WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
-  });
-  const hello = await startHelloWorld();
+  const app = await startBuiltApp('arcadia-main-thread-');
+  const { server } = app;
+  const hello = await startHelloWorld(HELLO);
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
@@ -202,14 +159,16 @@ async function main(): Promise<void> {
     );
     if (chosen.some((p) => p.signedIn)) {
       progress('signing a player up for the profile page');
-      await signInPlayer(signedIn, server.url);
+      const page = await signedIn.newPage();
+      await registerNewPlayer(page, server.url, 'mt');
+      await page.close();
     }
 
     const results: Array<{ label: string; runs: Run[] }> = [];
     for (const p of chosen) {
       const context = p.signedIn ? signedIn : anonymous;
-      // One unmeasured load: a running server is warm. It settles before it closes: a page closed
-      // while it renews the session would leave a used refresh token behind.
+      // One unmeasured load: a running server is warm. It settles as the measured loads do, so the
+      // calls the page makes after `load` are warm too.
       const warm = await context.newPage();
       await warm.goto(p.url, { waitUntil: 'load' });
       await warm.waitForTimeout(SETTLE_MS);
@@ -225,9 +184,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await hello.close();
-    server.kill('SIGTERM');
-    await server.exited;
-    data.remove();
+    await app.stop();
   }
 }
 
