@@ -28,21 +28,37 @@ if (env.TEST_DATABASE_URL) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = 0;
+const failedSteps = [];
+const failedTests = [];
 
 function step(name, cmd, args, report) {
   console.log(`\n[test] ${name}`);
+  const failures = report?.replace(/\.json$/, '.failures.txt');
   if (report) fs.rmSync(report, { force: true });
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env });
+  if (failures) fs.rmSync(failures, { force: true });
+  const res = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: failures ? { ...env, TEST_FAILURES_FILE: failures } : env,
+  });
   if (report && fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests ?? 0;
     totals.failed += json.numFailedTests ?? 0;
     totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    for (const file of json.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failedTests.push(`${path.relative(root, file.name)} > ${test.fullName}`);
   }
   if (res.status !== 0) {
     console.error(`[test] ${name} failed`);
-    failedSteps += 1;
+    // What failed besides the tests (a module that did not load, a hook, an error outside any
+    // test) is far above the end of the log: repeated in the summary.
+    const besides = failures && fs.existsSync(failures) ? fs.readFileSync(failures, 'utf8') : '';
+    failedSteps.push(
+      `${name}: exit ${res.status ?? res.signal}${besides ? `\n    ${besides.replaceAll('\n', '\n    ')}` : ''}`,
+    );
   }
   return res.status === 0;
 }
@@ -53,6 +69,7 @@ const vitestArgs = (report, ...rest) => [
   ...rest,
   '--reporter=default',
   '--reporter=json',
+  `--reporter=${path.join(root, 'tools/test-failures-reporter.ts')}`,
   `--outputFile.json=${report}`,
 ];
 
@@ -75,5 +92,7 @@ if (step('building the web app', 'npm', ['run', 'build', '-w', '@arcadia/web']))
   );
 }
 
+if (failedTests.length > 0) console.log(`\n[test] failed tests:\n  ${failedTests.join('\n  ')}`);
+if (failedSteps.length > 0) console.log(`\n[test] failed steps:\n  ${failedSteps.join('\n  ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
+process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
