@@ -208,9 +208,12 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       OIDC_AUDIENCE: TEST_AUDIENCE,
       OIDC_CLIENT_ID: TEST_CLIENT_ID,
-      // The ingest's limit when the run sets one (the server processes below inherit it too).
+      // The ingest's limits when the run sets them (the server processes below inherit them too).
       ...(process.env.INGEST_TRANSACTIONS
         ? { INGEST_TRANSACTIONS: process.env.INGEST_TRANSACTIONS }
+        : {}),
+      ...(process.env.INGEST_BATCH_GAMES
+        ? { INGEST_BATCH_GAMES: process.env.INGEST_BATCH_GAMES }
         : {}),
     });
     app = await buildApp({

@@ -137,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // First of the request hooks: a shed request costs nothing more.
   await app.register(overloadPlugin, {
     overload: config.overload,
-    // Game reports waiting for their turn (features/games/ingest-limit.ts) wait for the
+    // Game reports waiting for their turn (features/games/ingest-queue.ts) wait for the
     // database as much as queries queued in the pool do.
     waiting: () => database.stats().waiting + ingestWaiting(database.db),
   });

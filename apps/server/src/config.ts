@@ -72,6 +72,7 @@ const envSchema = z.object({
   WORKERS: count(1, 'a whole number of processes above 0').optional(),
   DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),
   INGEST_TRANSACTIONS: count(1, 'a whole number of transactions above 0').default(3),
+  INGEST_BATCH_GAMES: count(1, 'a whole number of games above 0').default(8),
   DB_STATEMENT_TIMEOUT_MS: count(0, 'a number of milliseconds (0 = none)').default(15_000),
   SHUTDOWN_GRACE_MS: count(0, 'a number of milliseconds').default(10_000),
   LIVE_SWEEP_MS: count(50, 'a number of milliseconds (at least 50)').default(10_000),
@@ -234,8 +235,11 @@ export interface Config {
   /** Server processes `npm start` runs: one on PGlite (it is one process), else WORKERS or cores. */
   workers: number;
   db: { poolSize: number; statementTimeoutMs: number };
-  /** Game reports stored at once per process (features/games/ingest-limit.ts); others wait. */
-  ingestTransactions: number;
+  /**
+   * Ingest transactions in flight per process, and the most reports one of them stores
+   * (features/games/ingest-queue.ts); others wait.
+   */
+  ingest: { transactions: number; batch: number };
   shutdownGraceMs: number;
   /** How often the live channel looks whether connected players' devices went offline. */
   liveSweepMs: number;
@@ -367,7 +371,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !(env.DATABASE_URL && env.NODE_ENV === 'production'),
     workers: env.DATABASE_URL ? (env.WORKERS ?? os.availableParallelism()) : 1,
     db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
-    ingestTransactions: env.INGEST_TRANSACTIONS,
+    ingest: { transactions: env.INGEST_TRANSACTIONS, batch: env.INGEST_BATCH_GAMES },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     liveSweepMs: env.LIVE_SWEEP_MS,
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },

@@ -29,7 +29,7 @@ describe('loadConfig', () => {
       rateLimitMax: 600,
       authRateLimitMax: 30,
       bodyLimit: 1_048_576,
-      ingestTransactions: 3,
+      ingest: { transactions: 3, batch: 8 },
       seedDemo: true,
       auth: {
         mode: 'embedded',
@@ -92,7 +92,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       workers: 3,
       db: { poolSize: 8, statementTimeoutMs: 5000 },
-      ingestTransactions: 4,
+      ingest: { transactions: 4, batch: 8 },
       shutdownGraceMs: 2500,
       logLevels: { push: 'debug', oidc: 'warn' },
       metrics: { port: 9464, host: '127.0.0.1', token: 'a-long-enough-token' },

@@ -203,7 +203,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
             app.events,
             request.deviceIdentity,
             request.body,
-            app.config.ingestTransactions,
+            app.config.ingest,
           );
           if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);

@@ -1,6 +1,6 @@
 /** The games feature as other features see it: ingest, the catalogue, periods and history. */
 export { ingestDeviceReport, ingestGame } from './ingest';
-export { ingestWaiting } from './ingest-limit';
+export { ingestWaiting } from './ingest-queue';
 export { ALL_TIME_START, periodStart } from './periods';
 export { DELETED_PLAYER_NAME, removeShareImagesOf } from './events';
 export { matchImagesDir } from './share/cache';

@@ -4,8 +4,8 @@ import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/cont
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
-import { rateIncomingGame } from '../ratings';
-import { ingestLimit } from './ingest-limit';
+import { ingestQueue } from './ingest-queue';
+import { storeReports, type StoreJob, type Written } from './ingest-store';
 import {
   existingUsers,
   findGameByKey,
@@ -16,7 +16,6 @@ import {
   REFUSALS,
   playersOnRoster,
   sqlState,
-  storeGame,
   UNKNOWN_APPLICATION,
   UNKNOWN_MAP,
   WHEN_STORED,
@@ -115,22 +114,6 @@ function toResponse({ game, teams, players }: AnsweredGame): IngestedGameRespons
 }
 
 /**
- * Runs a transaction again when PostgreSQL aborted it for a deadlock or a serialization
- * failure: rare (two games sharing new players at the same moment), and safe (nothing of it
- * was written).
- */
-async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const state = sqlState(error);
-      if (attempt >= tries || (state !== '40P01' && state !== '40001')) throw error;
-    }
-  }
-}
-
-/**
  * The 400 answer for a report arcadia_ingest_game refused: it checked the catalogue (the
  * device's application AR004, the mode AR005, the map AR001), then the registered players
  * (AR002), then the roster (AR003); here only the offending fields are looked up for the details.
@@ -193,59 +176,27 @@ async function stored(db: Queryable, device: ReportingDevice, key: string) {
   return { game: toResponse({ game, teams, players: parts.players }), created: false };
 }
 
-/** Thrown inside the rating transaction for a repeated report, so that it writes nothing. */
-class Repeat extends Error {}
-
 /**
- * Stores the game with its players' new skill ratings and achievements in one transaction: their
- * rating rows locked and read (one statement, features/ratings), the game rated in TypeScript,
- * the 'game.storing' handlers (the achievements: their facts locked and the unlocks decided, two
- * or three statements), then the game stored with the ratings and the handlers' writes
- * (storeGame, one statement). A game of guests only needs no
- * rating: one statement, no transaction. Null for a repeated report (nothing written).
- */
-async function storeRated(db: Db, events: AppEventBus, payload: GamePayload, writes: SQL[]) {
-  if (!payload.players.some((p) => p.userId)) return storeGame(db, payload, writes);
-  try {
-    return await db.transaction(async (tx) => {
-      const ratings = await rateIncomingGame(tx, payload);
-      // After the ratings (the lock order of every writer): the handlers that read and lock in
-      // the transaction (the achievements) add their writes to the game's statement.
-      const storing = [...writes];
-      await events.emit(
-        'game.storing',
-        { db: tx, whenStored: WHEN_STORED, write: (statement) => storing.push(statement) },
-        payload,
-      );
-      const stored = await storeGame(
-        tx,
-        { ...payload, players: payload.players.map((p, i) => ({ ...p, rating: ratings[i]! })) },
-        storing,
-      );
-      if (!stored) throw new Repeat();
-      return stored;
-    });
-  } catch (error) {
-    if (error instanceof Repeat) return null;
-    throw error;
-  }
-}
-
-/**
- * Stores a reported game in one transaction (storeRated): the game, its teams and players,
- * their skill ratings, the players' all-time and period statistics, the release of the players
- * from the device (and the end of the match), the live channel's 'game' hint to its players (sent
- * on commit) — all in arcadia_ingest_game — and the writes of the 'game.stored' handlers. A
- * report whose idempotency key this device sent before writes nothing and answers the stored
- * game (created: false). `rosterOnly`: see GamePayload; `transactions`: the process's limit of
- * concurrent ingest transactions (INGEST_TRANSACTIONS), which a caller that passes it sets.
+ * Stores a reported game in one transaction (features/games/ingest-store.ts): the game, its teams
+ * and players, their skill ratings and achievements, the players' all-time and period
+ * statistics, the release of the players from the device (and the end of the match), the live
+ * channel's 'game' hint to its players (sent on commit) — all in arcadia_ingest_game — and the
+ * writes of the 'game.stored' handlers. A report whose idempotency key this device sent before
+ * writes nothing and answers the stored game (created: false). `rosterOnly`: see GamePayload;
+ * `transactions` and `batch`: the process's limits of concurrent ingest transactions and of
+ * games per transaction (INGEST_TRANSACTIONS, INGEST_BATCH_GAMES), which a caller that passes
+ * them sets (features/games/ingest-queue.ts).
  */
 export async function ingestGame(
   db: Db,
   events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
-  rules: { rosterOnly?: boolean; transactions?: number | undefined } = {},
+  rules: {
+    rosterOnly?: boolean;
+    transactions?: number | undefined;
+    batch?: number | undefined;
+  } = {},
 ): Promise<IngestResult> {
   const playedAt = report.playedAt ? new Date(report.playedAt) : new Date();
   const won = winners(report);
@@ -293,15 +244,24 @@ export async function ingestGame(
     { whenStored: WHEN_STORED, write: (statement) => writes.push(statement) },
     game,
   );
-  let written: { names: Record<string, string> } | null;
+  let written: Written;
   try {
     // null: this device sent the key before (or a concurrent report just did): nothing written.
-    // At most rules.transactions of these in flight per process (ingest-limit.ts); the report
-    // waits for its turn without holding a connection.
-    written = await ingestLimit(
-      db,
-      rules.transactions,
-    )(() => retryOnConflict(() => storeRated(db, events, payload, writes)));
+    // At most rules.transactions transactions in flight per process; the report waits for its
+    // turn without holding a connection, and is stored with others waiting beside it that share
+    // neither its device nor a player (ingest-queue.ts).
+    const job: StoreJob = { events, payload, writes };
+    written = await ingestQueue(db, (jobs: StoreJob[]) => storeReports(db, jobs), {
+      transactions: rules.transactions,
+      batch: rules.batch,
+    }).submit(
+      job,
+      [
+        `device ${device.arcadeId} ${device.id}`,
+        ...payload.players.flatMap((p) => (p.userId ? [p.userId] : [])),
+      ],
+      events,
+    );
   } catch (error) {
     const state = sqlState(error);
     if (!state || !REFUSALS.has(state)) throw error;
@@ -347,7 +307,7 @@ export function ingestDeviceReport(
   events: AppEventBus,
   device: ReportingDevice,
   report: GameReport,
-  transactions?: number,
+  limits: { transactions?: number; batch?: number } = {},
 ): Promise<IngestResult> {
-  return ingestGame(db, events, device, report, { rosterOnly: true, transactions });
+  return ingestGame(db, events, device, report, { rosterOnly: true, ...limits });
 }

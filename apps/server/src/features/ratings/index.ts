@@ -1,4 +1,4 @@
 /** Skill ratings (docs/rating.md) as other features see them. */
-export { rateIncomingGame, type SlotRating } from './rate-game';
+export { rateIncomingGame, rateIncomingGames, type SlotRating } from './rate-game';
 export { gameRatingScope, lockGameRatings, recomputeRatings } from './recompute';
 export { displayRating, isProvisional } from './model';

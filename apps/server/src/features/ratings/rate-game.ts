@@ -107,6 +107,71 @@ export function rateGame(
   });
 }
 
+/** Text written once, as lockStatement: the rating rows of several games (a batch). */
+const lockManyStatement = preparedStatement<{
+  user_id: string;
+  application_id: string;
+  mode: string;
+  mu: number;
+  sigma: number;
+  games: number;
+}>(`insert into player_ratings as r (user_id, application_id, mode, mu, sigma, rating, games)
+  select u.id, k.application_id, k.mode, $2::float8, $3::float8, $4::integer, 0
+  from jsonb_to_recordset($1::jsonb) as k(user_id uuid, application_id text, mode text)
+  join users u on u.id = k.user_id
+  order by u.id, k.application_id, k.mode
+  on conflict (user_id, application_id, mode) do update set games = r.games
+  returning r.user_id, r.application_id, r.mode, r.mu, r.sigma, r.games`);
+
+const keyOf = (userId: string, applicationId: string, mode: string) =>
+  `${userId} ${applicationId} ${mode}`;
+
+/**
+ * Locks the registered players' ratings and rates several games at once (a batch stored in one
+ * transaction, features/games/ingest-store.ts), in ONE statement: the rows in (user id,
+ * application, mode) order, an order of which lockRatings' is a part, so a batch and single
+ * games queue rather than deadlock. The games must not share a player in the same application
+ * and mode (each is rated against the ratings before the batch). Answers each game's slot
+ * ratings, in game order.
+ */
+export async function rateIncomingGames(
+  tx: Queryable,
+  games: readonly GameToRate[],
+): Promise<Array<Array<SlotRating | null>>> {
+  const keys = new Map<string, { user_id: string; application_id: string; mode: string }>();
+  for (const game of games)
+    for (const p of game.players)
+      if (p.userId)
+        keys.set(keyOf(p.userId, game.applicationId, game.type), {
+          user_id: p.userId,
+          application_id: game.applicationId,
+          mode: game.type,
+        });
+  const current = new Map<string, CurrentRating>();
+  if (keys.size > 0) {
+    const rows = await lockManyStatement(tx, [
+      JSON.stringify([...keys.values()]),
+      INITIAL_RATING.mu,
+      INITIAL_RATING.sigma,
+      displayRating(INITIAL_RATING),
+    ]);
+    for (const row of rows)
+      current.set(keyOf(String(row.user_id), row.application_id, row.mode), {
+        mu: Number(row.mu),
+        sigma: Number(row.sigma),
+        games: Number(row.games),
+      });
+  }
+  return games.map((game) => {
+    const mine = new Map<string, Rating>();
+    for (const p of game.players) {
+      const rating = p.userId && current.get(keyOf(p.userId, game.applicationId, game.type));
+      if (p.userId && rating) mine.set(p.userId, rating);
+    }
+    return rateGame(game, mine);
+  });
+}
+
 /**
  * Locks the registered players' ratings and rates the game in their light: the ratings to store
  * with it (arcadia_ingest_game writes them to game_players and player_ratings). Inside the
