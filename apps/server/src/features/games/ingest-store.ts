@@ -36,6 +36,12 @@ class Repeat extends Error {}
 
 const hasRegistered = (payload: GamePayload) => payload.players.some((p) => p.userId);
 
+/** What two games of one batch must not share: the device and the registered players. */
+export const batchKeys = (payload: GamePayload): string[] => [
+  `device ${payload.arcadeId} ${payload.deviceId}`,
+  ...payload.players.flatMap((p) => (p.userId ? [p.userId] : [])),
+];
+
 const withRatings = (payload: GamePayload, ratings: Array<SlotRating | null>): GamePayload => ({
   ...payload,
   players: payload.players.map((p, i) => ({ ...p, rating: ratings[i] ?? null })),
@@ -94,10 +100,7 @@ async function storeOne(db: Db, job: StoreJob): Promise<Written> {
 async function storeBatch(db: Db, jobs: readonly StoreJob[]): Promise<Written[]> {
   const seen = new Set<string>();
   for (const { payload } of jobs)
-    for (const key of [
-      `device ${payload.arcadeId} ${payload.deviceId}`,
-      ...payload.players.flatMap((p) => (p.userId ? [p.userId] : [])),
-    ]) {
+    for (const key of batchKeys(payload)) {
       if (seen.has(key)) throw new Error(`Two games of one ingest batch share ${key}`);
       seen.add(key);
     }

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
 import { ingestQueue } from './ingest-queue';
-import { storeReports, type StoreJob, type Written } from './ingest-store';
+import { batchKeys, storeReports, type StoreJob, type Written } from './ingest-store';
 import {
   existingUsers,
   findGameByKey,
@@ -254,14 +254,7 @@ export async function ingestGame(
     written = await ingestQueue(db, (jobs: StoreJob[]) => storeReports(db, jobs), {
       transactions: rules.transactions,
       batch: rules.batch,
-    }).submit(
-      job,
-      [
-        `device ${device.arcadeId} ${device.id}`,
-        ...payload.players.flatMap((p) => (p.userId ? [p.userId] : [])),
-      ],
-      events,
-    );
+    }).submit(job, batchKeys(payload), events);
   } catch (error) {
     const state = sqlState(error);
     if (!state || !REFUSALS.has(state)) throw error;
