@@ -10,6 +10,8 @@
 // moves it by hundreds of ms. The JavaScript time per chunk here varies far less between runs and
 // compares two builds; the blocking time here is as noisy as Lighthouse's.
 // BENCH_MAIN_THREAD_PAGES=profile: only those pages (and the baseline).
+// BENCH_MAIN_THREAD_TASKS=1: also, on stderr, each task over 50 ms with what filled it and the
+// functions with the most time of their own (to find what a long task is made of).
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { progress, ratio, table } from './support/report';
 import { median, registerNewPlayer, startBuiltApp, startHelloWorld } from './support/web-pages';
@@ -69,6 +71,92 @@ function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
   return best;
 }
 
+/** What V8's sampling profiler answers (CDP Profiler.stop), as far as read here. */
+interface SampledProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Trace events that only wrap a task's work: looked through, not named. */
+const WRAPPERS = new Set([
+  'ThreadControllerImpl::RunTask',
+  'BlinkScheduler_PerformMicrotaskCheckpoint',
+  'RunMicrotasks',
+  'RunTask',
+]);
+
+/**
+ * BENCH_MAIN_THREAD_TASKS=1: each task over 50 ms on stderr, with what took its time (the
+ * outermost trace events inside it by name, with the script where the trace names one).
+ */
+function describeLongTasks(events: TraceEvent[], tasks: TraceEvent[]): void {
+  const start = tasks[0]?.ts ?? 0;
+  for (const task of tasks) {
+    if ((task.dur ?? 0) / 1000 <= LONG_TASK_MS) continue;
+    const end = task.ts + (task.dur ?? 0);
+    const inside = events.filter(
+      (e) =>
+        e !== task &&
+        e.pid === task.pid &&
+        e.tid === task.tid &&
+        e.ph === 'X' &&
+        e.ts >= task.ts &&
+        e.ts + (e.dur ?? 0) <= end &&
+        !WRAPPERS.has(e.name),
+    );
+    // Only the outermost events: those inside no other event of the task.
+    const outer = inside.filter(
+      (e) =>
+        !inside.some(
+          (o) =>
+            o !== e &&
+            o.ts <= e.ts &&
+            o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0) &&
+            (o.dur ?? 0) > (e.dur ?? 0),
+        ),
+    );
+    const parts = new Map<string, number>();
+    for (const e of outer) {
+      const args = e.args as { data?: { url?: string }; url?: string } | undefined;
+      const url = args?.data?.url ?? args?.url;
+      const where = url ? ` ${chunkOf(url, '')}` : '';
+      const key = `${e.name}${where}`;
+      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const described = [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, ms]) => `${k} ${Math.round(ms)}`)
+      .join(', ');
+    progress(
+      `task at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms: ${described}`,
+    );
+  }
+}
+
+/**
+ * BENCH_MAIN_THREAD_TASKS=1: the 30 functions with the most sampled time of their own, with
+ * their chunk and position (map them to the source with the chunk's source map).
+ */
+function describeHotFunctions(profile: SampledProfile): void {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const deltas = profile.timeDeltas ?? [];
+  const selfTimes = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = nodes.get(id)!;
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+    const where = `${chunkOf(frame.url, '')}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    const key = `${frame.functionName || '(anonymous)'} ${where}`;
+    selfTimes.set(key, (selfTimes.get(key) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    progress(`self ${Math.round(ms)} ms: ${key}`);
+}
+
 async function measure(browser: Browser, context: BrowserContext, url: string): Promise<Run> {
   const page = await context.newPage();
   try {
@@ -91,7 +179,9 @@ async function measure(browser: Browser, context: BrowserContext, url: string): 
     if (new URL(page.url()).pathname !== new URL(url).pathname)
       throw new Error(`${url} ended at ${page.url()}`);
 
-    const tasks = mainThreadTasks(trace.traceEvents).map((e) => (e.dur ?? 0) / 1000);
+    const runTasks = mainThreadTasks(trace.traceEvents);
+    if (process.env.BENCH_MAIN_THREAD_TASKS) describeLongTasks(trace.traceEvents, runTasks);
+    const tasks = runTasks.map((e) => (e.dur ?? 0) / 1000);
     const long = tasks.filter((d) => d > LONG_TASK_MS);
     const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     const deltas = profile.timeDeltas ?? [];
@@ -112,6 +202,7 @@ async function measure(browser: Browser, context: BrowserContext, url: string): 
         chunks.set(chunk, (chunks.get(chunk) ?? 0) + ms);
       }
     });
+    if (process.env.BENCH_MAIN_THREAD_TASKS) describeHotFunctions(profile);
     return {
       busy,
       js: busy - gc - program,
