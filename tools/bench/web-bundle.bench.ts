@@ -19,6 +19,16 @@ const BUDGET_KB = 150;
 const root = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(root, 'apps/web');
 const HOME_ROUTE = 'src/features/news/HomePage.tsx';
+/** The pages whose preloads are listed: the public ones, the sign-in and a profile. */
+const PRELOAD_ROUTES = [
+  'home',
+  'news/:slug',
+  'leaderboard',
+  'games',
+  'game/:id',
+  'login',
+  'profile/:id',
+];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -154,6 +164,17 @@ async function main() {
       .sort((a, b) => b.bytes - a.bytes)
       .slice(0, 8);
 
+    // What each page's HTML has the browser fetch beside the core (apps/web/build/preload.ts).
+    const routePreloads = JSON.parse(
+      fs.readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8'),
+    ) as Array<{ path: string; files: string[] }>;
+    const preloadRows = PRELOAD_ROUTES.map((route) => {
+      const files = (routePreloads.find((r) => r.path === route)?.files ?? [])
+        .map((f) => f.replace(/^\//, ''))
+        .filter((f) => !fromHtml.has(f));
+      return [`\`/${route}\``, files.length, kb(sum(dist, files))];
+    });
+
     const verdict = total <= BUDGET_KB * 1024 ? 'within' : 'OVER';
     const lines = [
       TITLE,
@@ -179,6 +200,10 @@ async function main() {
       ),
       '',
       `Scanner code or wasm in the initial set: ${wasmInitial.length === 0 ? 'none' : wasmInitial.join(', ')}.`,
+      '',
+      "What each page's HTML preloads beside index.html's scripts (its route's chunks, fetched at once with the core):",
+      '',
+      table(['page', 'files', 'gzip (level 9)'], preloadRows),
       '',
       'Largest chunks loaded later (lazy routes, the sign-in library, the scanner):',
       '',
