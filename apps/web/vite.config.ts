@@ -12,6 +12,18 @@ const STARTUP_LIBRARIES =
 
 /** lucide-react's icons, one tiny module each. */
 const LUCIDE_ICONS = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** The formatting helpers of dates, months and numbers: small, and shared by most pages. */
+const FORMATS =
+  /src[\\/]lib[\\/](i18n[\\/](date-format|numeric-date)|number-format)\.ts$|contracts[\\/]src[\\/]months\.ts$/;
+/**
+ * The news' state (its slice, thunks, hook and image address), shared by /home and the article.
+ * Not its endpoint: the thunk imports that when it loads, so RTK Query stays out of /home's first
+ * bundle (web-bundle.bench.ts).
+ */
+const NEWS_DATA = /src[\\/]features[\\/]news[\\/](use-news\.ts|image-url\.ts|state[\\/])/;
+/** The plain UI components (no Radix): small, and shared by most pages. */
+const UI_BASICS =
+  /src[\\/]components[\\/]ui[\\/](Button|Card|TextField|States|Spinner|focus)\.tsx?$/;
 /** The API client every page with data loads (RTK Query's base, its origin, lazy schemas). */
 const API_CLIENT = /src[\\/]lib[\\/]api[\\/](base|origin|lazy-schema)\.ts$/;
 
@@ -50,6 +62,9 @@ export default defineConfig({
               entriesAwareMergeThreshold: 4096,
             },
             { name: 'api', test: API_CLIENT, priority: 1 },
+            { name: 'formats', test: FORMATS, priority: 1 },
+            { name: 'news', test: NEWS_DATA, priority: 1 },
+            { name: 'ui', test: UI_BASICS, priority: 1 },
           ],
         },
       },
