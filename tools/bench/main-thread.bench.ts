@@ -71,16 +71,6 @@ function mainThreadTasks(events: TraceEvent[]): TraceEvent[] {
   return best;
 }
 
-/** What V8's sampling profiler answers (CDP Profiler.stop), as far as read here. */
-interface SampledProfile {
-  nodes: Array<{
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
 /** Trace events that only wrap a task's work: looked through, not named. */
 const WRAPPERS = new Set([
   'ThreadControllerImpl::RunTask',
@@ -138,15 +128,20 @@ function describeLongTasks(events: TraceEvent[], tasks: TraceEvent[]): void {
   }
 }
 
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+
 /**
  * BENCH_MAIN_THREAD_TASKS=1: the 30 functions with the most sampled time of their own, with
- * their chunk and position (map them to the source with the chunk's source map).
+ * their chunk and position (map them to the source with the chunk's source map). `nodes` and
+ * `deltas` as measure() reads them from the profile.
  */
-function describeHotFunctions(profile: SampledProfile): void {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const deltas = profile.timeDeltas ?? [];
+function describeHotFunctions(
+  samples: number[],
+  nodes: Map<number, CallFrame>,
+  deltas: number[],
+): void {
   const selfTimes = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
+  samples.forEach((id, i) => {
     const frame = nodes.get(id)!;
     if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
     const where = `${chunkOf(frame.url, '')}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
@@ -202,7 +197,8 @@ async function measure(browser: Browser, context: BrowserContext, url: string): 
         chunks.set(chunk, (chunks.get(chunk) ?? 0) + ms);
       }
     });
-    if (process.env.BENCH_MAIN_THREAD_TASKS) describeHotFunctions(profile);
+    if (process.env.BENCH_MAIN_THREAD_TASKS)
+      describeHotFunctions(profile.samples ?? [], nodes, deltas);
     return {
       busy,
       js: busy - gc - program,

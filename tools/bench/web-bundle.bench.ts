@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../../apps/web/build/preload';
 import { progress, ratio, table } from './support/report';
 
 const TITLE = '## Web bundle: initial JS for /home (web-bundle.bench.ts)';
@@ -164,14 +165,15 @@ async function main() {
       .sort((a, b) => b.bytes - a.bytes)
       .slice(0, 8);
 
-    // What each page's HTML has the browser fetch beside the core (apps/web/build/preload.ts).
+    // What each page's HTML has the browser fetch beside index.html's scripts (the build lists
+    // only the chunks beyond those: apps/web/build/preload.ts).
     const routePreloads = JSON.parse(
-      fs.readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8'),
-    ) as Array<{ path: string; files: string[] }>;
+      fs.readFileSync(path.join(dist, ROUTE_PRELOADS_FILE), 'utf8'),
+    ) as RoutePreload[];
     const preloadRows = PRELOAD_ROUTES.map((route) => {
-      const files = (routePreloads.find((r) => r.path === route)?.files ?? [])
-        .map((f) => f.replace(/^\//, ''))
-        .filter((f) => !fromHtml.has(f));
+      const found = routePreloads.find((r) => r.path === route);
+      if (!found) throw new Error(`${ROUTE_PRELOADS_FILE} lists no route ${route}`);
+      const files = found.files.map((f) => f.replace(/^\//, ''));
       return [`\`/${route}\``, files.length, kb(sum(dist, files))];
     });
 
