@@ -62,7 +62,9 @@ export interface StoredGame {
  * or DELETE), so they commit or roll back with the game; if one fails, nothing of the game is
  * stored and the device gets a 500 and may report again. Every write must restrict itself with
  * `whenStored`, which is false when the report was seen before (then nothing is written). The
- * writes cannot see the game's rows (one statement, one snapshot): the game comes as data.
+ * game comes as data: alone, its writes share the game's statement and cannot see its rows; in a
+ * batch (features/games/ingest-store.ts) they run in a statement of their own after the games',
+ * in the same transaction, so a write must not depend on seeing them or not.
  */
 interface GameStatement {
   whenStored: SQL;

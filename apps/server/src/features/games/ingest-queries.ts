@@ -122,8 +122,19 @@ export const REFUSALS: ReadonlySet<string> = new Set([
   MODE_NOT_OFFERED,
 ]);
 
-/** What the handlers' writes are restricted with: the game was stored (it is not a repeat). */
-export const WHEN_STORED = sql`exists (select 1 from stored where stored.r is not null)`;
+/**
+ * What a game's handlers' writes are restricted with: the game was stored (it is not a repeat).
+ * `stored` has a row per game of the statement (storeGame: one, storeGames: each of the batch),
+ * its `r` the game's {id, names} or null for a repeat.
+ */
+export const whenStored = (gameId: string): SQL =>
+  sql`exists (select 1 from stored where stored.r->>'id' = ${gameId})`;
+
+const hookCtes = (writes: SQL[], first = 0) =>
+  sql.join(
+    writes.map((write, i) => sql`, ${sql.raw(`hook_${first + i}`)} as (${write})`),
+    sql` `,
+  );
 
 /**
  * Stores the game with everything it changes and the 'game.stored' handlers' writes, in ONE
@@ -143,14 +154,44 @@ export async function storeGame(
     db,
     sql`
     with stored as (select arcadia_ingest_game(${JSON.stringify(payload)}::jsonb) as r)
-    ${sql.join(
-      writes.map((write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${write})`),
-      sql` `,
-    )}
+    ${hookCtes(writes)}
     select r as stored from stored`,
   );
   const stored = res.rows[0]?.stored as { id: string; names: Record<string, string> } | null;
   return stored ?? null;
+}
+
+/**
+ * Stores several games (sharing no device and no registered player) and the handlers' writes of
+ * each, in the caller's transaction: arcadia_ingest_games stores all the games set-based (one
+ * insert per table for all of them), then each stored game's writes run as one statement, its
+ * `stored` the game's answer (a repeat's writes are not run). Both are named prepared statements
+ * of a few shapes, so each connection plans them once: one statement holding the whole batch's
+ * writes would change its text with the batch's size and unlocks, and be planned on every call.
+ * Answers, in the order given, each game's registered players' names, or null for a repeat.
+ */
+export async function storeGames(
+  db: Queryable,
+  payloads: readonly GamePayload[],
+  writes: ReadonlyArray<SQL[]>,
+): Promise<Array<{ id: string; names: Record<string, string> } | null>> {
+  const res = await runPrepared(
+    db,
+    sql`select arcadia_ingest_games(${JSON.stringify(payloads)}::jsonb) as r`,
+  );
+  const stored = res.rows[0]?.r as Array<{ id: string; names: Record<string, string> } | null>;
+  if (!Array.isArray(stored) || stored.length !== payloads.length)
+    throw new Error('arcadia_ingest_games answered for other games than it was given');
+  for (const [i, game] of stored.entries()) {
+    const gameWrites = writes[i] ?? [];
+    if (!game || gameWrites.length === 0) continue;
+    await runPrepared(
+      db,
+      sql`with stored as (select ${JSON.stringify(game)}::jsonb as r) ${hookCtes(gameWrites)}
+      select 1`,
+    );
+  }
+  return stored;
 }
 
 /** The SQLSTATE of a database error, also when the driver wrapped it. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
@@ -97,6 +97,17 @@ async function sendAtOnce(
       ratedGames: ratings.map((r) => r?.games),
       ratingsAfter: ratings.map((r) => r?.rating),
       games: (await t.counts('games')).games,
+      // The handlers' rows: each registered player's in-app notification of the result and
+      // first-game achievements, written with each game (restricted to that game being stored).
+      hookRows: await t.counts('notifications', 'player_achievements'),
+      // Games whose history view differs from building it from their rows (none should).
+      viewsUnlikeRows: Number(
+        (
+          await t.db.execute(sql`select count(*)::int as n from games g
+            where g.players_json::text <> arcadia_game_players_json(g.id)::text
+               or g.teams_json::text <> arcadia_game_teams_json(g.id)::text`)
+        ).rows[0]!.n,
+      ),
       mostWaiting,
       waiting: ingestWaiting(t.db),
     };
@@ -134,6 +145,10 @@ describe('game reports sent at once', () => {
     // Every game is its players' first: the same ratings, batched or not.
     expect(one.ratingsAfter).toEqual(unbatched.ratingsAfter);
     expect(new Set(one.ratingsAfter).size).toBeGreaterThan(1);
+    expect(one.hookRows).toEqual(unbatched.hookRows);
+    expect(one.viewsUnlikeRows).toBe(0);
+    // 12 results, 12 first games, 6 first wins.
+    expect(one.hookRows.notifications).toBe(30);
   });
 
   it('answer a refused report of a batch with its 400 and store the others', async () => {
@@ -178,6 +193,9 @@ describe('game reports sent at once', () => {
     expect(sent.games).toBe(6);
     expect(sent.gamesPlayed).toEqual(Array(12).fill(1));
     expect(sent.ratedGames).toEqual(Array(12).fill(1));
+    // The repeat's handlers wrote nothing: the same notifications and achievements as six games
+    // stored without a repeat.
+    expect(sent.hookRows).toEqual(one.hookRows);
   });
 
   it.runIf(testDbKind === 'postgres')(

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
 import { rateIncomingGame, rateIncomingGames, type SlotRating } from '../ratings';
-import { sqlState, storeGame, WHEN_STORED, type GamePayload } from './ingest-queries';
+import { sqlState, storeGame, storeGames, whenStored, type GamePayload } from './ingest-queries';
 import type { Settled } from './ingest-queue';
 
 /** A report ready to be stored: the payload and the 'game.stored' handlers' writes. */
@@ -56,7 +56,11 @@ async function storingWrites(tx: Queryable, job: StoreJob): Promise<SQL[]> {
   const storing = [...job.writes];
   await job.events.emit(
     'game.storing',
-    { db: tx, whenStored: WHEN_STORED, write: (statement) => storing.push(statement) },
+    {
+      db: tx,
+      whenStored: whenStored(job.payload.id),
+      write: (statement) => storing.push(statement),
+    },
     job.payload,
   );
   return storing;
@@ -90,12 +94,13 @@ async function storeOne(db: Db, job: StoreJob): Promise<Written> {
 }
 
 /**
- * Stores several games in ONE transaction, as storeOne does each: every game's rating rows
- * locked at once (one statement, in the order every writer takes them), then game by game, in
- * (arcade, device) order, the 'game.storing' handlers and the game's statement. The games share
- * no device and no registered player (the queue makes sure; checked here). A repeated report
- * writes nothing and answers null; a game that fails (a refusal, a lost race) fails the whole
- * transaction, and nothing of it is written.
+ * Stores several games in ONE transaction, set-based (storeGames: one insert per table for all
+ * of them): every game's rating rows locked at once (one statement, in the order every writer
+ * takes them), then game by game, in (arcade, device) order, the 'game.storing' handlers' reads,
+ * then all the games, then each stored game's handlers' writes. The games share no device and no
+ * registered player (the queue makes sure; checked here). A repeated report writes nothing and
+ * answers null; a game that fails (a refusal, a lost race) fails the whole transaction, and
+ * nothing of it is written.
  */
 async function storeBatch(db: Db, jobs: readonly StoreJob[]): Promise<Written[]> {
   const seen = new Set<string>();
@@ -112,12 +117,16 @@ async function storeBatch(db: Db, jobs: readonly StoreJob[]): Promise<Written[]>
       tx,
       jobs.map((job) => job.payload),
     );
-    const written: Written[] = new Array<Written>(jobs.length).fill(null);
+    const payloads: GamePayload[] = [];
+    const writes: SQL[][] = [];
     for (const { i } of order) {
       const job = jobs[i]!;
-      const writes = hasRegistered(job.payload) ? await storingWrites(tx, job) : job.writes;
-      written[i] = await storeGame(tx, withRatings(job.payload, ratings[i]!), writes);
+      payloads.push(withRatings(job.payload, ratings[i]!));
+      writes.push(hasRegistered(job.payload) ? await storingWrites(tx, job) : job.writes);
     }
+    const stored = await storeGames(tx, payloads, writes);
+    const written: Written[] = new Array<Written>(jobs.length).fill(null);
+    order.forEach(({ i }, k) => (written[i] = stored[k] ?? null));
     return written;
   });
 }

@@ -18,7 +18,7 @@ import {
   sqlState,
   UNKNOWN_APPLICATION,
   UNKNOWN_MAP,
-  WHEN_STORED,
+  whenStored,
   type GamePayload,
   type GameRow,
   type PeriodKey,
@@ -241,7 +241,7 @@ export async function ingestGame(
   const writes: SQL[] = [];
   await events.emit(
     'game.stored',
-    { whenStored: WHEN_STORED, write: (statement) => writes.push(statement) },
+    { whenStored: whenStored(payload.id), write: (statement) => writes.push(statement) },
     game,
   );
   let written: Written;
