@@ -124,8 +124,8 @@ export const REFUSALS: ReadonlySet<string> = new Set([
 
 /**
  * What a game's handlers' writes are restricted with: the game was stored (it is not a repeat).
- * `stored` has a row per game of the statement (storeGame: one, storeGames: each of the batch),
- * its `r` the game's {id, names} or null for a repeat.
+ * `stored` is the statement's row for its game, its `r` the game's {id, names} or null for a
+ * repeat (storeGame: the ingest's answer; storeGames: the answer of that game of the batch).
  */
 export const whenStored = (gameId: string): SQL =>
   sql`exists (select 1 from stored where stored.r->>'id' = ${gameId})`;
