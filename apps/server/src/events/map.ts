@@ -63,8 +63,9 @@ export interface StoredGame {
  * stored and the device gets a 500 and may report again. Every write must restrict itself with
  * `whenStored`, which is false when the report was seen before (then nothing is written). The
  * game comes as data: alone, its writes share the game's statement and cannot see its rows; in a
- * batch (features/games/ingest-store.ts) they run in a statement of their own after the games',
- * in the same transaction, so a write must not depend on seeing them or not.
+ * batch (features/games/ingest-store.ts) the writes of all its stored games run in one statement
+ * after the games', in the same transaction, so a write must not depend on seeing them or not,
+ * nor on another game's writes.
  */
 interface GameStatement {
   whenStored: SQL;

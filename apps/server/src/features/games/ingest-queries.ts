@@ -124,8 +124,9 @@ export const REFUSALS: ReadonlySet<string> = new Set([
 
 /**
  * What a game's handlers' writes are restricted with: the game was stored (it is not a repeat).
- * `stored` is the statement's row for its game, its `r` the game's {id, names} or null for a
- * repeat (storeGame: the ingest's answer; storeGames: the answer of that game of the batch).
+ * `stored` holds the statement's answers, `r` a game's {id, names} or null for a repeat:
+ * storeGame's one row, the ingest's answer; storeGames' one row per game of the batch, found by
+ * the game's id.
  */
 export const whenStored = (gameId: string): SQL =>
   sql`exists (select 1 from stored where stored.r->>'id' = ${gameId})`;
@@ -164,10 +165,11 @@ export async function storeGame(
 /**
  * Stores several games (sharing no device and no registered player) and the handlers' writes of
  * each, in the caller's transaction: arcadia_ingest_games stores all the games set-based (one
- * insert per table for all of them), then each stored game's writes run as one statement, its
- * `stored` the game's answer (a repeat's writes are not run). Both are named prepared statements
- * of a few shapes, so each connection plans them once: one statement holding the whole batch's
- * writes would change its text with the batch's size and unlocks, and be planned on every call.
+ * insert per table for all of them; a named prepared statement), then the stored games' writes
+ * run together in ONE statement, each write a CTE restricted to its own game by whenStored (a
+ * repeat's writes are left out, and its answer is null). That statement's text changes with the
+ * batch's games and unlocks, so it is not prepared: parsing and planning it once per batch
+ * measured faster than a round trip per game with the processes (docs/benchmarks.md, session 22).
  * Answers, in the order given, each game's registered players' names, or null for a repeat.
  */
 export async function storeGames(
@@ -182,15 +184,14 @@ export async function storeGames(
   const stored = res.rows[0]?.r as Array<{ id: string; names: Record<string, string> } | null>;
   if (!Array.isArray(stored) || stored.length !== payloads.length)
     throw new Error('arcadia_ingest_games answered for other games than it was given');
-  for (const [i, game] of stored.entries()) {
-    const gameWrites = writes[i] ?? [];
-    if (!game || gameWrites.length === 0) continue;
-    await runPrepared(
-      db,
-      sql`with stored as (select ${JSON.stringify(game)}::jsonb as r) ${hookCtes(gameWrites)}
+  const storedWrites = stored.flatMap((game, i) => (game ? (writes[i] ?? []) : []));
+  if (storedWrites.length > 0)
+    await db.execute(
+      sql`with stored as (
+        select e.r from jsonb_array_elements(${JSON.stringify(stored)}::jsonb) as e(r))
+      ${hookCtes(storedWrites)}
       select 1`,
     );
-  }
   return stored;
 }
 

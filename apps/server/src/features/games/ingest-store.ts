@@ -97,10 +97,10 @@ async function storeOne(db: Db, job: StoreJob): Promise<Written> {
  * Stores several games in ONE transaction, set-based (storeGames: one insert per table for all
  * of them): every game's rating rows locked at once (one statement, in the order every writer
  * takes them), then game by game, in (arcade, device) order, the 'game.storing' handlers' reads,
- * then all the games, then each stored game's handlers' writes. The games share no device and no
- * registered player (the queue makes sure; checked here). A repeated report writes nothing and
- * answers null; a game that fails (a refusal, a lost race) fails the whole transaction, and
- * nothing of it is written.
+ * then all the games, then the stored games' handlers' writes (one statement). The games share
+ * no device and no registered player (the queue makes sure; checked here). A repeated report
+ * writes nothing and answers null; a game that fails (a refusal, a lost race) fails the whole
+ * transaction, and nothing of it is written.
  */
 async function storeBatch(db: Db, jobs: readonly StoreJob[]): Promise<Written[]> {
   const seen = new Set<string>();
