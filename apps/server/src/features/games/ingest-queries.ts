@@ -131,9 +131,10 @@ export const REFUSALS: ReadonlySet<string> = new Set([
 export const whenStored = (gameId: string): SQL =>
   sql`exists (select 1 from stored where stored.r->>'id' = ${gameId})`;
 
-const hookCtes = (writes: SQL[], first = 0) =>
+/** The handlers' writes as data-modifying CTEs after a statement's first (`stored`). */
+const hookCtes = (writes: SQL[]) =>
   sql.join(
-    writes.map((write, i) => sql`, ${sql.raw(`hook_${first + i}`)} as (${write})`),
+    writes.map((write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${write})`),
     sql` `,
   );
 
