@@ -24,6 +24,13 @@ const NEWS_DATA = /src[\\/]features[\\/]news[\\/](use-news\.ts|image-url\.ts|sta
 /** The plain UI components (no Radix): small, and shared by most pages. */
 const UI_BASICS =
   /src[\\/]components[\\/]ui[\\/](Button|Card|TextField|States|Spinner|focus)\.tsx?$/;
+/**
+ * The contracts' values without zod (the boards' constants, the achievement catalogue, a match's
+ * path, the profile's access codes) that pages take instead of the schemas: one chunk, not a tiny
+ * file each (the schemas' chunk imports them too).
+ */
+const CONTRACT_VALUES =
+  /contracts[\\/]src[\\/](boards|rating|match-paths|achievement-catalogue|profile-access)\.ts$/;
 /** The API client every page with data loads (RTK Query's base, its origin, lazy schemas). */
 const API_CLIENT = /src[\\/]lib[\\/]api[\\/](base|origin|lazy-schema)\.ts$/;
 
@@ -62,7 +69,8 @@ export default defineConfig({
               entriesAwareMergeThreshold: 4096,
             },
             { name: 'api', test: API_CLIENT, priority: 1 },
-            { name: 'formats', test: FORMATS, priority: 1 },
+            { name: 'contract-values', test: CONTRACT_VALUES, priority: 1 },
+            { name: 'formats', test: FORMATS, priority: 2 },
             { name: 'news', test: NEWS_DATA, priority: 1 },
             { name: 'ui', test: UI_BASICS, priority: 1 },
           ],

@@ -76,6 +76,14 @@ async function auditOnce(url: string, port: number, page?: PuppeteerPage): Promi
     const file = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
     fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, file), JSON.stringify(lhr));
+    // And the trace it observed (open it in Chrome's performance panel).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) {
+      fs.writeFileSync(
+        path.join(process.env.BENCH_LIGHTHOUSE_REPORTS, file.replace(/\.json$/, '.trace.json')),
+        JSON.stringify(trace),
+      );
+    }
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

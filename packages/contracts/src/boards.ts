@@ -5,6 +5,17 @@
  */
 export const GAME_TYPES = ['freeforall', 'elimination', 'deathmatch'] as const;
 
+/**
+ * What a team's score counts in a team mode: rounds won (elimination is played in rounds), or
+ * its players' kills together (deathmatch). Freeforall has no teams. The device simulator plays
+ * by this; the scoreboard labels team scores with it.
+ */
+export const TEAM_SCORE_UNITS = {
+  freeforall: null,
+  elimination: 'rounds',
+  deathmatch: 'kills',
+} as const satisfies Record<(typeof GAME_TYPES)[number], 'rounds' | 'kills' | null>;
+
 export const LEADERBOARD_PAGE_SIZE = 20;
 export const LEADERBOARD_KD_MIN_GAMES = 3;
 export const LEADERBOARD_MAX_PAGE = 50_000;

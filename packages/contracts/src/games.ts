@@ -2,24 +2,13 @@ import { z } from 'zod';
 
 import { GAME_TYPES } from './boards';
 
-export { GAME_TYPES };
+export { GAME_TYPES, TEAM_SCORE_UNITS } from './boards';
 export const gameTypeSchema = z.enum(GAME_TYPES);
 export type GameType = z.infer<typeof gameTypeSchema>;
 
 /** A text in both interface languages (the catalogue's names and descriptions). */
 export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
-
-/**
- * What a team's score counts in a team mode: rounds won (elimination is played in rounds), or
- * its players' kills together (deathmatch). Freeforall has no teams. The device simulator plays
- * by this; the scoreboard labels team scores with it.
- */
-export const TEAM_SCORE_UNITS = {
-  freeforall: null,
-  elimination: 'rounds',
-  deathmatch: 'kills',
-} as const satisfies Record<GameType, 'rounds' | 'kills' | null>;
 
 export const gamePlayerSchema = z.object({
   id: z.uuid().nullable(),

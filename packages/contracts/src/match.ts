@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ADMIN_GAMES_TIME_ZONE } from './admin-games';
 import { gameTypeSchema, localizedTextSchema } from './games';
+import { MATCH_SHARE_LANGUAGES } from './match-paths';
+
+export * from './match-paths';
 
 /** GET /api/matches/{id} and its share image: the game's id (400 for anything else). */
 export const matchParamsSchema = z.object({ id: z.uuid({ message: 'id must be a game id' }) });
@@ -53,10 +56,6 @@ export type Match = z.infer<typeof matchSchema>;
 /** The share image of a match page (Open Graph size). */
 export const MATCH_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** The web route of a match and the API paths of its data and share image. */
-/** The languages of the share image and link preview (German, the default, and English). */
-export const MATCH_SHARE_LANGUAGES = ['de', 'en'] as const;
-export type MatchShareLanguage = (typeof MATCH_SHARE_LANGUAGES)[number];
 /** `?lang=en`: the share image in English; without it, German. */
 export const matchImageQuerySchema = z.object({
   lang: z.enum(MATCH_SHARE_LANGUAGES, { message: 'lang must be de or en' }).default('de'),
@@ -68,11 +67,3 @@ export const matchImageQuerySchema = z.object({
  * the venue wherever it is opened.
  */
 export const MATCH_TIME_ZONE = ADMIN_GAMES_TIME_ZONE;
-
-const langQuery = (language: MatchShareLanguage) => (language === 'de' ? '' : `?lang=${language}`);
-
-/** The match page; with a language other than German its link preview speaks that language. */
-export const matchPagePath = (id: string, language: MatchShareLanguage = 'de') =>
-  `/game/${encodeURIComponent(id)}${langQuery(language)}`;
-export const matchImagePath = (id: string, language: MatchShareLanguage = 'de') =>
-  `/api/matches/${encodeURIComponent(id)}/image.png${langQuery(language)}`;

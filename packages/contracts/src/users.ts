@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_VISIBILITIES } from './profile-access';
 import {
   AGB_VERSION,
   INSTAGRAM_MAX,
@@ -11,6 +12,8 @@ import {
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
 import { userRoleSchema } from './admin';
+
+export * from './profile-access';
 
 export const usernameSchema = z
   .string()
@@ -52,11 +55,6 @@ export const parentMailSchema = z
   .email({ message: 'parentMail must be a valid e-mail address' })
   .max(MAIL_MAX, { message: `parentMail must be at most ${MAIL_MAX} characters` });
 
-/**
- * Who sees a player's profile, games and statistics (docs/privacy.md "Visibility"): everyone,
- * only the players on the player's own friend list, or only the player.
- */
-export const PROFILE_VISIBILITIES = ['everyone', 'friends', 'private'] as const;
 export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, {
   message: `profileVisibility must be one of ${PROFILE_VISIBILITIES.join(', ')}`,
 });
@@ -72,13 +70,6 @@ export function defaultProfileVisibility(
 ): ProfileVisibility {
   return birthday && ageOn(birthday, today) < VISIBILITY_ADULT_AGE ? 'friends' : 'everyone';
 }
-
-/**
- * 403 codes of a profile (and its games, statistics, trends) the viewer may not see: the web shows
- * "Dieses Profil ist privat" / "Nur für Freunde sichtbar" rather than "not found".
- */
-export const PROFILE_PRIVATE = 'profile_private';
-export const PROFILE_FRIENDS_ONLY = 'profile_friends_only';
 
 /** The name a hidden player has in other people's matches (the web shows it translated). */
 export const HIDDEN_PLAYER_NAME = 'Spieler';

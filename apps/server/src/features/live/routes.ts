@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   LIVE_HEARTBEAT_MS,
+  liveEventSchemas,
   markNotificationsReadSchema,
   notificationListSchema,
   okSchema,
@@ -70,8 +71,19 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined;
       const stream: LiveStream = {
         userId: me.id,
-        send: (event: LiveEvent) =>
-          write(`id: ${++seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
+        send: (event: LiveEvent) => {
+          // Checked against its contract as every answer is (the web's production build takes
+          // events as sent): an event that breaks it is a bug here, logged, not sent.
+          const checked = liveEventSchemas[event.type].safeParse(event.data);
+          if (!checked.success) {
+            request.log.error(
+              { event: event.type, issues: checked.error.issues },
+              'live event breaks its contract, not sent',
+            );
+            return;
+          }
+          write(`id: ${++seq}\nevent: ${event.type}\ndata: ${JSON.stringify(checked.data)}\n\n`);
+        },
         close: () => {
           if (!res.writableEnded) res.end();
         },

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { liveEventSchemas, type LiveEventType } from '@arcadia/contracts';
+import type { LiveEvent, LiveEventType } from '@arcadia/contracts';
 import { api } from '../../lib/api/base';
 import { readEventStream, type StreamEvent } from '../../lib/api/event-stream';
+import { checkAnswer } from '../../lib/api/lazy-schema';
 import { useAppDispatch } from '../../lib/store/hooks';
 import type { AppDispatch } from '../../lib/store/store';
 import { liveGameStored, liveHello, liveNotifications, livePlay } from './state/live-actions';
@@ -26,31 +27,45 @@ export function refreshAfterGame(dispatch: AppDispatch, userId: string): void {
   );
 }
 
-function handle(dispatch: AppDispatch, userId: string, event: StreamEvent, resync: boolean): void {
-  if (!(event.type in liveEventSchemas)) return;
-  const schema = liveEventSchemas[event.type as LiveEventType];
+/** The events the app handles (the contract's liveEventSchemas' keys; a test keeps them alike). */
+export const LIVE_EVENT_TYPES: readonly string[] = ['hello', 'play', 'game', 'notifications'];
+
+/** The event's data as its contract says (checked as base.ts checks answers), or null. */
+async function liveEvent(event: StreamEvent): Promise<LiveEvent | null> {
+  if (!LIVE_EVENT_TYPES.includes(event.type)) return null;
+  const type = event.type as LiveEventType;
   let json: unknown;
   try {
     json = JSON.parse(event.data);
   } catch {
-    return;
+    return null;
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return;
-  switch (event.type as LiveEventType) {
+  const checked = await checkAnswer<unknown>((c) => c.liveEventSchemas[type], json);
+  return checked.issues ? null : ({ type, data: checked.value } as LiveEvent);
+}
+
+async function handle(
+  dispatch: AppDispatch,
+  userId: string,
+  received: StreamEvent,
+  resync: boolean,
+): Promise<void> {
+  const event = await liveEvent(received);
+  if (!event) return;
+  switch (event.type) {
     case 'hello':
-      dispatch(liveHello(liveEventSchemas.hello.parse(parsed.data)));
+      dispatch(liveHello(event.data));
       if (resync) refreshAfterGame(dispatch, userId);
       return;
     case 'play':
-      dispatch(livePlay(liveEventSchemas.play.parse(parsed.data)));
+      dispatch(livePlay(event.data));
       return;
     case 'game':
-      dispatch(liveGameStored(liveEventSchemas.game.parse(parsed.data)));
+      dispatch(liveGameStored(event.data));
       refreshAfterGame(dispatch, userId);
       return;
     case 'notifications':
-      dispatch(liveNotifications(liveEventSchemas.notifications.parse(parsed.data)));
+      dispatch(liveNotifications(event.data));
       dispatch(api.util.invalidateTags(['Notifications']));
       return;
   }
@@ -76,6 +91,8 @@ export function useLiveChannel(userId: string | null): void {
     if (!userId) return;
     const abort = new AbortController();
     void (async () => {
+      // Events are handled one after the other, in the order they came.
+      let handled = Promise.resolve();
       let failures = 0;
       let connectedBefore = false;
       while (!abort.signal.aborted) {
@@ -91,7 +108,7 @@ export function useLiveChannel(userId: string | null): void {
                 connectedBefore = true;
                 failures = 0;
               }
-              handle(dispatch, userId, event, resync);
+              handled = handled.then(() => handle(dispatch, userId, event, resync));
             },
             abort.signal,
           );

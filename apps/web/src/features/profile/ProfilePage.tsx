@@ -11,7 +11,7 @@ import { hasStoredSession } from '../../lib/auth/stored-session';
 import { routeDispatch } from '../../lib/store/app-store';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { Lock } from 'lucide-react';
-import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts';
+import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts/profile-access';
 import { EmptyState, ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';

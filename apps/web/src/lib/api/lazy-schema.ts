@@ -27,3 +27,18 @@ export function lazySchema<T>(pick: (contracts: Contracts) => Validates<T>): Sta
     },
   };
 }
+
+/**
+ * An answer of our own server that does not pass through RTK Query (the sign-in configuration,
+ * a GraphQL field, a live event), checked by the same policy as base.ts's `skipSchemaValidation`:
+ * development and tests check it against its contract (loading the schemas on first use); the
+ * production build takes it as sent, since the server checked it before sending it, so a page
+ * loads no zod for it. Answers the value, or the contract's issues.
+ */
+export async function checkAnswer<T>(
+  pick: (contracts: Contracts) => Validates<T>,
+  value: unknown,
+): Promise<StandardSchemaV1.Result<T>> {
+  if (import.meta.env.PROD) return { value: value as T };
+  return pick(await import('@arcadia/contracts'))['~standard'].validate(value);
+}

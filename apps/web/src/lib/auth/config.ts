@@ -1,5 +1,6 @@
-import { authConfigSchema, type AuthConfig } from '@arcadia/contracts';
+import type { AuthConfig } from '@arcadia/contracts';
 import { AUTH_HTTP_TIMEOUT_SECONDS } from './constants';
+import { checkAnswer } from '../api/lazy-schema';
 import { apiUrl } from '../api/origin';
 
 let cached: Promise<AuthConfig> | null = null;
@@ -12,7 +13,11 @@ export function loadAuthConfig(fetchImpl: typeof fetch = fetch): Promise<AuthCon
       signal: AbortSignal.timeout(AUTH_HTTP_TIMEOUT_SECONDS * 1000),
     });
     if (!res.ok) throw new Error(`GET /api/config answered ${res.status}`);
-    return authConfigSchema.parse(await res.json());
+    const checked = await checkAnswer((c) => c.authConfigSchema, await res.json());
+    if (checked.issues) {
+      throw new Error(`GET /api/config: ${checked.issues.map((i) => i.message).join('; ')}`);
+    }
+    return checked.value;
   })();
   cached.catch(() => {
     cached = null; // a failed load is retried next time

@@ -1,5 +1,5 @@
-import { okSchema } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /** DELETE /api/user/me/friends/{friendId}: off the own list; 404 when not on it. */
 export const removeFriendApi = api.injectEndpoints({
@@ -9,7 +9,7 @@ export const removeFriendApi = api.injectEndpoints({
         url: `api/user/me/friends/${encodeURIComponent(friendId)}`,
         method: 'DELETE',
       }),
-      responseSchema: okSchema,
+      responseSchema: lazySchema((c) => c.okSchema),
       invalidatesTags: ['Friends'],
     }),
   }),

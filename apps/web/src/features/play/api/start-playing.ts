@@ -1,5 +1,6 @@
-import { playingDeviceSchema, type Device, type PlayingDevice } from '@arcadia/contracts';
+import type { Device, PlayingDevice } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /**
  * POST /api/v2/arcadecenter/{arcade}/device/{id}/player with `{ mail: '' }` (spec §7): starts
@@ -14,7 +15,7 @@ export const startPlayingApi = api.injectEndpoints({
         method: 'POST',
         body: { mail: '' },
       }),
-      responseSchema: playingDeviceSchema,
+      responseSchema: lazySchema((c) => c.playingDeviceSchema),
       invalidatesTags: ['Device'],
     }),
   }),

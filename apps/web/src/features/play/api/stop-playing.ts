@@ -1,5 +1,5 @@
-import { okSchema } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 export interface StopPlayingArgs {
   arcade: string;
@@ -16,7 +16,7 @@ export const stopPlayingApi = api.injectEndpoints({
         url: `api/arcadecenter/${encodeURIComponent(arcade)}/device/${encodeURIComponent(id)}/player/${encodeURIComponent(userId)}`,
         method: 'DELETE',
       }),
-      responseSchema: okSchema,
+      responseSchema: lazySchema((c) => c.okSchema),
       invalidatesTags: ['Device'],
     }),
   }),

@@ -1,5 +1,6 @@
-import { matchHistoryPageSchema, type MatchHistoryPage } from '@arcadia/contracts';
+import type { MatchHistoryPage } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /** GET /api/user/{id}/games?page=: older pages of a match history, newest first. */
 export const getMatchHistoryPageApi = api.injectEndpoints({
@@ -9,7 +10,7 @@ export const getMatchHistoryPageApi = api.injectEndpoints({
         url: `api/user/${encodeURIComponent(userId)}/games`,
         params: { page },
       }),
-      responseSchema: matchHistoryPageSchema,
+      responseSchema: lazySchema((c) => c.matchHistoryPageSchema),
       providesTags: (_result, _error, { userId }) => [{ type: 'Games', id: userId }],
     }),
   }),

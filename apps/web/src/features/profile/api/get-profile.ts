@@ -1,12 +1,13 @@
-import { profileSchema, type Profile } from '@arcadia/contracts';
+import type { Profile } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /** GET /api/user/{id}/details: a player's profile with match history and statistics summary. */
 export const getProfileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<Profile, string>({
       query: (id) => `api/user/${encodeURIComponent(id)}/details`,
-      responseSchema: profileSchema,
+      responseSchema: lazySchema((c) => c.profileSchema),
       providesTags: (_result, _error, id) => [{ type: 'Profile', id }],
     }),
   }),

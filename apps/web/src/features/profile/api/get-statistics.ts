@@ -1,6 +1,7 @@
-import { statisticEntrySchema, type StatisticEntry } from '@arcadia/contracts';
+import type { StatisticEntry } from '@arcadia/contracts';
 import type { ApiFailure } from '../../../lib/api/failure';
 import { api } from '../../../lib/api/base';
+import { checkAnswer } from '../../../lib/api/lazy-schema';
 
 export const STATISTICS_OPERATION = 'PlayerStatistics';
 export const STATISTICS_QUERY = /* GraphQL */ `query ${STATISTICS_OPERATION}($playerId: UUID) {
@@ -10,8 +11,6 @@ export const STATISTICS_QUERY = /* GraphQL */ `query ${STATISTICS_OPERATION}($pl
     applicationId
   }
 }`;
-
-const answerSchema = statisticEntrySchema.array();
 
 interface GraphqlAnswer {
   data?: { statistics?: unknown } | null;
@@ -47,10 +46,15 @@ export const getStatisticsApi = api.injectEndpoints({
           };
           return { error };
         }
-        const parsed = answerSchema.safeParse(answer.data?.statistics);
-        if (!parsed.success)
-          return { error: { status: 'PARSING_ERROR', message: parsed.error.message } };
-        return { data: parsed.data };
+        const statistics = answer.data?.statistics;
+        const checked = Array.isArray(statistics)
+          ? await checkAnswer((c) => c.statisticEntrySchema.array(), statistics)
+          : { issues: [{ message: 'statistics: expected an array' }] };
+        if (checked.issues) {
+          const message = checked.issues.map((issue) => issue.message).join('; ');
+          return { error: { status: 'PARSING_ERROR', message } };
+        }
+        return { data: checked.value };
       },
     }),
   }),

@@ -1,5 +1,6 @@
-import { gamesOverviewSchema, type GamesOverview } from '@arcadia/contracts';
+import type { GamesOverview } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /**
  * GET /api/games/{applicationId} for the trend filters: the modes (named in de/en) and maps a
@@ -9,7 +10,7 @@ export const getTrendFiltersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTrendFilters: build.query<GamesOverview, string>({
       query: (applicationId) => `api/games/${encodeURIComponent(applicationId)}`,
-      responseSchema: gamesOverviewSchema,
+      responseSchema: lazySchema((c) => c.gamesOverviewSchema),
       providesTags: (_result, _error, applicationId) => [{ type: 'Games', id: applicationId }],
     }),
   }),

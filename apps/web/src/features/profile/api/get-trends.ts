@@ -1,5 +1,6 @@
-import { trendsSchema, type Trends } from '@arcadia/contracts';
+import type { Trends } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 export interface TrendsArgs {
   playerId: string;
@@ -16,7 +17,7 @@ export const getTrendsApi = api.injectEndpoints({
     getTrends: build.query<Trends, TrendsArgs>({
       query: ({ playerId, application, mode, map }) =>
         `api/user/${encodeURIComponent(playerId)}/trends?${new URLSearchParams({ application, mode, map })}`,
-      responseSchema: trendsSchema,
+      responseSchema: lazySchema((c) => c.trendsSchema),
       // A stored game refreshes the profile, and so its trends.
       providesTags: (_result, _error, { playerId }) => [{ type: 'Profile', id: playerId }],
     }),

@@ -15,7 +15,8 @@ import {
   Trophy,
   type LucideIcon,
 } from 'lucide-react';
-import { achievementById, type AchievementIcon, type AchievementStatus } from '@arcadia/contracts';
+import type { AchievementStatus } from '@arcadia/contracts';
+import { achievementById, type AchievementIcon } from '@arcadia/contracts/achievement-catalogue';
 import { getAchievementsApi } from '../api/get-achievements';
 import { formatNumber, langOf } from '../format';
 import { formatNumericDate } from '../../../lib/i18n/numeric-date';

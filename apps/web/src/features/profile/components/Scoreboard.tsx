@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TEAM_SCORE_UNITS, type Game } from '@arcadia/contracts';
+import type { Game } from '@arcadia/contracts';
+import { TEAM_SCORE_UNITS } from '@arcadia/contracts/boards';
 import { cn } from '../../../components/ui';
 import { scoreboardOf, type RankedPlayer } from '../scoreboard';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { gameTypeSchema, type StatisticEntry } from '@arcadia/contracts';
+import type { StatisticEntry } from '@arcadia/contracts';
+import { GAME_TYPES } from '@arcadia/contracts/boards';
 import { Spinner } from '../../../components/ui';
 import { getStatisticsApi } from '../api/get-statistics';
 import { formatHour, formatKd, formatNumber, formatPercent, langOf, type Lang } from '../format';
@@ -50,7 +51,7 @@ export function formatEntryValue(
   if (entry.name === 'kd' && numeric) return formatKd(n, lang);
   if (/hour$/i.test(entry.name) && numeric && Number.isInteger(n) && n >= 0 && n < 24)
     return hour(n);
-  if (entry.name === 'favouriteMode' && gameTypeSchema.safeParse(entry.value).success)
+  if (entry.name === 'favouriteMode' && (GAME_TYPES as readonly string[]).includes(entry.value))
     return modeName(entry.value);
   if (numeric) return formatNumber(n, lang);
   return entry.value;

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { ChevronRight, Swords, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { matchPagePath } from '@arcadia/contracts';
+import { matchPagePath } from '@arcadia/contracts/match-paths';
 import { Card, EmptyState, ErrorState, Spinner, cn, focusRing } from '../../../components/ui';
 import { compareFriendApi } from '../../friends';
 

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
-import { GAME_TYPES, type GameType, type Profile } from '@arcadia/contracts';
+import type { GameType, Profile } from '@arcadia/contracts';
+import { GAME_TYPES } from '@arcadia/contracts/boards';
 import {
   Card,
   CardBody,

@@ -1,5 +1,5 @@
-import { okSchema } from '@arcadia/contracts';
 import { api } from '../../../lib/api/base';
+import { lazySchema } from '../../../lib/api/lazy-schema';
 
 /** DELETE /api/push/subscriptions with `{ endpoint }`: forget one of the own subscriptions. */
 export const deletePushSubscriptionApi = api.injectEndpoints({
@@ -10,7 +10,7 @@ export const deletePushSubscriptionApi = api.injectEndpoints({
         method: 'DELETE',
         body: { endpoint },
       }),
-      responseSchema: okSchema,
+      responseSchema: lazySchema((c) => c.okSchema),
       invalidatesTags: ['Push'],
     }),
   }),
