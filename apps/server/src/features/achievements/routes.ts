@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { achievementsSchema, apiErrorSchema } from '@arcadia/contracts';
+import { visibleProfileFor } from '../users';
 import { playerAchievements } from './service';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
 
 /**
  * GET /api/user/{id}/achievements: a player's unlocked achievements and the progress of the
- * locked ones. Authorized as the profile (`/api/user/{id}/details`): any signed-in player may
- * read any player's.
+ * locked ones. Authorized as the profile (`/api/user/{id}/details`): 403 profile_private /
+ * profile_friends_only when the profile is hidden from the viewer (the unlock times tell when and
+ * where a player played).
  */
 export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -25,6 +27,9 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         404: apiErrorSchema,
       },
     },
-    handler: async (request) => playerAchievements(db, request.params.id),
+    handler: async (request) => {
+      await visibleProfileFor(db, request.params.id, request.auth);
+      return playerAchievements(db, request.params.id);
+    },
   });
 };

@@ -170,6 +170,8 @@ describe('profile visibility', () => {
       `/api/user/${id}/details`,
       `/api/user/${id}/games`,
       `/api/user/${id}/trends`,
+      // The unlock times say when a player played (found by a security review).
+      `/api/user/${id}/achievements`,
     ];
 
     it('everyone: any signed-in player sees it', async () => {
