@@ -93,6 +93,13 @@ export const reportPlayerSchema = z
 export type ReportPlayer = z.infer<typeof reportPlayerSchema>;
 
 /** A finished game as a device reports it. */
+/**
+ * The earliest `playedAt` a device may report: a date before it is no arcade game of this system
+ * but a broken clock or a forged report (a security review stored one of year 1, which the match
+ * page then showed as "01.01.1" and the trends as 2001).
+ */
+export const GAME_REPORT_EARLIEST = '2000-01-01T00:00:00Z';
+
 export const gameReportSchema = z
   .object({
     idempotencyKey: z.string().trim().min(8).max(100),
@@ -152,6 +159,12 @@ export const gameReportSchema = z
         code: 'custom',
         path: ['playedAt'],
         message: 'playedAt must not be in the future',
+      });
+    if (report.playedAt && Date.parse(report.playedAt) < Date.parse(GAME_REPORT_EARLIEST))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['playedAt'],
+        message: `playedAt must not be before ${GAME_REPORT_EARLIEST.slice(0, 10)}`,
       });
   });
 export type GameReportInput = z.input<typeof gameReportSchema>;

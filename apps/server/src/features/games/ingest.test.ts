@@ -207,6 +207,8 @@ describe('game reports', () => {
       ['an unknown type', { type: 'capture' }, 'type'],
       ['no players', { players: [] }, 'players'],
       ['a future playedAt', { playedAt: '2999-01-01T00:00:00Z' }, 'playedAt'],
+      ['a playedAt of year 1', { playedAt: '0001-01-01T00:00:00Z' }, 'playedAt'],
+      ['a playedAt before 2000', { playedAt: '1999-12-31T23:59:59Z' }, 'playedAt'],
       ['a short idempotency key', { idempotencyKey: 'k' }, 'idempotencyKey'],
       ['both userId and guestName', { guestName: 'Gast' }, 'players.0.userId'],
     ];
