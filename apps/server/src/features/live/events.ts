@@ -1,7 +1,17 @@
 import type { AppEventHandler } from '../../events/map';
 import { signalLive } from '../../events/live-signal';
-import { friendAddedMessage, matchResultMessages, newsMessage } from '../push';
-import { addEachStatement, addNotification, deleteNotificationsOf } from './notifications';
+import {
+  FRIEND_ADDED_REPEAT_HOURS,
+  friendAddedMessage,
+  matchResultMessages,
+  newsMessage,
+} from '../push';
+import {
+  addEachStatement,
+  addNotification,
+  addNotificationUnlessRecent,
+  deleteNotificationsOf,
+} from './notifications';
 
 /**
  * The bell's list: the same messages push sends, kept for every player (with or without a
@@ -14,13 +24,14 @@ export const listMatchResult: AppEventHandler<'game.stored'> = (statement, game)
 };
 
 export const listFriendAdded: AppEventHandler<'friend.added'> = async (tx, event) => {
-  await addNotification(
+  const added = await addNotificationUnlessRecent(
     tx,
     'friend_added',
     event.userId,
     friendAddedMessage(event.friendId, event.userName),
+    FRIEND_ADDED_REPEAT_HOURS,
   );
-  await signalLive(tx, [{ t: 'notifications', u: event.userId }]);
+  if (added) await signalLive(tx, [{ t: 'notifications', u: event.userId }]);
 };
 
 export const listNewsPublished: AppEventHandler<'news.published'> = async (tx, article) => {

@@ -38,6 +38,29 @@ export async function addNotification(
 }
 
 /**
+ * addNotification, unless the player had one of this kind and tag within this many hours (the
+ * same "X added you" again after a remove and add). Whether it was added.
+ */
+export async function addNotificationUnlessRecent(
+  db: Queryable,
+  kind: string,
+  userId: string,
+  message: Localized,
+  withinHours: number,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, message)
+    select ${userId}::uuid, ${kind}, ${JSON.stringify(message)}::jsonb
+     where not exists (
+       select 1 from notifications n
+        where n.user_id = ${userId}::uuid and n.kind = ${kind}
+          and n.message->'de'->>'tag' = ${message.de.tag}
+          and n.created_at > now() - make_interval(hours => ${withinHours}))
+    returning id`);
+  return result.rows.length > 0;
+}
+
+/**
  * The statement storing one notification per player (each their own text), for the game's
  * one-statement transaction; `when` restricts it (the game was stored now). Null: nobody to tell.
  */

@@ -1,5 +1,10 @@
 import type { AppEventHandler } from '../../events/map';
-import { friendAddedMessage, matchResultMessages, newsMessage } from './messages';
+import {
+  FRIEND_ADDED_REPEAT_HOURS,
+  friendAddedMessage,
+  matchResultMessages,
+  newsMessage,
+} from './messages';
 import { deleteDeliveriesOf, enqueue, enqueueEachStatement } from './outbox';
 import { deleteSubscriptionsOf } from './subscriptions';
 
@@ -19,6 +24,7 @@ export const notifyFriendAdded: AppEventHandler<'friend.added'> = async (tx, eve
     'friend_added',
     [event.userId],
     friendAddedMessage(event.friendId, event.userName),
+    FRIEND_ADDED_REPEAT_HOURS,
   );
 };
 

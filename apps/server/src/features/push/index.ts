@@ -3,6 +3,7 @@ export { enqueueEachStatement, outboxBacklog, type OutboxBacklog } from './outbo
 export { pushWorkerOf } from './routes';
 export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';
 export {
+  FRIEND_ADDED_REPEAT_HOURS,
   friendAddedMessage,
   matchResultMessage,
   matchResultMessages,

@@ -39,6 +39,12 @@ export function matchResultMessage(result: MatchResult): Localized {
 }
 
 /** "X added you as a friend"; opens X's profile. */
+/**
+ * A player told "X added you as a friend" is not told again for the same X within this long: a
+ * remove and add again, over and over, would otherwise ring their bell and phone each time.
+ */
+export const FRIEND_ADDED_REPEAT_HOURS = 24;
+
 export function friendAddedMessage(friendId: string, friendName: string): Localized {
   const url = `/profile/${friendId}`;
   const tag = `friend-${friendId}`;

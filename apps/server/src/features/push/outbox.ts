@@ -21,15 +21,30 @@ export async function enqueue(
   kind: PushKind,
   recipients: string[] | 'all-subscribers',
   message: Localized,
+  /** Not to a subscription that had a message of this kind and tag within this many hours. */
+  unlessSentWithinHours?: number,
 ): Promise<number> {
   if (recipients !== 'all-subscribers' && recipients.length === 0) return 0;
-  const only =
-    recipients === 'all-subscribers'
-      ? sql``
-      : sql`where s.user_id in (${sql.join(
-          recipients.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`;
+  const conditions = [
+    ...(recipients === 'all-subscribers'
+      ? []
+      : [
+          sql`s.user_id in (${sql.join(
+            recipients.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ]),
+    ...(unlessSentWithinHours === undefined
+      ? []
+      : [
+          sql`not exists (
+            select 1 from push_outbox o
+             where o.user_id = s.user_id and o.kind = ${kind}
+               and o.payload->'message'->>'tag' = ${message.de.tag}
+               and o.created_at > now() - make_interval(hours => ${unlessSentWithinHours}))`,
+        ]),
+  ];
+  const only = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await tx.execute(sql`
     insert into push_outbox (user_id, kind, payload)
     select s.user_id, ${kind}, jsonb_build_object(

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { appSettings, maps, pushOutbox, pushSubscriptions, users } from '../../db/schema';
+import {
+  appSettings,
+  maps,
+  notifications,
+  pushOutbox,
+  pushSubscriptions,
+  users,
+} from '../../db/schema';
 import { createEventBus } from '../../events/map';
 import { ingestGame } from '../games';
 import { richTextFromMarkdown } from '../news';
@@ -231,6 +238,42 @@ describe('web push', () => {
     await messagesFor(trinity);
   });
 
+  it('tells a player once a day that the same player added them: removing and adding again rings nothing', async () => {
+    await subscribe(morpheus);
+    const tagged = (rows: Array<{ userId: string | null; kind: string }>) =>
+      rows.filter((r) => r.userId === morpheus.id && r.kind === 'friend_added');
+    const bell = () => t.db.select().from(notifications).orderBy(notifications.id);
+    const friendOf = async () =>
+      t.request('POST', '/api/user/me/friends', {
+        token: trinity.token,
+        body: { friendId: morpheus.id },
+      });
+    expect((await friendOf()).status).toBe(201);
+    expect(await messagesFor(morpheus)).toHaveLength(1);
+    expect(tagged(await bell())).toHaveLength(1);
+    for (let i = 0; i < 3; i += 1) {
+      const removed = await t.request('DELETE', `/api/user/me/friends/${morpheus.id}`, {
+        token: trinity.token,
+      });
+      expect(removed.status).toBe(200);
+      expect((await friendOf()).status).toBe(201);
+    }
+    await worker.drain();
+    expect(tagged(await outboxRows())).toHaveLength(1);
+    expect(tagged(await bell())).toHaveLength(1);
+    // A day later the same add is news again.
+    await t.db.execute(
+      sql`update notifications set created_at = now() - interval '25 hours' where user_id = ${morpheus.id}`,
+    );
+    await t.db.execute(
+      sql`update push_outbox set created_at = now() - interval '25 hours' where user_id = ${morpheus.id}`,
+    );
+    await t.request('DELETE', `/api/user/me/friends/${morpheus.id}`, { token: trinity.token });
+    expect((await friendOf()).status).toBe(201);
+    expect(await messagesFor(morpheus)).toHaveLength(1);
+    expect(tagged(await bell())).toHaveLength(2);
+  });
+
   it('tells every player of a stored game their result, enqueued inside the ingest transaction', async () => {
     await t.db
       .insert(maps)
@@ -347,6 +390,10 @@ describe('web push', () => {
       );
       expect(left).toEqual([]);
       await t.db.execute(sql`delete from friendships where user_id = ${neo.id}::uuid`);
+      // The next add is a day later: the same player's add is told once a day at most.
+      await t.db.execute(
+        sql`update push_outbox set created_at = now() - interval '25 hours' where user_id = ${morpheus.id}::uuid`,
+      );
     }
     expect((await messagesFor(morpheus, 2)).map((m) => m.title)).toEqual([
       'Neuer Freund',
