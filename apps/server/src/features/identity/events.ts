@@ -17,7 +17,11 @@ export function forgetIdentity(outbox: string): AppEventHandler<'user.deleted'> 
     await endAllSessions(tx, user.identitySub);
     const email = await deleteAccount(tx, user.identitySub);
     if (!email) return;
-    await forgetThrottles(tx, [accountThrottleKey(email), resetThrottleKey(email)]);
+    await forgetThrottles(
+      tx,
+      [accountThrottleKey(email), resetThrottleKey(email)],
+      [`${accountThrottleKey(email)}|`],
+    );
     user.afterCommit(async () => {
       await removeOutboxMailTo(outbox, email);
     });

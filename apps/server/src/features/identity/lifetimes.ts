@@ -22,10 +22,17 @@ export const EMAIL_VERIFICATION_TTL = 24 * 60 * 60;
 export const KEY_RETIREMENT_SECONDS =
   Math.max(ACCESS_TOKEN_TTL, ID_TOKEN_TTL) + TOKEN_LEEWAY_SECONDS;
 
-/** Failed sign-ins: this many in the window blocks the key (account or address) for a while. */
+/**
+ * Failed sign-ins: this many in the window blocks the key for a while. An account from one client
+ * address (someone guessing its password there), a client address over all accounts, and an
+ * account from everywhere: that last limit is high, so that nobody locks a player out by typing
+ * wrong passwords for their e-mail (a security review did, with five), while guessing from many
+ * addresses is still stopped.
+ */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const THROTTLE_BLOCK_SECONDS = 15 * 60;
-export const THROTTLE_MAX_PER_ACCOUNT = 5;
+export const THROTTLE_MAX_PER_ACCOUNT_AND_ADDRESS = 5;
+export const THROTTLE_MAX_PER_ACCOUNT = 50;
 export const THROTTLE_MAX_PER_ADDRESS = 20;
 /** Password reset mails per e-mail address within the throttle window. */
 export const THROTTLE_MAX_RESET_MAILS = 3;

@@ -132,7 +132,7 @@ describe('identity pages', () => {
     expect(wrong.text).not.toContain('nope-Nope-123');
   });
 
-  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+  it('throttles repeated failures for an account from one address, not its owner elsewhere', async () => {
     const victim = { email: 'victim@example.org', password: 'victim-Pass-1', nickname: 'Victim' };
     await new TestOidcClient(t.url).signUp(victim);
     const client = clientFrom(t, '10.0.2.1');
@@ -145,19 +145,48 @@ describe('identity pages', () => {
       statuses.push(page.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const other = clientFrom(t, '10.0.2.2');
-    const blocked = await other.submit(await other.begin(), victim);
+    // The guessing address is blocked for this account, even with the right password.
+    const blocked = await client.submit(await client.begin(), victim);
     expect(blocked.status).toBe(429);
     expect(blocked.text).toContain(
       'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.',
     );
     expect(blocked.leftFor).toBeUndefined();
-    // Once the block is over, the right password works again.
+    // The player signs in from their own address: five wrong passwords by someone else do not
+    // lock them out (found by a security review).
+    const owner = clientFrom(t, '10.0.2.2');
+    const signedIn = await owner.submit(await owner.begin(), victim);
+    expect(owner.codeFrom(signedIn.leftFor)).toBeTruthy();
+    // Once the block is over, the right password works from the first address too.
     await t.db.execute(
       `update login_throttle set blocked_until = now() - interval '1 second', window_start = now() - interval '1 hour'`,
     );
-    const again = await other.submit(await other.begin(), victim);
-    expect(other.codeFrom(again.leftFor)).toBeTruthy();
+    const again = await client.submit(await client.begin(), victim);
+    expect(client.codeFrom(again.leftFor)).toBeTruthy();
+  });
+
+  it('throttles guessing an account from many addresses: the account is blocked everywhere', async () => {
+    const target = { email: 'target@example.org', password: 'target-Pass-1', nickname: 'Target' };
+    await new TestOidcClient(t.url).signUp(target);
+    // Ten addresses, five wrong passwords each: fifty failures for the account.
+    let last = 0;
+    for (let a = 0; a < 10; a++) {
+      const client = clientFrom(t, `10.0.5.${a + 1}`);
+      for (let i = 0; i < 5; i++) {
+        const page = await client.submit(await client.begin(), {
+          email: target.email,
+          password: `wrong-Pass-${a}${i}`,
+        });
+        last = page.status;
+      }
+    }
+    expect(last).toBe(429);
+    const owner = clientFrom(t, '10.0.5.99');
+    const blocked = await owner.submit(await owner.begin(), target);
+    expect(blocked.status).toBe(429);
+    await t.db.execute(
+      `update login_throttle set blocked_until = now() - interval '1 second', window_start = now() - interval '1 hour'`,
+    );
   });
 
   it('throttles repeated failures per client address across accounts', async () => {

@@ -12,6 +12,7 @@ import {
 } from './accounts';
 import {
   THROTTLE_MAX_PER_ACCOUNT,
+  THROTTLE_MAX_PER_ACCOUNT_AND_ADDRESS,
   THROTTLE_MAX_PER_ADDRESS,
   THROTTLE_MAX_RESET_MAILS,
 } from './lifetimes';
@@ -29,14 +30,20 @@ export type SignInResult =
 export const accountThrottleKey = (email: string) => `account:${normalizeEmail(email)}`;
 export const resetThrottleKey = (email: string) => `reset:${normalizeEmail(email)}`;
 
+/** An account's failures from one client address (the account's key, then `|address`). */
+export const accountAddressThrottleKey = (email: string, address: string) =>
+  `${accountThrottleKey(email)}|${address}`;
+
 const signInKeys = (email: string, address: string): ThrottleKey[] => [
+  { key: accountAddressThrottleKey(email, address), limit: THROTTLE_MAX_PER_ACCOUNT_AND_ADDRESS },
   { key: accountThrottleKey(email), limit: THROTTLE_MAX_PER_ACCOUNT },
   { key: `address:${address}`, limit: THROTTLE_MAX_PER_ADDRESS },
 ];
 
 /**
  * Checks e-mail and password. An unknown e-mail costs the same hashing time and gets the same
- * answer as a wrong password; failures count per account (e-mail) and per client address.
+ * answer as a wrong password; failures count per account and client address, per account and per
+ * client address (lifetimes.ts).
  */
 export async function signIn(
   db: Db,
@@ -55,6 +62,7 @@ export async function signIn(
       : { ok: false, reason: 'invalid' };
   }
   await clearFailures(db, keys[0]!.key);
+  await clearFailures(db, keys[1]!.key);
   if (check.outdated) await setPasswordHash(db, account.id, await hashPassword(input.password));
   return { ok: true, account };
 }

@@ -61,9 +61,23 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
-/** Removes the counters of these keys (a deleted account's), whatever their state. */
-export async function forgetThrottles(db: Queryable, keys: string[]): Promise<void> {
-  await db.delete(loginThrottle).where(inArray(loginThrottle.key, keys));
+/**
+ * Removes the counters of these keys and of every key starting with one of `prefixes` (a deleted
+ * account's, per client address too), whatever their state.
+ */
+export async function forgetThrottles(
+  db: Queryable,
+  keys: string[],
+  prefixes: string[] = [],
+): Promise<void> {
+  await db
+    .delete(loginThrottle)
+    .where(
+      or(
+        inArray(loginThrottle.key, keys),
+        ...prefixes.map((prefix) => sql`left(${loginThrottle.key}, ${prefix.length}) = ${prefix}`),
+      ),
+    );
 }
 
 /** Removes counters whose window and block are both over. */

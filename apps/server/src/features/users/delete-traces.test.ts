@@ -95,6 +95,8 @@ describe('DELETE /api/v2/user/{id}: no traces, no living token', () => {
     expect(throttle.rows.map((r) => r.key)).toEqual(
       expect.arrayContaining(['account:vanish@example.org', 'reset:vanish@example.org']),
     );
+    // The account's failures from the client's address too.
+    expect(throttle.rows.some((r) => r.key.startsWith('account:vanish@example.org|'))).toBe(true);
     expect((await call(t.url, 'GET', '/api/v2/user/me')).status).toBe(200);
     expect((await call(otherUrl, 'GET', '/api/v2/user/me')).status).toBe(200);
   });
