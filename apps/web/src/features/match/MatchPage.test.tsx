@@ -43,7 +43,7 @@ describe('match page', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['1', '1500', '7', '2']);
+    ).toEqual(['1', '1.500', '7', '2']);
     const blue = screen.getByRole('table', { name: 'Blue Sharks: 1' });
     // A deleted player is anonymised in the interface's language; a guest keeps their name.
     expect(within(blue).getByText('Gelöschter Spieler')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('match page', () => {
     });
     server.use(handlers.getMatch({ body }, { id: ID }));
     await renderMatch('en');
-    expect(await screen.findByText('Player wins with 1500 points')).toBeInTheDocument();
+    expect(await screen.findByText('Player wins with 1,500 points')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Players' });
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByRole('rowheader')).toHaveTextContent(/^Player$/);
@@ -107,7 +107,7 @@ describe('match page', () => {
       ),
     );
     await renderMatch('en');
-    expect(await screen.findByText('Blaze wins with 1500 points')).toBeInTheDocument();
+    expect(await screen.findByText('Blaze wins with 1,500 points')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Players' })).toBeInTheDocument();
     expect(screen.getByText('Deleted player')).toBeInTheDocument();
   });

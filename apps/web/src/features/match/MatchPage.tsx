@@ -4,6 +4,7 @@ import { CalendarClock, Cpu, MapPin, Timer, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MATCH_TIME_ZONE, matchPagePath, type Match } from '@arcadia/contracts';
 import { Card, ErrorState, PageSpinner, cn } from '../../components/ui';
+import { formatDecimal } from '../../lib/number-format';
 import { getMatchApi } from './api/get-match';
 import { PlayersTable } from './components/PlayersTable';
 import { ShareButton } from './components/ShareButton';
@@ -12,9 +13,9 @@ type Lang = 'de' | 'en';
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 /** The result in one line: "Rot 3 : 1 Blau", or who won a freeforall. */
-export function resultText(match: Match, t: Translate): string {
+export function resultText(match: Match, t: Translate, lang: Lang): string {
   if (match.teams.length > 0)
-    return match.teams.map((team) => `${team.name} ${team.score}`).join(' : ');
+    return match.teams.map((team) => `${team.name} ${formatDecimal(team.score, lang)}`).join(' : ');
   const top = match.players[0];
   if (!top) return t('match.noPlayers');
   const name =
@@ -23,7 +24,7 @@ export function resultText(match: Match, t: Translate): string {
       : top.kind === 'hidden'
         ? t('match.hiddenPlayer')
         : top.name;
-  return t('match.winner', { name, score: top.score });
+  return t('match.winner', { name, score: formatDecimal(top.score, lang) });
 }
 
 function Fact({
@@ -54,7 +55,7 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language?.startsWith('en') ? 'en' : 'de';
   const { data: match, isLoading, isError, error, refetch } = getMatchApi.useGetMatchQuery(id);
-  const title = match ? `${match.modeName[lang]}: ${resultText(match, t)}` : null;
+  const title = match ? `${match.modeName[lang]}: ${resultText(match, t, lang)}` : null;
 
   useEffect(() => {
     if (!title) return;
@@ -97,7 +98,7 @@ export function Component() {
         </h1>
         <p className="flex items-center gap-2 font-display text-2xl font-bold text-neon-yellow">
           <Trophy aria-hidden="true" size={22} />
-          {resultText(match, t)}
+          {resultText(match, t, lang)}
         </p>
       </header>
       <Card className="p-4">
@@ -156,7 +157,9 @@ export function Component() {
                       <span className="ml-2 text-sm text-neon-green">{t('match.won')}</span>
                     )}
                   </span>
-                  <span className="shrink-0 tabular-nums text-neon-yellow">{team.score}</span>
+                  <span className="shrink-0 tabular-nums text-neon-yellow">
+                    {formatDecimal(team.score, lang)}
+                  </span>
                 </h3>
                 <PlayersTable
                   players={match.players.filter((p) => p.teamId === team.id)}

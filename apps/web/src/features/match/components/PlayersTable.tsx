@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MatchPlayer } from '@arcadia/contracts';
+import { formatDecimal } from '../../../lib/number-format';
 
 /**
  * One name of the table: a registered player links to their profile; guests, deleted and hidden
@@ -31,14 +32,16 @@ function PlayerName({ player }: { player: MatchPlayer }) {
 
 /** The players of a team (or of the whole game) with rank, score, kills and deaths. */
 export function PlayersTable({ players, caption }: { players: MatchPlayer[]; caption: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language?.startsWith('en') ? 'en' : 'de';
+  const number = (value: number) => formatDecimal(value, lang);
   if (players.length === 0) return <p className="text-sm text-ink-muted">{t('match.noPlayers')}</p>;
   return (
     <table className="w-full table-fixed text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-left font-display text-xs uppercase tracking-wider text-ink-muted">
-          <th scope="col" className="w-8 py-1.5 font-bold">
+          <th scope="col" className="w-6 py-1.5 font-bold sm:w-8">
             <abbr title={t('match.rank')} className="no-underline">
               #
             </abbr>
@@ -49,10 +52,10 @@ export function PlayersTable({ players, caption }: { players: MatchPlayer[]; cap
           <th scope="col" className="w-14 py-1.5 pl-1 text-right font-bold">
             {t('match.score')}
           </th>
-          <th scope="col" className="w-12 py-1.5 pl-1 text-right font-bold">
+          <th scope="col" className="w-11 py-1.5 pl-1 text-right font-bold sm:w-12">
             {t('match.kills')}
           </th>
-          <th scope="col" className="w-14 py-1.5 pl-1 text-right font-bold">
+          <th scope="col" className="w-11 py-1.5 pl-1 text-right font-bold sm:w-14">
             {t('match.deaths')}
           </th>
         </tr>
@@ -61,12 +64,12 @@ export function PlayersTable({ players, caption }: { players: MatchPlayer[]; cap
         {players.map((player, index) => (
           <tr key={`${player.id ?? 'seat'}-${index}`} className="border-t border-line/60">
             <td className="py-1.5 tabular-nums text-ink-muted">{index + 1}</td>
-            <th scope="row" className="truncate py-1.5 text-left font-normal">
+            <th scope="row" className="py-1.5 text-left font-normal [overflow-wrap:anywhere]">
               <PlayerName player={player} />
             </th>
-            <td className="py-1.5 pl-1 text-right tabular-nums">{player.score}</td>
-            <td className="py-1.5 pl-1 text-right tabular-nums">{player.kills}</td>
-            <td className="py-1.5 pl-1 text-right tabular-nums">{player.deaths}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{number(player.score)}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{number(player.kills)}</td>
+            <td className="py-1.5 pl-1 text-right tabular-nums">{number(player.deaths)}</td>
           </tr>
         ))}
       </tbody>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Game } from '@arcadia/contracts';
 import { matchPagePath } from '@arcadia/contracts/match-paths';
 import { Card, cn, focusRing } from '../../../components/ui';
-import { formatDateHour, langOf } from '../format';
+import { formatDateHour, formatNumber, langOf } from '../format';
 import { Scoreboard } from './Scoreboard';
 
 export interface GameCardProps {
@@ -21,11 +21,12 @@ export interface GameCardProps {
  * a phone, as a column (number over name) from 1024 px.
  */
 function Stat({ icon, value, children }: { icon: ReactNode; value: number; children: ReactNode }) {
+  const { i18n } = useTranslation();
   return (
     <span className="inline-flex items-baseline gap-1 lg:w-16 lg:flex-col lg:items-end lg:gap-0">
       <span className="inline-flex items-center gap-1 font-semibold text-ink lg:text-lg">
         <span aria-hidden="true">{icon}</span>
-        {value}
+        {formatNumber(value, langOf(i18n.language))}
       </span>
       <span className="text-xs text-ink-muted">{children}</span>
     </span>
@@ -103,10 +104,11 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
               {typeName}
             </span>
             <span className="mt-0.5 block text-sm text-ink-muted">
-              {t('profile.games.map', { name: game.map.name })} ·{' '}
-              <time dateTime={game.playedAt} className="whitespace-nowrap">
-                {formatDateHour(game.playedAt, lang, t)}
-              </time>
+              {t('profile.games.map', { name: game.map.name })}{' '}
+              {/* The dot stays with the time when the line wraps, never alone on a line. */}
+              <span className="whitespace-nowrap">
+                · <time dateTime={game.playedAt}>{formatDateHour(game.playedAt, lang, t)}</time>
+              </span>
             </span>
           </span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">

@@ -11,7 +11,8 @@ export function activeTab(pathname: string): ProfileTab {
 }
 
 const tabClasses = cn(
-  'relative inline-flex h-11 w-full items-center justify-center whitespace-nowrap px-3 font-semibold tracking-wide text-ink-muted transition hover:text-ink sm:px-4',
+  // Tighter on the narrowest phones (320 px), where three labels need the whole width.
+  'relative inline-flex h-11 w-full items-center justify-center whitespace-nowrap px-1.5 font-semibold text-ink-muted transition hover:text-ink min-[360px]:px-3 min-[360px]:tracking-wide sm:px-4',
   'after:absolute after:inset-x-2 after:bottom-0 after:h-0.5 after:rounded-full after:bg-transparent after:transition',
   focusRing,
 );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Game } from '@arcadia/contracts';
 import { TEAM_SCORE_UNITS } from '@arcadia/contracts/boards';
 import { cn } from '../../../components/ui';
+import { formatNumber, langOf } from '../format';
 import { scoreboardOf, type RankedPlayer } from '../scoreboard';
 
 function PlayerTable({
@@ -14,7 +15,8 @@ function PlayerTable({
   highlightId: string;
   caption: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   if (players.length === 0)
     return <p className="text-sm text-ink-muted">{t('profile.games.noPlayers')}</p>;
   return (
@@ -67,9 +69,11 @@ function PlayerTable({
                   </span>
                 )}
               </td>
-              <td className="py-1.5 text-right tabular-nums">{player.score}</td>
-              <td className="py-1.5 text-right tabular-nums">{player.kills}</td>
-              <td className="py-1.5 text-right tabular-nums">{player.deaths}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatNumber(player.score, lang)}</td>
+              <td className="py-1.5 text-right tabular-nums">{formatNumber(player.kills, lang)}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {formatNumber(player.deaths, lang)}
+              </td>
             </tr>
           );
         })}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPagePath } from '@arcadia/contracts/match-paths';
 import { Card, EmptyState, ErrorState, Spinner, cn, focusRing } from '../../../components/ui';
 import { compareFriendApi } from '../../friends';
+import { formatNumber } from '../format';
 
 function Figure({ value, label, accent }: { value: number; label: string; accent: string }) {
   return (
@@ -101,8 +102,19 @@ export function Component() {
                     </span>
                   </span>
                   <span className="shrink-0 text-right text-sm tabular-nums">
-                    <span className="block">
-                      {game.myScore} : {game.friendScore}
+                    {/* Each one's own points (a team game is won by the team, not by them). */}
+                    <span className="block text-xs text-ink-muted" aria-hidden="true">
+                      {t('friendsCompare.points')}
+                    </span>
+                    <span
+                      className="block"
+                      aria-label={t('friendsCompare.pointsLabel', {
+                        mine: formatNumber(game.myScore, lang),
+                        theirs: formatNumber(game.friendScore, lang),
+                        name,
+                      })}
+                    >
+                      {formatNumber(game.myScore, lang)} : {formatNumber(game.friendScore, lang)}
                     </span>
                     <span
                       className={cn(

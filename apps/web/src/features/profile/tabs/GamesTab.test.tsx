@@ -51,7 +51,7 @@ describe('games tab', () => {
     expect(first).toHaveTextContent('Gewonnen');
     expect(first).toHaveTextContent('Karte: Neon Docks');
     expect(first).toHaveTextContent('14.03.2025, 18 Uhr');
-    expect(first).toHaveTextContent(/1200\s*Punkte/);
+    expect(first).toHaveTextContent(/1\.200\s*Punkte/);
     expect(first).toHaveTextContent(/9\s*Kills/);
     expect(first).toHaveTextContent(/3\s*Deaths/);
     expect(first.querySelector('img')).toHaveAttribute('src', '/assets/maps/neon-docks.svg');
