@@ -51,6 +51,8 @@ export class FakeSubscription implements PushSubscriptionLike {
 export class FakePushManager implements PushManagerLike {
   current: FakeSubscription | null = null;
   subscribeError: Error | null = null;
+  /** A push service that never answers (seen in headless Chromium). */
+  subscribeHangs = false;
   unsubscribeResult: true | false | Error = true;
   subscribeCalls = 0;
   private counter = 0;
@@ -62,6 +64,7 @@ export class FakePushManager implements PushManagerLike {
     this.subscribeCalls++;
     if (!options.userVisibleOnly) throw new Error('userVisibleOnly is required');
     if (this.subscribeError) throw this.subscribeError;
+    if (this.subscribeHangs) return new Promise<never>(() => undefined);
     this.current ??= new FakeSubscription(
       `https://push.example/send/${++this.counter}`,
       options.applicationServerKey,

@@ -1,6 +1,13 @@
 import { pushSubscriptionSchema } from '@arcadia/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { base64UrlToBytes, PushError, readPushStatus, turnOff, turnOn } from './push-flow';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  base64UrlToBytes,
+  PUSH_SUBSCRIBE_TIMEOUT_MS,
+  PushError,
+  readPushStatus,
+  turnOff,
+  turnOn,
+} from './push-flow';
 import { FakeBrowser, PushRoutes as FakeServer, VAPID_KEY } from '../../testing/fake-push';
 
 let browser: FakeBrowser;
@@ -138,6 +145,19 @@ describe('turning notifications on', () => {
     server.failKey = 503;
     expect((await failure(turnOn(browser, server))).key).toBe('serverFailed');
     expect(browser.manager.subscribeCalls).toBe(0);
+  });
+
+  it('a push service that never answers: after a while it failed, the switch does not spin on', async () => {
+    vi.useFakeTimers();
+    try {
+      browser.manager.subscribeHangs = true;
+      const result = failure(turnOn(browser, server));
+      await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS);
+      expect((await result).key).toBe('subscribeFailed');
+      expect(server.saved.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a push service that refuses the subscription', async () => {

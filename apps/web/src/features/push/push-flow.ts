@@ -107,6 +107,21 @@ function serverError(error: unknown): PushError {
   return new PushError('serverFailed');
 }
 
+/**
+ * How long the browser's push service may take to subscribe: one that never answers (seen in a
+ * headless Chromium) would leave the switch at "turning on" for good.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+/** The promise's answer, or a rejection once `ms` have passed without one. */
+function answerWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** What the control shows now; never asks for anything and never registers the worker. */
 export async function readPushStatus(browser: PushBrowser): Promise<PushStatus> {
   if (!browser.supported()) return 'unsupported';
@@ -154,7 +169,10 @@ export async function turnOn(
   }
   if (!subscription) {
     try {
-      subscription = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      subscription = await answerWithin(
+        manager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+        PUSH_SUBSCRIBE_TIMEOUT_MS,
+      );
     } catch (error) {
       throw new PushError(
         'subscribeFailed',
