@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../lib/store/hooks';
-import { Button, Dialog, DialogClose, Spinner, toast } from '../../components/ui';
+import { Button, toast } from '../../components/ui';
 import { removeFriend } from './state/friends-thunks';
+
+const loadDialog = () => import('./RemoveFriendDialog');
+const RemoveFriendDialog = lazy(() =>
+  loadDialog().then((m) => ({ default: m.RemoveFriendDialog })),
+);
 
 /** 'Remove friend' on a friend's profile: asks first, in a dialog, then removes and says so. */
 export function RemoveFriendButton({
@@ -18,6 +23,8 @@ export function RemoveFriendButton({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
+  // Once asked, the dialog stays mounted (closed), so it can animate out and open again at once.
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -29,29 +36,31 @@ export function RemoveFriendButton({
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} className={className}>
+      <Button
+        variant="secondary"
+        // The dialog's code starts loading when the button is pointed at or focused.
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+        className={className}
+      >
         <UserMinus aria-hidden="true" size={18} />
         {t('profile.removeFriend')}
       </Button>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => !busy && setOpen(next)}
-        title={t('friendsCompare.removeTitle', { name })}
-        description={t('friendsCompare.removeBody', { name })}
-        footer={
-          <>
-            <DialogClose>
-              <Button variant="ghost" disabled={busy}>
-                {t('friendsCompare.cancel')}
-              </Button>
-            </DialogClose>
-            <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-              {busy && <Spinner size="sm" />}
-              {t('friendsCompare.removeConfirm')}
-            </Button>
-          </>
-        }
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <RemoveFriendDialog
+            name={name}
+            open={open}
+            busy={busy}
+            onOpenChange={setOpen}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
