@@ -100,9 +100,23 @@ describe('trends on the statistics tab', () => {
     await play(page, player, new Date(early.getTime() + 86_400_000), 40);
     await play(page, player, new Date(Date.now() - 60_000), 50);
 
+    // The profile's own reads start with the HTML (early calls, first-paint.ts) and the app takes
+    // their answers: the details and the own profile are each asked for once.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
     await page.goto(`/profile/${player.id}/statistics`);
     const games = page.getByRole('heading', { name: 'Spiele pro Woche' });
     await games.waitFor({ timeout: 15_000 });
+    expect(asked.filter((path) => path === `/api/user/${player.id}/details`)).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/v2/user/me')).toHaveLength(1);
+    expect(
+      await page.evaluate(() =>
+        Object.keys((window as { arcadiaEarlyCalls?: object }).arcadiaEarlyCalls ?? { none: 1 }),
+      ),
+    ).toEqual([]);
     // A chart is drawn once it comes near the screen: the last one, far below, waits.
     const places = page.getByTestId('trend-chart-place');
     await expect.poll(() => places.count(), { timeout: 15_000 }).toBe(4);

@@ -17,7 +17,7 @@ import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './
 import { ingestWaiting, matchPageMeta } from './features/games';
 import { newsPageHints } from './features/news';
 import { leaderboardPageHints } from './features/leaderboards';
-import { suspendedSignIn } from './features/users';
+import { profilePageHints, suspendedSignIn } from './features/users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { inputHygienePlugin } from './plugins/input-hygiene';
@@ -170,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return { statusCode: res.statusCode, body: res.body };
       }),
       async (url) => leaderboardPageHints(url),
+      async (url) => profilePageHints(url),
     ),
   });
 

@@ -1,4 +1,30 @@
 import type { Plugin } from 'vite';
+import { EARLY_CALLS_META, EARLY_CALLS_MIN_VALIDITY_SECONDS } from '@arcadia/contracts/early-calls';
+import { OIDC_STORAGE_PREFIX } from '../src/lib/auth/stored-session';
+
+/**
+ * Starts the page's early calls (`@arcadia/contracts/early-calls`) as soon as the HTML is parsed:
+ * each same-origin `/api/` address of the page's meta tags (index.html's: the own profile, which
+ * every signed-in page loads first; the server's for the page itself), with the signed-in
+ * player's access token from the session the app keeps (oidc-client-ts's stored user) while it is
+ * valid long enough. The answers wait in `window.arcadiaEarlyCalls` for the app's API client.
+ * Nothing without a meta tag or a session, in the hidden frame of silent renewal or on a sign-in's
+ * callback (a new token is coming). Allowed by its hash in the CSP, like the start-up script.
+ */
+export const EARLY_CALLS_SCRIPT =
+  String.raw`(function(){try{` +
+  String.raw`if(window.self!==window.top||/[?&](code|error)=/.test(location.search))return;` +
+  String.raw`var m=document.querySelectorAll('meta[name="${EARLY_CALLS_META}"]');if(!m.length)return;` +
+  String.raw`var u=null,s=window.localStorage;for(var i=0;i<s.length;i++){var k=s.key(i);` +
+  String.raw`if(k&&k.indexOf('${OIDC_STORAGE_PREFIX}user:')===0){u=JSON.parse(s.getItem(k));break}}` +
+  String.raw`if(!u||typeof u.access_token!=='string'||` +
+  String.raw`!(u.expires_at-${EARLY_CALLS_MIN_VALIDITY_SECONDS}>Date.now()/1000))return;` +
+  String.raw`var t=u.access_token,calls={},paths=[];` +
+  String.raw`for(var j=0;j<m.length;j++)paths=paths.concat(m[j].content.split(' '));` +
+  String.raw`paths.forEach(function(p){if(!/^\/api\/\S*$/.test(p)||calls[p])return;` +
+  String.raw`var a=fetch(p,{headers:{authorization:'Bearer '+t},credentials:'same-origin'});` +
+  String.raw`a.catch(function(){});calls[p]={token:t,answer:a}});` +
+  String.raw`window.arcadiaEarlyCalls=calls}catch(e){}})()`;
 
 /**
  * Runs the app's entry (the `modulepreload` marked `data-entry`) once the browser reports the
@@ -39,7 +65,11 @@ export function firstPaintPlugin(): Plugin {
               entry[0],
               () => `<link rel="modulepreload" crossorigin href="${entry[1]}" data-entry>`,
             )
-            .replace('</body>', () => `  <script>${START_SCRIPT}</script>\n  </body>`)
+            .replace(
+              '</body>',
+              () =>
+                `  <script>${EARLY_CALLS_SCRIPT}</script>\n  <script>${START_SCRIPT}</script>\n  </body>`,
+            )
             // index.html's comments explain the source; the phone need not download them.
             .replace(/\s*<!--[\s\S]*?-->/g, '')
         );

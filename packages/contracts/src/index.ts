@@ -33,3 +33,4 @@ export * from './email-verification';
 export * from './claims';
 export * from './achievements';
 export * from './months';
+export * from './early-calls';

@@ -1,5 +1,6 @@
 /** The users feature as other features see it: the caller's profile and the profile shapes. */
 export { currentUser, userById } from './service';
+export { profilePageHints } from './page-hints';
 export { toOwnProfile } from './presenter';
 export { countAdmins, registeredUserByMail, setUserRole } from './roles';
 export { eraseProfile, uniqueViolation, type ProfileDeletion } from './service';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Menu, Search } from 'lucide-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPaintPlugin, START_SCRIPT } from '../../../build/first-paint';
+import { EARLY_CALLS_SCRIPT, firstPaintPlugin, START_SCRIPT } from '../../../build/first-paint';
 import { Logo } from './Logo';
 
 /** The first screen: index.html's header, and the build's scripts that start after its paint. */
@@ -58,7 +58,9 @@ describe('the build: the entry runs after the first paint', () => {
       '<link rel="modulepreload" crossorigin href="/assets/index-A1.js" data-entry>',
     );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/core-B2.js">');
-    expect(html).toContain(`<script>${START_SCRIPT}</script>\n  </body>`);
+    expect(html).toContain(
+      `<script>${EARLY_CALLS_SCRIPT}</script>\n  <script>${START_SCRIPT}</script>\n  </body>`,
+    );
     expect(html).toContain('<div id="root">\n  <p>Arcadia</p></div>');
     expect(html).not.toContain('<!--');
   });
@@ -118,5 +120,76 @@ describe('the build: the entry runs after the first paint', () => {
   it('in a browser that reports no paints it runs the entry at once', () => {
     stubPaintObserver(false);
     expect(startUp()()).toHaveLength(1);
+  });
+});
+
+describe('the early calls: the signed-in page’s first reads start with the HTML', () => {
+  const key = 'arcadia.oidc.user:http://localhost/oidc:arcadia-web';
+  const now = () => Date.now() / 1000;
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+    localStorage.clear();
+    delete window.arcadiaEarlyCalls;
+    vi.unstubAllGlobals();
+  });
+
+  /** Runs the script on a head with these meta tags and this stored session; the calls made. */
+  function run(metas: string[], user?: object, search = '') {
+    document.head.innerHTML = metas
+      .map((content) => `<meta name="arcadia-early-calls" content="${content}">`)
+      .join('');
+    if (user) localStorage.setItem(key, JSON.stringify(user));
+    const fetch = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', `/profile/x${search}`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function(EARLY_CALLS_SCRIPT)();
+    window.history.replaceState(null, '', '/');
+    return fetch.mock.calls as unknown as Array<[string, RequestInit]>;
+  }
+
+  it('index.html asks for the own profile, the address the app reads it from', () => {
+    expect(indexHtml).toMatch(/<meta name="arcadia-early-calls" content="\/api\/v2\/user\/me" \/>/);
+    const getMe = fs.readFileSync(
+      path.join(import.meta.dirname, '../../features/auth/api/get-me.ts'),
+      'utf8',
+    );
+    expect(getMe).toContain("url: 'api/v2/user/me'");
+  });
+
+  it('calls every address of the page’s meta tags with the stored access token, once each', () => {
+    const calls = run(['/api/v2/user/me', '/api/user/1/details /api/v2/user/me'], {
+      access_token: 'tok',
+      expires_at: now() + 3600,
+    });
+    expect(calls.map(([url]) => url)).toEqual(['/api/v2/user/me', '/api/user/1/details']);
+    expect(calls[0]![1]).toMatchObject({ headers: { authorization: 'Bearer tok' } });
+    expect(Object.keys(window.arcadiaEarlyCalls ?? {})).toEqual([
+      '/api/v2/user/me',
+      '/api/user/1/details',
+    ]);
+    expect(window.arcadiaEarlyCalls?.['/api/user/1/details']?.token).toBe('tok');
+  });
+
+  it('calls nothing signed out, with a token about to end, without meta tags or on a callback', () => {
+    expect(run(['/api/v2/user/me'])).toEqual([]);
+    expect(run(['/api/v2/user/me'], { access_token: 'tok', expires_at: now() + 60 })).toEqual([]);
+    expect(run([], { access_token: 'tok', expires_at: now() + 3600 })).toEqual([]);
+    expect(
+      run(
+        ['/api/v2/user/me'],
+        { access_token: 'tok', expires_at: now() + 3600 },
+        '?code=a&state=b',
+      ),
+    ).toEqual([]);
+  });
+
+  it('calls only the origin’s API, never another address', () => {
+    const calls = run(['https://evil.example/api/x //evil.example/api/y /oidc/token /api/ok'], {
+      access_token: 'tok',
+      expires_at: now() + 3600,
+    });
+    expect(calls.map(([url]) => url)).toEqual(['/api/ok']);
   });
 });

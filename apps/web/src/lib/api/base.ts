@@ -8,6 +8,7 @@ import {
 // first bundle, which the bundler cannot split off a barrel.
 import { HTTP_TIMEOUT_MS } from '@arcadia/contracts/limits';
 import { getAccessToken } from '../auth/token';
+import { fetchWithEarlyCalls } from './early-calls';
 import { toApiFailure, type ApiFailure } from './failure';
 import { apiUrl } from './origin';
 import { injectLateSlice } from '../store/store';
@@ -15,6 +16,8 @@ import { injectLateSlice } from '../store/store';
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
   timeout: HTTP_TIMEOUT_MS,
+  // The page's early calls (first-paint.ts) answer the same requests once, if made in time.
+  fetchFn: fetchWithEarlyCalls,
   // Every call carries the bearer token when one can be had; without one it still goes out and
   // public routes (news, leaderboards, /graphql) answer, protected ones answer 401.
   prepareHeaders: async (headers) => {
