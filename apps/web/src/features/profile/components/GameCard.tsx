@@ -103,13 +103,13 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             <span className="block font-display text-lg leading-tight font-bold text-ink">
               {typeName}
             </span>
+            {/* The map and the time each on a line: a narrow card broke "Karte: X · time" anywhere. */}
             <span className="mt-0.5 block text-sm text-ink-muted">
-              {t('profile.games.map', { name: game.map.name })}{' '}
-              {/* The dot stays with the time when the line wraps, never alone on a line. */}
-              <span className="whitespace-nowrap">
-                · <time dateTime={game.playedAt}>{formatDateHour(game.playedAt, lang, t)}</time>
-              </span>
+              {t('profile.games.map', { name: game.map.name })}
             </span>
+            <time dateTime={game.playedAt} className="block text-sm text-ink-muted">
+              {formatDateHour(game.playedAt, lang, t)}
+            </time>
           </span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">
             <Stat icon={<Star size={14} className="text-neon-yellow" />} value={game.score}>
