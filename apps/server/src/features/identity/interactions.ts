@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { badRequest } from '../../plugins/errors';
 import { signUpTakenMail } from './account-mails';
 import type { SendMail } from './mailer';
+import { readCookie, serializeCookie } from './cookies';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
 import { interactionPath } from './provider';
@@ -16,6 +17,33 @@ import type { PageContext } from './views/layout';
 import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The address of a sign-up, set on every sign-up's answer (a taken address's answer must equal a
+ * new one's, docs/security.md "Sign-up privacy"). A new account is signed in and never sees the
+ * sign-in page; a taken address comes back to it, which then says a mail went to the address and
+ * keeps it in the form, instead of an empty form without a word (whoever follows the redirect
+ * learns that the address is taken anyway).
+ */
+const SIGN_UP_TAKEN_COOKIE = 'arcadia_signup_taken';
+
+/**
+ * Adds a cookie to an answer the provider finishes (finish below): on the raw response, where the
+ * provider adds its own session cookies; one set through Fastify's reply would replace them.
+ */
+function appendCookie(reply: FastifyReply, cookie: string): void {
+  const before = reply.raw.getHeader('set-cookie');
+  const list = Array.isArray(before) ? before : before === undefined ? [] : [String(before)];
+  reply.raw.setHeader('set-cookie', [...list, cookie]);
+}
+
+const clearSignUpTaken = (config: Config) =>
+  serializeCookie(SIGN_UP_TAKEN_COOKIE, '', {
+    path: '/oidc',
+    maxAge: 0,
+    httpOnly: true,
+    secure: config.publicUrl.startsWith('https:'),
+  });
 
 export interface InteractionDeps {
   config: Config;
@@ -45,6 +73,14 @@ const uiLocales = (i: Interaction | undefined) =>
  */
 export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   const { config, forms } = deps;
+  /** The address of the sign-up just sent, sealed, for the sign-in page that may follow. */
+  const signUpCookie = (email: string) =>
+    serializeCookie(SIGN_UP_TAKEN_COOKIE, forms.seal(SIGN_UP_TAKEN_COOKIE, email), {
+      path: '/oidc',
+      maxAge: 10 * 60,
+      httpOnly: true,
+      secure: config.publicUrl.startsWith('https:'),
+    });
 
   const links = (uid: string) => ({
     action: `${interactionPath(uid)}/login`,
@@ -125,6 +161,8 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
       grant.addResourceScope(resource, scopes.join(' '));
     }
     const grantId = await grant.save();
+    if (readCookie(request.headers.cookie, SIGN_UP_TAKEN_COOKIE))
+      appendCookie(reply, clearSignUpTaken(config));
     return finish(request, reply, { consent: { grantId } });
   }
 
@@ -135,8 +173,19 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
       case 'login': {
         const p = pageContext(request, reply, deps, uiLocales(interaction));
         const hint = interaction.params.login_hint;
+        // Back from signing up with an address that has an account: say what happened (the mail
+        // went to its owner) and keep the address, instead of an empty form without a word.
+        const taken = forms.open(
+          SIGN_UP_TAKEN_COOKIE,
+          readCookie(request.headers.cookie, SIGN_UP_TAKEN_COOKIE),
+        );
+        if (taken) reply.header('set-cookie', clearSignUpTaken(config));
         return reply.send(
-          signInPage(p, { ...links(interaction.uid), email: typeof hint === 'string' ? hint : '' }),
+          signInPage(p, {
+            ...links(interaction.uid),
+            email: taken ?? (typeof hint === 'string' ? hint : ''),
+            ...(taken ? { notice: p.t('signIn.signUpTaken') } : {}),
+          }),
         );
       }
       case 'consent':
@@ -209,6 +258,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
       deps
         .sendMail(signUpTakenMail(config, result.existing))
         .catch((error: unknown) => deps.log.warn({ err: error }, 'sign-up notice not sent'));
+      appendCookie(reply, signUpCookie(email));
       return finish(request, reply, {});
     }
     if (!result.ok) {
@@ -224,6 +274,9 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
     }
     // A new account: the e-mail verification mail, in the background like the notice above.
     sendVerificationMailLater(app.db, config, deps.sendMail, deps.log, result.account);
+    // The same cookie as for a taken address (the answers must not differ); signed in, the
+    // sign-in page is not shown and the consent clears it.
+    appendCookie(reply, signUpCookie(email));
     return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
   });
 

@@ -80,6 +80,24 @@ export class FormGuard {
     return this.mac(value);
   }
 
+  /**
+   * A value the browser carries for us (in a cookie) and cannot change: `value.mac`, the MAC bound
+   * to its purpose. `open` answers the value, or undefined for anything else.
+   */
+  seal(purpose: string, value: string): string {
+    const mac = createHmac('sha256', this.secret).update(`${purpose}:${value}`).digest('base64url');
+    return `${Buffer.from(value).toString('base64url')}.${mac}`;
+  }
+
+  open(purpose: string, sealed: string | undefined): string | undefined {
+    const [encoded, mac] = (sealed ?? '').split('.');
+    if (!encoded || !mac) return undefined;
+    const value = Buffer.from(encoded, 'base64url').toString();
+    const expected = Buffer.from(this.seal(purpose, value).split('.')[1]!);
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? value : undefined;
+  }
+
   valid(request: FastifyRequest, token: unknown): boolean {
     const origin = request.headers.origin;
     if (origin !== undefined) {

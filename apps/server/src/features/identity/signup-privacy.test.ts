@@ -96,5 +96,9 @@ describe('sign-up does not tell whether an e-mail has an account', () => {
     expect(next.leftFor).toBeUndefined();
     expect(next.status).toBe(200);
     expect(next.text).toContain('name="password"');
+    // There the page says a mail went to the address and keeps it in the form, once.
+    expect(next.text).toContain('role="status">Für diese E-Mail-Adresse gibt es vielleicht');
+    const again = await taken.client.browser.navigate(next.url);
+    expect(again.text).not.toContain('role="status">');
   });
 });

@@ -19,6 +19,8 @@ const de = {
   'signIn.noAccount': 'Noch kein Konto?',
   'signIn.createAccount': 'Konto erstellen',
   'signIn.forgot': 'Passwort vergessen?',
+  'signIn.signUpTaken':
+    'Für diese E-Mail-Adresse gibt es vielleicht schon ein Konto: Wir haben eine E-Mail an die Adresse geschickt. Melde dich an oder setze dein Passwort zurück.',
   'signIn.invalid': 'E-Mail-Adresse oder Passwort ist falsch.',
   'signIn.suspended':
     'Dieses Konto ist gesperrt. Wende dich an das Team deiner Arcade, wenn du Fragen dazu hast.',
@@ -114,6 +116,8 @@ const en: Record<MessageKey, string> = {
   'signIn.noAccount': 'No account yet?',
   'signIn.createAccount': 'Create account',
   'signIn.forgot': 'Forgot your password?',
+  'signIn.signUpTaken':
+    'This e-mail address may already have an account: we sent a mail to it. Sign in or choose a new password.',
   'signIn.invalid': 'The e-mail address or password is incorrect.',
   'signIn.suspended':
     'This account is suspended. Please contact the team of your arcade if you have questions.',
