@@ -107,12 +107,18 @@ describe('registration form', () => {
   });
 
   it('a prefilled name that breaks a rule says so at once', async () => {
+    await renderPage(unregisteredStore({ sub: 's', nickname: 'Al', email: 'x@example.com' }));
+    expect(field('*Nutzername (max. 12 Zeichen):')).toHaveAccessibleDescription(
+      expect.stringContaining('mindestens 3 Zeichen'),
+    );
+  });
+
+  it('suggests the provider’s nickname without what a player name may not hold', async () => {
     await renderPage(
       unregisteredStore({ sub: 's', nickname: 'Neon Nova Fan', email: 'x@example.com' }),
     );
-    expect(field('*Nutzername (max. 12 Zeichen):')).toHaveAccessibleDescription(
-      expect.stringContaining('höchstens 12 Zeichen'),
-    );
+    expect(field('*Nutzername (max. 12 Zeichen):')).toHaveValue('NeonNovaFan');
+    expect(field('*Nutzername (max. 12 Zeichen):')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('registers, stores the profile and goes to /profile/{id}; submit disabled meanwhile', async () => {

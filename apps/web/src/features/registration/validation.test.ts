@@ -53,6 +53,13 @@ describe('registration validation (spec §5, contracts registrationSchema)', () 
       agb: false,
     });
     expect(prefillFromAccount(null)).toEqual(emptyRegistration);
+    // The provider's nickname may have spaces or signs a player name may not (a new player's walk).
+    expect(prefillFromAccount({ nickname: 'Max Müller' }).username).toBe('MaxMüller');
+    expect(prefillFromAccount({ nickname: 'Mr. X-Ray (2)!' }).username).toBe('Mr.X-Ray2');
+    expect(prefillFromAccount({ nickname: 'Sehr Langer Spitzname' }).username).toBe('SehrLangerSp');
+    expect(errorsOf({ username: prefillFromAccount({ nickname: 'Max Müller' }).username })).toEqual(
+      {},
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import {
   registrationSchema,
   type Registration,
 } from '@arcadia/contracts';
+import { USERNAME_MAX } from '@arcadia/contracts/limits';
 
 /** What the form holds; every field a string or flag as the inputs give it. */
 export interface RegistrationValues {
@@ -93,13 +94,18 @@ export function validateRegistration(
   return { ok: false, errors };
 }
 
-/** The nickname and e-mail claims of the signed-in account, as the form's first values. */
+/**
+ * The nickname and e-mail claims of the signed-in account, as the form's first values. The
+ * provider's nickname may hold what a player name may not (spaces: "Max Müller"): the suggestion
+ * keeps only the allowed characters, at most USERNAME_MAX, so it does not open the form in red.
+ */
 export function prefillFromAccount(
   account: { nickname?: unknown; email?: unknown } | null | undefined,
 ): RegistrationValues {
+  const nickname = typeof account?.nickname === 'string' ? account.nickname : '';
   return {
     ...emptyRegistration,
-    username: typeof account?.nickname === 'string' ? account.nickname : '',
+    username: [...nickname.replace(/[^\p{L}\p{N}_.-]/gu, '')].slice(0, USERNAME_MAX).join(''),
     mail: typeof account?.email === 'string' ? account.email : '',
   };
 }
