@@ -136,7 +136,7 @@ describe('trends on the statistics tab', () => {
       [day(inWeek(2, 0)), '2'],
       [day(inWeek(0, 0)), '1'],
     ]);
-    expect(await tableOf(page, 'Punkte pro Spiel')).toEqual([
+    expect(await tableOf(page, 'Punkte pro Spiel, je Woche')).toEqual([
       ['Woche ab', player.nickname],
       [day(inWeek(2, 0)), '30'],
       [day(inWeek(0, 0)), '50'],

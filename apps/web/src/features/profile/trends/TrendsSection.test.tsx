@@ -141,7 +141,7 @@ describe('trends on the statistics tab', () => {
       ['02.11.26', '2'],
       ['09.11.26', '1'],
     ]);
-    expect(await tableOf('Punkte pro Spiel')).toEqual([
+    expect(await tableOf('Punkte pro Spiel, je Woche')).toEqual([
       ['Woche ab', 'Me'],
       ['02.11.26', '20'],
       ['09.11.26', '50,5'],
