@@ -168,6 +168,25 @@ describe('what the first screen needs, asked for with the page', () => {
     expect(de.body.toString('utf8')).toBe(withStrings(indexHtml, 'de'));
   });
 
+  it("the player's own choice first (the app's cookie), over the browser's languages", async () => {
+    const en = await rawGet(`${t.url}/settings`, {
+      'accept-language': 'de-DE',
+      cookie: 'other=1; arcadia_app_lang=en',
+    });
+    expect(en.body.toString('utf8')).toBe(withStrings(indexHtml, 'en'));
+    expect(en.headers.vary).toMatch(/cookie/i);
+    const de = await rawGet(`${t.url}/settings`, {
+      'accept-language': 'en',
+      cookie: 'arcadia_app_lang=de',
+    });
+    expect(de.body.toString('utf8')).toBe(withStrings(indexHtml, 'de'));
+    const unknown = await rawGet(`${t.url}/settings`, {
+      'accept-language': 'en',
+      cookie: 'arcadia_app_lang=fr',
+    });
+    expect(unknown.body.toString('utf8')).toBe(withStrings(indexHtml, 'en'));
+  });
+
   it('/home: the news list in that language; a signed-in page: the sign-in configuration', async () => {
     const home = (await rawGet(`${t.url}/home`, { 'accept-language': 'en' })).body.toString();
     const news = '<link rel="preload" as="fetch" crossorigin href="/api/news?locale=en">';

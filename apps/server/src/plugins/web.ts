@@ -97,12 +97,24 @@ export type PageMetaResolver = (url: string, language: PageLanguage) => Promise<
 const LANGUAGES = ['de', 'en'] as const;
 export type PageLanguage = (typeof LANGUAGES)[number];
 
+/** The cookie the app sets with the player's language choice (apps/web/src/lib/i18n). */
+export const APP_LANGUAGE_COOKIE = 'arcadia_app_lang';
+
 /**
- * The language the app will pick on its first start, as it does (apps/web/src/lib/i18n): the
- * first of the browser's languages (Accept-Language, in the browser's order) the app has, else
- * German. A player's stored choice is unknown here; a wrong guess costs one unused preload.
+ * The language the app will start in, as it picks it (apps/web/src/lib/i18n): the player's choice
+ * (the app's cookie beside its stored one), else the first of the browser's languages
+ * (Accept-Language, in the browser's order) the app has, else German. Without the cookie an
+ * English player on a German browser got the German strings and news preloaded, unused.
  */
-export function pageLanguage(acceptLanguage: string | undefined): PageLanguage {
+export function pageLanguage(
+  acceptLanguage: string | undefined,
+  cookieHeader?: string | undefined,
+): PageLanguage {
+  const chosen = new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(
+    cookieHeader ?? '',
+  )?.[1];
+  const picked = LANGUAGES.find((l) => l === chosen);
+  if (picked) return picked;
   for (const part of (acceptLanguage ?? '').split(',')) {
     const base = part.trim().split(';')[0]!.toLowerCase().split('-')[0];
     const found = LANGUAGES.find((l) => l === base);
@@ -277,7 +289,7 @@ export const webPlugin = fp(
             'The web app is not built yet: run `npm run build -w @arcadia/web` (npm start does it).',
           );
       }
-      const language = pageLanguage(request.headers['accept-language']);
+      const language = pageLanguage(request.headers['accept-language'], request.headers.cookie);
       let page = pageFor(url, language);
       const [meta, hints] = await Promise.all([
         opts.pageMeta ? opts.pageMeta(url, queryLanguage(request.query) ?? language) : null,
@@ -297,7 +309,7 @@ export const webPlugin = fp(
       reply
         .header('Cache-Control', 'no-cache')
         .header('ETag', page.etag)
-        .header('Vary', 'Accept-Encoding, Accept-Language');
+        .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);

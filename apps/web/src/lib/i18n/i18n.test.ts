@@ -46,7 +46,10 @@ describe('i18n over /assets/i18n/{lang}.json', () => {
     await changeLanguage('en');
     expect(translate('news.readMore')).toBe('Read more ...');
     expect(localStorage.getItem('language')).toBe('en');
+    // and tells the server, which sends the page's strings in it with the HTML
+    expect(document.cookie).toContain('arcadia_app_lang=en');
     await changeLanguage('de');
     expect(localStorage.getItem('language')).toBe('de');
+    expect(document.cookie).toContain('arcadia_app_lang=de');
   });
 });

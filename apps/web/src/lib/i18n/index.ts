@@ -10,6 +10,9 @@ import {
 
 export * from './languages';
 
+/** The cookie holding the player's language for the server (plugins/web.ts reads it). */
+export const APP_LANGUAGE_COOKIE = 'arcadia_app_lang';
+
 /** Loads `/assets/i18n/{lang}.json` (merged from every feature's i18n folder at build time). */
 async function loadLanguage(lang: LanguageId): Promise<Record<string, unknown>> {
   const res = await fetch(`/assets/i18n/${lang}.json`);
@@ -58,6 +61,9 @@ export async function changeLanguage(lang: LanguageId): Promise<void> {
   }
   await i18next.changeLanguage(lang);
   localStore.set(LANGUAGE_STORAGE_KEY, lang);
+  // The server reads it to send a page's strings and news in this language with the HTML
+  // (apps/server/src/plugins/web.ts, APP_LANGUAGE_COOKIE); Accept-Language says only the browser's.
+  document.cookie = `${APP_LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = lang;
 }
 
