@@ -108,7 +108,7 @@ export const APP_LANGUAGE_COOKIE = 'arcadia_app_lang';
  */
 export function pageLanguage(
   acceptLanguage: string | undefined,
-  cookieHeader?: string | undefined,
+  cookieHeader?: string,
 ): PageLanguage {
   const chosen = new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(
     cookieHeader ?? '',
