@@ -29,7 +29,7 @@ describe('early calls (the start-up script’s answers)', () => {
   });
 
   it('leaves a call with another token, another address or another method to the network', () => {
-    early('t1');
+    void early('t1');
     expect(takeEarlyCall(get(details, 't2'))).toBeUndefined();
     expect(takeEarlyCall(get(details))).toBeUndefined();
     expect(takeEarlyCall(get(`${details}?x=1`, 't1'))).toBeUndefined();
@@ -48,7 +48,7 @@ describe('early calls (the start-up script’s answers)', () => {
   it('the API client’s fetch takes the early answer instead of calling the network', async () => {
     const network = vi.fn(async () => new Response('{"network":true}'));
     vi.stubGlobal('fetch', network);
-    early('t1');
+    void early('t1');
     const first = await fetchWithEarlyCalls(get(details, 't1'));
     expect(await first.json()).toEqual({ early: true });
     expect(network).not.toHaveBeenCalled();
