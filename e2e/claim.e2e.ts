@@ -90,7 +90,7 @@ describe('claiming a guest result', () => {
     await page.waitForURL(`**/claim/${token}`, { timeout: 30_000 });
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Ergebnis übernehmen');
     await page.getByText('Viper').first().waitFor();
-    await expect(page.getByText('1234').count()).resolves.toBe(1);
+    await expect(page.getByText('1.234').count()).resolves.toBe(1); // in German: 1.234
     await expectAccessible(page, '/claim/{token}');
     await screenshot(page, 'claim-preview');
 
@@ -112,7 +112,7 @@ describe('claiming a guest result', () => {
     await page.goto(`/profile/${player.id}/games`);
     const cards = page.locator('h2 button[aria-expanded]');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
-    await expect(cards.first().textContent()).resolves.toContain('1234');
+    await expect(cards.first().textContent()).resolves.toContain('1.234');
     await cards.first().click();
     await page.locator(`a[href="/game/${gameId}"]`).waitFor();
 

@@ -51,7 +51,7 @@ describe('/claim/{token}', () => {
     expect(screen.getByText('Commando · Eliminierung')).toBeInTheDocument();
     expect(screen.getByText('Neon Docks')).toBeInTheDocument();
     expect(screen.getByText('Viper')).toBeInTheDocument();
-    expect(screen.getByText('1200')).toBeInTheDocument();
+    expect(screen.getByText('1.200')).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();
     expect(screen.getByText('2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ergebnis übernehmen' }));

@@ -12,6 +12,7 @@ import {
   useToast,
 } from '../../components/ui';
 import { toFailure, type ApiFailure } from '../../lib/api/failure';
+import { formatDecimal } from '../../lib/number-format';
 import { claimApi } from './api/claim';
 
 type Lang = 'de' | 'en';
@@ -84,7 +85,7 @@ function Result({ claim, lang, t }: { claim: ClaimPreview; lang: Lang; t: Transl
                 {t(`claim.${stat.key}`)}
               </dt>
               <dd className="font-display text-2xl font-bold tabular-nums text-neon-yellow">
-                {stat.value}
+                {formatDecimal(stat.value, lang)}
               </dd>
             </div>
           ))}
