@@ -59,17 +59,21 @@ export function firstPaintPlugin(): Plugin {
       handler(html) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error('first-paint: no entry script in index.html');
+        if (!html.includes('<link rel="stylesheet"'))
+          throw new Error('first-paint: no stylesheet in index.html');
         return (
           html
             .replace(
               entry[0],
               () => `<link rel="modulepreload" crossorigin href="${entry[1]}" data-entry>`,
             )
+            // Before the stylesheet: a page's inline script waits for the stylesheets above it,
+            // and these calls need nothing of it (after the meta tags: index.html's, the server's).
             .replace(
-              '</body>',
-              () =>
-                `  <script>${EARLY_CALLS_SCRIPT}</script>\n  <script>${START_SCRIPT}</script>\n  </body>`,
+              /<link rel="stylesheet"/,
+              (link) => `<script>${EARLY_CALLS_SCRIPT}</script>\n    ${link}`,
             )
+            .replace('</body>', () => `  <script>${START_SCRIPT}</script>\n  </body>`)
             // index.html's comments explain the source; the phone need not download them.
             .replace(/\s*<!--[\s\S]*?-->/g, '')
         );

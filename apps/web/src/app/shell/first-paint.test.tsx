@@ -58,8 +58,10 @@ describe('the build: the entry runs after the first paint', () => {
       '<link rel="modulepreload" crossorigin href="/assets/index-A1.js" data-entry>',
     );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/core-B2.js">');
+    expect(html).toContain(`<script>${START_SCRIPT}</script>\n  </body>`);
+    // The early calls before the stylesheet, which would hold an inline script below it.
     expect(html).toContain(
-      `<script>${EARLY_CALLS_SCRIPT}</script>\n  <script>${START_SCRIPT}</script>\n  </body>`,
+      `<script>${EARLY_CALLS_SCRIPT}</script>\n    <link rel="stylesheet" crossorigin href="/assets/index-C3.css">`,
     );
     expect(html).toContain('<div id="root">\n  <p>Arcadia</p></div>');
     expect(html).not.toContain('<!--');
