@@ -139,9 +139,10 @@ describe('playing on a device', () => {
     const cards = page.locator('h2 button[aria-expanded]');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
     const card = (await cards.first().textContent()) ?? '';
-    expect(card).toContain(String(mine.score));
-    expect(card).toContain(String(mine.kills));
-    expect(card).toContain(String(mine.deaths));
+    const german = new Intl.NumberFormat('de-DE'); // 1623 shows as 1.623
+    expect(card).toContain(german.format(mine.score));
+    expect(card).toContain(german.format(mine.kills));
+    expect(card).toContain(german.format(mine.deaths));
     await cards.first().click(); // the scoreboard opens
     await expect.poll(() => page.getByText(player.nickname).count()).toBeGreaterThanOrEqual(1);
     await expectAccessible(page, 'games tab');
@@ -159,7 +160,7 @@ describe('playing on a device', () => {
     await page.goto('/leaderboard');
     const own = page.locator('section[aria-labelledby="own-rank-title"]');
     await expect.poll(() => own.textContent(), { timeout: 15_000 }).toContain(player.nickname);
-    const score = new Intl.NumberFormat('de-DE').format(mine.score); // 2228 shows as 2.228
+    const score = german.format(mine.score);
     await expect(own.textContent()).resolves.toContain(score);
     await expectAccessible(page, 'leaderboard');
     await screenshot(page, 'play-leaderboard');
