@@ -99,6 +99,7 @@ export type PageLanguage = (typeof LANGUAGES)[number];
 
 /** The cookie the app sets with the player's language choice (apps/web/src/lib/i18n). */
 export const APP_LANGUAGE_COOKIE = 'arcadia_app_lang';
+const APP_LANGUAGE_IN_COOKIES = new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`);
 
 /**
  * The language the app will start in, as it picks it (apps/web/src/lib/i18n): the player's choice
@@ -110,9 +111,7 @@ export function pageLanguage(
   acceptLanguage: string | undefined,
   cookieHeader?: string,
 ): PageLanguage {
-  const chosen = new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(
-    cookieHeader ?? '',
-  )?.[1];
+  const chosen = APP_LANGUAGE_IN_COOKIES.exec(cookieHeader ?? '')?.[1];
   const picked = LANGUAGES.find((l) => l === chosen);
   if (picked) return picked;
   for (const part of (acceptLanguage ?? '').split(',')) {
