@@ -9,7 +9,7 @@ import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
 import { addOperators, checkAccessMatrix, type Operators } from '../../../test/support/operators';
 import { command as adminCommand } from '../../admin/commands/admin';
 import { loadConfig } from '../../config';
-import { auditLog, users } from '../../db/schema';
+import { accounts, auditLog, users } from '../../db/schema';
 import { bootstrapTokenPath, offerAdminBootstrap, readBootstrapToken } from './bootstrap';
 
 const roleOf = async (t: TestApp, id: string) =>
@@ -95,6 +95,8 @@ describe('the first admin: bootstrap secret and `admin grant`', () => {
     t = await createTestApp({ env: { DATA_DIR: dataDir } });
     flynn = await addPlayer(t, 'Flynn');
     alan = await addPlayer(t, 'Alan');
+    // Both proved their addresses (a followed link); see the last test for those who did not.
+    await t.db.update(users).set({ mailVerifiedAt: new Date() });
   });
   afterAll(async () => {
     await t.close();
@@ -182,5 +184,33 @@ describe('the first admin: bootstrap secret and `admin grant`', () => {
     expect(await adminCommand.run(['grant'], ctx)).toBe(2);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, alan.id));
     expect(entry).toMatchObject({ actorLabel: 'cli' });
+  });
+
+  it("only a proven address counts: a profile that typed in the operator's gets nothing", async () => {
+    const ctx = adminContext(t.db, undefined, []);
+    // Mallory registers a profile with the operator's address, which she cannot receive mail at.
+    const mallory = await addPlayer(t, 'Mallory');
+    await t.db.update(users).set({ mail: 'kim@example.test' }).where(eq(users.id, mallory.id));
+    expect(await adminCommand.run(['grant', '--email', 'kim@example.test'], ctx)).toBe(1);
+    expect(await roleOf(t, mallory.id)).toBe('player');
+    // Kim signs up at the embedded provider and confirms the address there: her profile is the
+    // one proven, Mallory's copy neither wins nor blocks the grant.
+    const kim = await addPlayer(t, 'Kim');
+    const [account] = await t.db
+      .insert(accounts)
+      .values({
+        email: 'kim@example.test',
+        passwordHash: 'x',
+        nickname: 'Kim',
+        emailVerified: true,
+      })
+      .returning();
+    await t.db
+      .update(users)
+      .set({ identitySub: account!.id, mail: 'Kim@Example.test' })
+      .where(eq(users.id, kim.id));
+    expect(await adminCommand.run(['grant', '--email', 'KIM@example.test'], ctx)).toBe(0);
+    expect(await roleOf(t, kim.id)).toBe('admin');
+    expect(await roleOf(t, mallory.id)).toBe('player');
   });
 });

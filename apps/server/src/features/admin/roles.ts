@@ -68,7 +68,8 @@ export async function userIdByMail(db: Db, email: string): Promise<string> {
   const user = await registeredUserByMail(db, email);
   if (!user)
     throw notFound(
-      `No single registered account has the e-mail "${email}": sign in and register first`,
+      `No single registered account has the proven e-mail "${email}": sign in, register, and ` +
+        'confirm the address (the link of the verification mail)',
     );
   return user.id;
 }

@@ -10,18 +10,29 @@ import type { UserRow } from './repository';
  */
 
 /**
- * The registered profile (linked to a sign-in) with this e-mail, compared case-insensitively;
- * undefined when none or several have it.
+ * The registered profile (linked to a sign-in) with this PROVEN e-mail, compared
+ * case-insensitively; undefined when none or several have it. Proven as the profile page says
+ * (users/presenter.ts `mailVerified`): a link mailed to it was followed (mail_verified_at), or it is
+ * the verified e-mail of the player's embedded-provider account. A profile's address is typed in
+ * at registration and checked by no one, so an unproven one would let anybody who registers with
+ * the operator's address be made the first admin, or block the operator's own grant.
  */
 export async function registeredUserByMail(
   db: Queryable,
   mail: string,
 ): Promise<UserRow | undefined> {
+  const wanted = mail.trim().toLowerCase();
   const rows = await db
     .select()
     .from(users)
     .where(
-      and(sql`lower(${users.mail}) = ${mail.trim().toLowerCase()}`, isNotNull(users.identitySub)),
+      and(
+        sql`lower(${users.mail}) = ${wanted}`,
+        isNotNull(users.identitySub),
+        sql`(${users.mailVerifiedAt} is not null or exists (
+              select 1 from accounts a
+              where a.id::text = ${users.identitySub} and a.email_verified and a.email = ${wanted}))`,
+      ),
     )
     .limit(2);
   return rows.length === 1 ? rows[0] : undefined;
