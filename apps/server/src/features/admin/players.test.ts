@@ -138,6 +138,42 @@ describe('operator API: players (search, one player, rename)', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('a visit recorded at another arcade shows its staff only what happened there', async () => {
+    // The other arcade's staff record visits of players who play at ops.arcade, which puts them
+    // in their scope; where they are and what they played elsewhere stays hidden.
+    for (const player of [gamer, seated]) {
+      const visit = await t.request('POST', `/api/admin/arcades/${ops.otherArcade}/visits`, {
+        token: ops.otherStaff.token,
+        body: { userId: player.id },
+      });
+      expect(visit.status).toBe(201);
+    }
+    const games = await t.request('GET', `/api/admin/players/${gamer.id}`, {
+      token: ops.otherStaff.token,
+    });
+    expect(games.status).toBe(200);
+    expect(games.body.recentGames).toEqual([]);
+    expect(games.body.statistics).toMatchObject({ gamesPlayed: 0, overallKills: 0 });
+    const where = await t.request('GET', `/api/admin/players/${seated.id}`, {
+      token: ops.otherStaff.token,
+    });
+    expect(where.status).toBe(200);
+    expect(where.body.device).toBeNull();
+    // Their own arcade's staff and admins see as before.
+    const own = await t.request('GET', `/api/admin/players/${gamer.id}`, {
+      token: ops.staff.token,
+    });
+    expect(own.body.recentGames).toHaveLength(1);
+    expect(own.body.statistics).toMatchObject({ gamesPlayed: 1, overallKills: 4 });
+    const admin = await t.request('GET', `/api/admin/players/${seated.id}`, {
+      token: ops.admin.token,
+    });
+    expect(admin.body.device).toEqual({ arcadeId: ops.arcade, deviceId: ops.device.id });
+    // Back as before for the tests below: the other arcade knows only its own visitor.
+    await t.db.delete(visits).where(eq(visits.arcadeId, ops.otherArcade));
+    await t.db.insert(visits).values({ userId: stranger.id, arcadeId: ops.otherArcade });
+  });
+
   it('PUT /api/admin/players/{id}/name: admins rename, audited with before/after', async () => {
     let n = 0;
     await checkAccessMatrix(t, ops, {

@@ -55,8 +55,15 @@ export async function playerDetails(
 ): Promise<AdminPlayer> {
   const user = await visiblePlayer(db, operator, id);
   const admin = operator.role === 'admin';
-  const { matchHistory, userStatistics } = await operatorHistoryAndStatistics(db, id);
+  const { matchHistory, userStatistics } = await operatorHistoryAndStatistics(
+    db,
+    id,
+    operator.arcades,
+  );
   const seat = await seats.deviceOfPlayer(db, id);
+  // Staff see a player's device only at their own arcades: where a player is elsewhere is
+  // nothing of theirs (a visit recorded at their arcade would tell them otherwise).
+  const seatShown = seat && (!operator.arcades || operator.arcades.includes(seat.device.arcadeId));
   return {
     id: user.id,
     userName: user.userName,
@@ -70,7 +77,7 @@ export async function playerDetails(
     signInEmail: admin && user.identitySub ? await accountEmail(db, user.identitySub) : null,
     suspendedReason: admin ? user.suspendedReason : null,
     arcades: user.role === 'staff' ? await staffArcadesOf(db, id) : [],
-    device: seat ? { arcadeId: seat.device.arcadeId, deviceId: seat.device.id } : null,
+    device: seatShown ? { arcadeId: seat.device.arcadeId, deviceId: seat.device.id } : null,
     recentGames: matchHistory,
     statistics: userStatistics,
   };

@@ -36,12 +36,14 @@ const gameJson = (viewer: string | null) => `json_build_object(
  * (features/admin/games.ts) leaves the history. The other players are shown as `viewer` (an SQL
  * uuid expression, 'null' for nobody) may see them: a hidden one is 'Spieler' without an id
  * (features/users/visibility.ts); `viewer` null (the operator console): all as stored.
+ * `arcades` (an SQL text[] expression): only the games played at these arcades (staff).
  */
 export const historyJson = (
   user: string,
   limit: string,
   offset: string,
   viewer: string | null,
+  arcades: string | null = null,
 ) => `(
   select coalesce(json_agg(${gameJson(viewer)} order by o.played_at desc, o.id desc), '[]')
   from (
@@ -49,7 +51,7 @@ export const historyJson = (
            g.players_json, g.teams_json, gp.kills, gp.deaths, gp.score, gp.won,
            gp.rating_before, gp.rating_after
     from game_players gp join games g on g.id = gp.game_id
-    where gp.user_id = ${user} and g.voided_at is null
+    where gp.user_id = ${user} and g.voided_at is null${arcades ? ` and g.arcade_id = any(${arcades})` : ''}
     order by gp.played_at desc, gp.game_id desc
     limit ${limit} offset ${offset}
   ) o join maps m on m.id = o.map_id
@@ -61,6 +63,14 @@ export const totalsJson = (user: string) => `(
     'gamesWon', coalesce(sum(games_won), 0), 'gamesLost', coalesce(sum(games_lost), 0),
     'kills', coalesce(sum(kills), 0), 'deaths', coalesce(sum(deaths), 0))
   from player_stats where user_id = ${user})`;
+
+/** totalsJson over the games played at these arcades (an SQL text[] expression) only. */
+const arcadeTotalsJson = (user: string, arcades: string) => `(
+  select json_build_object('gamesPlayed', coalesce(sum(games_played), 0),
+    'gamesWon', coalesce(sum(games_won), 0), 'gamesLost', coalesce(sum(games_lost), 0),
+    'kills', coalesce(sum(kills), 0), 'deaths', coalesce(sum(deaths), 0))
+  from player_stats_periods
+  where user_id = ${user} and period_kind = 'all' and arcade_id = any(${arcades}))`;
 
 export type Totals = Parameters<typeof summarize>[0];
 
@@ -78,6 +88,12 @@ const profileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
 const operatorProfileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
   `select ${historyJson('$1', FIRST_PAGE, '0', null)} as history, ${totalsJson('$1')} as totals`,
 );
+// The arcades as a JSON array in $2: PGlite's path binds a JS array as a list, not an array.
+const STAFF_ARCADES = 'array(select json_array_elements_text($2::json))';
+const staffProfileParts = preparedStatement<{ history: Game[]; totals: Totals }>(
+  `select ${historyJson('$1', FIRST_PAGE, '0', null, STAFF_ARCADES)} as history,
+          ${arcadeTotalsJson('$1', STAFF_ARCADES)} as totals`,
+);
 
 /**
  * A player's first page of games, newest first, and their statistics summary: one query. The
@@ -92,12 +108,19 @@ export async function historyAndStatistics(
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 
-/** historyAndStatistics for the operator console: every player's name as stored (moderation). */
+/**
+ * historyAndStatistics for the operator console: every player's name as stored (moderation).
+ * `arcades`: staff's, whose view is the games played there and the statistics of those only
+ * (docs/operator-console.md: staff learn nothing of other arcades); null for an admin (all).
+ */
 export async function operatorHistoryAndStatistics(
   db: Queryable,
   userId: string,
+  arcades: string[] | null,
 ): Promise<{ matchHistory: Game[]; userStatistics: StatisticsSummary }> {
-  const [row] = await operatorProfileParts(db, [userId]);
+  const [row] = arcades
+    ? await staffProfileParts(db, [userId, JSON.stringify(arcades)])
+    : await operatorProfileParts(db, [userId]);
   return { matchHistory: row!.history, userStatistics: summarize(row!.totals) };
 }
 
