@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchSchema } from '@arcadia/contracts';
+import { matchSchema, type Match } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -13,6 +13,7 @@ import {
   reportPlayed,
   type TestPlayer,
 } from '../../../test/support/arcade';
+import { MatchImages } from './share/cache';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(data: Uint8Array) {
@@ -224,6 +225,28 @@ describe('match page API', () => {
     const html = await (await fetch(`${t.url}/game/${id}`)).text();
     expect(html).toContain('Gelöschter Spieler gewinnt mit 300 Punkten');
     expect(html).not.toContain('Carl');
+  });
+
+  it('an image drawn while a player hid or deleted their profile does not stay on disk', async () => {
+    // The race: the game is read, the player goes, their clean-up runs, then the render ends.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-images-'));
+    const images = new MatchImages(dir);
+    const match = matchSchema.parse((await t.request('GET', `/api/matches/${soloGame}`)).body);
+    const hidden: Match = {
+      ...match,
+      players: match.players.map((p) => ({ ...p, id: null, name: 'Spieler' })),
+    };
+    const raced = await images.get(match, 'de', async () => hidden);
+    expect(raced.cached).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const gone = await images.get(match, 'en', async () => null);
+    expect(gone.cached).toBe(false);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    // Unchanged meanwhile: kept, and served from the file the next time.
+    await images.get(match, 'de', async () => match);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect((await images.get(match, 'de')).cached).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a voided game has no page (404) and no image', async () => {

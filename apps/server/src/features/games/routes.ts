@@ -99,10 +99,14 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       // key hashes what is shown, so a visibility change gets a new image (and the settings
       // change removes the player's old ones, share/cache.ts).
       const match = await matchById(db, request.params.id, null);
-      const image = await images.get(match, request.query.lang);
+      const image = await images.get(match, request.query.lang, () =>
+        matchById(db, request.params.id, null).catch(() => null),
+      );
       reply
         .header('ETag', image.etag)
-        .header('Cache-Control', 'public, max-age=3600')
+        // Asked again each time (a 304 by the ETag): a player who hides or deletes their
+        // profile must not stay in shared caches for an hour.
+        .header('Cache-Control', 'public, no-cache')
         .header('X-Image-Cache', image.cached ? 'hit' : 'miss')
         // Previews are fetched by other sites' crawlers and shown by the native shell.
         .header('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -55,7 +55,17 @@ export class MatchImages {
     return `${prefixOf(match.id, language)}${hash}`;
   }
 
-  async get(match: Match, language: MatchShareLanguage = 'de'): Promise<MatchImage> {
+  /**
+   * The image of `match`, from the cache or rendered now. `current` reads the game again once
+   * the rendered file is stored: a player who deleted their profile or hid it while the image
+   * was being drawn changed what it may show, and their clean-up (events.ts) may have run before
+   * the file existed; a file that no longer matches the game goes at once.
+   */
+  async get(
+    match: Match,
+    language: MatchShareLanguage = 'de',
+    current: () => Promise<Match | null> = async () => match,
+  ): Promise<MatchImage> {
     const key = this.keyOf(match, language);
     const file = path.join(this.dir, `${key}.png`);
     const etag = `"${key}"`;
@@ -69,6 +79,8 @@ export class MatchImages {
       pending = renderMatchImage(match, language)
         .then(async (data) => {
           await this.store(match.id, language, file, data);
+          const now = await current();
+          if (!now || this.keyOf(now, language) !== key) await fs.rm(file, { force: true });
           return data;
         })
         .finally(() => this.inFlight.delete(key));
