@@ -24,6 +24,8 @@ describe('operator API: players (search, one player, rename)', () => {
   let stranger: TestPlayer;
   /** The name the rename test gave `visitor` (with its skeleton stored). */
   let renamedTo = '';
+  /** The game `gamer` played at the staff's arcade. */
+  let gamerGame = '';
   const lastAudit = async () => (await t.db.select().from(auditLog).orderBy(auditLog.id)).at(-1);
 
   beforeAll(async () => {
@@ -39,6 +41,7 @@ describe('operator API: players (search, one player, rename)', () => {
       report({ players: [{ userId: gamer.id, teamId: 1, kills: 4, deaths: 1, score: 400 }] }),
     );
     expect(played.status).toBeLessThan(300);
+    gamerGame = played.body.id as string;
     await t.db.insert(visits).values({ userId: visitor.id, arcadeId: ops.arcade });
     await t.db.insert(visits).values({ userId: stranger.id, arcadeId: ops.otherArcade });
     await seat(t, ops.device, [seated.id]);
@@ -199,6 +202,33 @@ describe('operator API: players (search, one player, rename)', () => {
       actorUserId: ops.admin.id,
       before: { userName: 'ZedVisit' },
       after: { userName: `Renamed${n}` },
+    });
+  });
+
+  it('a renamed player has the new name in the games they played, and their old one nowhere', async () => {
+    const before = await t.request('GET', `/api/matches/${gamerGame}`);
+    expect(before.body.players[0]).toMatchObject({ id: gamer.id, name: 'ZedGamer' });
+    const image = await fetch(`${t.url}/api/matches/${gamerGame}/image.png`);
+    expect(image.status).toBe(200);
+    const res = await t.request('PUT', `/api/admin/players/${gamer.id}/name`, {
+      token: ops.admin.token,
+      body: { userName: 'ZedPlayer' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.recentGames[0].players[0]).toMatchObject({ id: gamer.id, name: 'ZedPlayer' });
+    const after = await t.request('GET', `/api/matches/${gamerGame}`);
+    expect(after.body.players[0]).toMatchObject({ id: gamer.id, name: 'ZedPlayer' });
+    expect(JSON.stringify(after.body)).not.toContain('ZedGamer');
+    const history = await t.request('GET', `/api/user/${gamer.id}/games`, { token: gamer.token });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('ZedPlayer');
+    expect(JSON.stringify(history.body)).not.toContain('ZedGamer');
+    // The image is drawn anew with the new name (the old file left the disk).
+    const redrawn = await fetch(`${t.url}/api/matches/${gamerGame}/image.png`);
+    expect(redrawn.headers.get('x-image-cache')).toBe('miss');
+    await t.request('PUT', `/api/admin/players/${gamer.id}/name`, {
+      token: ops.admin.token,
+      body: { userName: 'ZedGamer' },
     });
   });
 

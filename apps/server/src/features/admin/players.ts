@@ -11,7 +11,7 @@ import type { AppEventBus } from '../../events/map';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { announceRevokedAccount } from '../../plugins/auth';
 import { kickPlayer, seats } from '../devices';
-import { operatorHistoryAndStatistics } from '../games';
+import { operatorHistoryAndStatistics, removeShareImagesOf, renamePlayerInGames } from '../games';
 import { accountEmail, endAllSessions } from '../identity';
 import {
   eraseProfile,
@@ -94,18 +94,24 @@ const nameTaken = () =>
     { path: 'userName', message: 'This user name is already taken' },
   ]);
 
-/** Renames an offensive user name, with the rules of registration; audited before/after. */
+/**
+ * Renames an offensive user name, with the rules of registration; audited before/after. The
+ * games they played show the new name (their stored player lists too), and their cached share
+ * images leave `shareImages` once committed (the next view draws the new name).
+ */
 export async function renamePlayer(
   db: Db,
   operator: Operator,
   id: string,
   input: AdminRename,
+  shareImages: string,
 ): Promise<AdminPlayer> {
   try {
     await db.transaction(async (tx) => {
       const user = await lockedPlayer(tx, id);
       if (user.userName === input.userName) return;
       if (!(await renameUser(tx, user, input.userName))) throw nameTaken();
+      await renamePlayerInGames(tx, id, input.userName);
       await recordAudit(tx, operator, {
         action: 'user.rename',
         targetType: 'user',
@@ -119,6 +125,7 @@ export async function renamePlayer(
     if (uniqueViolation(error) !== null) throw nameTaken();
     throw error;
   }
+  await removeShareImagesOf(db, shareImages, id);
   return playerDetails(db, operator, id);
 }
 

@@ -15,6 +15,7 @@ import {
   okSchema,
 } from '@arcadia/contracts';
 import { VacuumQueue } from '../../db/vacuum';
+import { matchImagesDir } from '../games';
 import { arcadeParam, operatorOf } from './access';
 import {
   deletePlayer,
@@ -71,7 +72,13 @@ export function playerRoutes(parent: FastifyInstance): void {
       response: { 200: adminPlayerSchema },
     },
     handler: async (request) =>
-      renamePlayer(app.db, operatorOf(request), request.params.id, request.body),
+      renamePlayer(
+        app.db,
+        operatorOf(request),
+        request.params.id,
+        request.body,
+        matchImagesDir(app.config),
+      ),
   });
 
   app.post('/admin/players/:id/suspend', {

@@ -3,6 +3,7 @@ export { ingestDeviceReport, ingestGame } from './ingest';
 export { ingestWaiting } from './ingest-queue';
 export { ALL_TIME_START, periodStart } from './periods';
 export { DELETED_PLAYER_NAME, removeShareImagesOf } from './events';
+export { renamePlayerInGames } from './repository';
 export { matchImagesDir } from './share/cache';
 export {
   historyAndStatistics,

@@ -14,6 +14,19 @@ export async function anonymisePlayer(db: Queryable, userId: string, name: strin
     .where(eq(gamePlayers.userId, userId));
 }
 
+/**
+ * The player's name in the games they played, after an operator renamed them: the stored player
+ * lists follow (the game_players_json_update trigger), so no match page, history or share image
+ * keeps the old name, which someone else may register now.
+ */
+export async function renamePlayerInGames(
+  db: Queryable,
+  userId: string,
+  name: string,
+): Promise<void> {
+  await db.update(gamePlayers).set({ name }).where(eq(gamePlayers.userId, userId));
+}
+
 /** The player's all-time and period statistics (triggers keep the rank buckets counted). */
 export async function deleteStatsOf(db: Queryable, userId: string): Promise<void> {
   await db.delete(playerStats).where(eq(playerStats.userId, userId));
