@@ -49,6 +49,13 @@ describe('usernameSchema (spec §5, §9: 3 to 12 characters)', () => {
     ['an @', 'neo@x', /letters, digits/],
     ['an emoji', 'neo🙂x', /letters, digits/],
     ['a control character', 'neo\u0000x', /letters, digits/],
+    // Invisible "letters" (default-ignorable code points): a look-alike of 'alice', or blank.
+    ['a Hangul filler after it', 'alice\u3164', /letters, digits/],
+    ['Hangul fillers only', '\u3164\u3164\u3164', /letters, digits/],
+    ['halfwidth fillers only', '\uffa0\uffa0\uffa0\uffa0', /letters, digits/],
+    ['choseong and jungseong fillers', '\u115f\u1160alice', /letters, digits/],
+    ['a soft hyphen', 'al\u00adice', /letters, digits/],
+    ['a zero-width space', 'ali\u200bce', /letters, digits/],
   ])('refuses a name with %s', (_, name, message) => {
     const issues = refusedAt(usernameSchema, name);
     expect(issues.map((i) => i.message).join(' ')).toMatch(message);

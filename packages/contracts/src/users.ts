@@ -20,7 +20,10 @@ export const usernameSchema = z
   .trim()
   .min(USERNAME_MIN, { message: `username must be at least ${USERNAME_MIN} characters` })
   .max(USERNAME_MAX, { message: `username must be at most ${USERNAME_MAX} characters` })
-  .regex(/^[\p{L}\p{N}_.-]+$/u, {
+  // Default-ignorable code points (U+3164 HANGUL FILLER, U+00AD soft hyphen, zero-width ones…)
+  // count as letters or format characters but show nothing: 'anna' + U+3164 would sit beside
+  // 'anna' on every board, and a name of fillers alone would be blank (UTS #39 refuses them too).
+  .regex(/^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}_.-]+$/u, {
     message: 'username may contain letters, digits, dot, dash and underscore only',
   });
 

@@ -57,6 +57,7 @@ describe('registration validation (spec §5, contracts registrationSchema)', () 
     expect(prefillFromAccount({ nickname: 'Max Müller' }).username).toBe('MaxMüller');
     expect(prefillFromAccount({ nickname: 'Mr. X-Ray (2)!' }).username).toBe('Mr.X-Ray2');
     expect(prefillFromAccount({ nickname: 'Sehr Langer Spitzname' }).username).toBe('SehrLangerSp');
+    expect(prefillFromAccount({ nickname: 'Ni\u00adna\u3164' }).username).toBe('Nina');
     expect(errorsOf({ username: prefillFromAccount({ nickname: 'Max Müller' }).username })).toEqual(
       {},
     );

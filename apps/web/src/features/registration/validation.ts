@@ -105,7 +105,9 @@ export function prefillFromAccount(
   const nickname = typeof account?.nickname === 'string' ? account.nickname : '';
   return {
     ...emptyRegistration,
-    username: [...nickname.replace(/[^\p{L}\p{N}_.-]/gu, '')].slice(0, USERNAME_MAX).join(''),
+    username: [...nickname.replace(/[^\p{L}\p{N}_.-]|\p{Default_Ignorable_Code_Point}/gu, '')]
+      .slice(0, USERNAME_MAX)
+      .join(''),
     mail: typeof account?.email === 'string' ? account.email : '',
   };
 }
