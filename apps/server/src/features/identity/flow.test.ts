@@ -214,6 +214,28 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     expect(discovery.headers.get('content-security-policy')).toContain("script-src 'none'");
   });
 
+  it('answers discovery and redirects at PUBLIC_URL, whatever Host or X-Forwarded-* a client sends', async () => {
+    const forged = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    };
+    const res = await t.request('GET', '/oidc/.well-known/openid-configuration', {
+      headers: forged,
+    });
+    expect(res.status).toBe(200);
+    const doc = res.body as Record<string, unknown>;
+    expect(JSON.stringify(doc)).not.toContain('evil.example');
+    for (const key of ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'])
+      expect(String(doc[key]), key).toMatch(new RegExp(`^${t.config.publicUrl}/`));
+    // A redirect of the provider (to its sign-in page) too.
+    const auth = await fetch(`${t.url}/oidc/auth?client_id=nobody`, {
+      headers: forged,
+      redirect: 'manual',
+    });
+    expect(auth.headers.get('location') ?? '').not.toContain('evil.example');
+  });
+
   it('registers a profile with the embedded token; deleting the profile ends the identity', async () => {
     const player = { email: 'leaving@example.org', password: 'goodbye-Pass-1', nickname: 'Leaver' };
     const fresh = new TestOidcClient(t.url);

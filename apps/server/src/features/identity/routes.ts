@@ -39,6 +39,21 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * The embedded OpenID provider at /oidc (only when no external issuer is configured): the
  * provider's endpoints, our interaction pages, password recovery and housekeeping.
  */
+/**
+ * The provider builds its discovery document, redirects and form actions from the request's
+ * host and protocol (it trusts X-Forwarded-*, as behind the proxy of a deployment). Whatever a
+ * client sends, it acts at PUBLIC_URL: a forged Host or X-Forwarded-Host would otherwise put
+ * another site's address into `/oidc/.well-known/openid-configuration` for any cache on the
+ * way to keep. The client's address is the one Fastify took (TRUST_PROXY decides). Not in
+ * development, where the Vite dev server on its own port passes the provider through.
+ */
+function actAtPublicUrl(raw: IncomingMessage, publicUrl: URL, ip: string): void {
+  raw.headers.host = publicUrl.host;
+  raw.headers['x-forwarded-host'] = publicUrl.host;
+  raw.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+  raw.headers['x-forwarded-for'] = ip;
+}
+
 export const identityRoutes = fp(
   async (app: FastifyInstance) => {
     const { config, db } = app;
@@ -56,6 +71,7 @@ export const identityRoutes = fp(
 
     // The provider reads its own request bodies, so nothing may parse them before it.
     const handlers = new WeakMap<Provider, Handler>();
+    const publicUrl = new URL(config.publicUrl);
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -90,6 +106,7 @@ export const identityRoutes = fp(
             handlers.set(provider, handle);
           }
           reply.hijack();
+          if (config.env !== 'development') actAtPublicUrl(raw, publicUrl, request.ip);
           raw.originalUrl = raw.url;
           raw.url = raw.url!.slice(MOUNT.length) || '/';
           await handle(raw, reply.raw);
