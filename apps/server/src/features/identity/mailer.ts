@@ -94,8 +94,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
       expiresAt: new Date(now.getTime() + expiresInSeconds * 1000).toISOString(),
     };
     await fs.writeFile(file, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    // Not the subject: some name the player (a parent's confirmation names the child), and the
+    // log outlives a deletion. The file holds it, owner-readable, until its link expires.
     log.warn(
-      { file, subject: mail.subject, ...(showLinks ? { links: mail.links } : {}) },
+      { file, ...(showLinks ? { subject: mail.subject, links: mail.links } : {}) },
       'SMTP_URL is not set: the mail was written to the outbox instead of being sent',
     );
   };

@@ -75,6 +75,8 @@ describe('no secret in the production log (no SMTP_URL)', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('/oidc/reset?');
     expect(text).not.toContain('/oidc/verify?');
+    // Nor the subject: some name the player (a parent's confirmation names the child).
+    expect(text).not.toContain('"subject"');
 
     // Kept while the link works, removed once it has expired.
     expect(await removeExpiredOutboxMail(t.config)).toBe(0);
