@@ -47,7 +47,7 @@ describe('verifyToken: the account of an embedded-provider token', () => {
   it('refuses a token whose account does not exist with 401', async () => {
     await expect(app.verifyToken(await mint('acc-gone'))).rejects.toMatchObject({
       statusCode: 401,
-      message: 'The account of this token no longer exists',
+      message: 'The account of this token no longer exists or was signed out',
     });
   });
 

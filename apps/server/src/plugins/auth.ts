@@ -51,9 +51,10 @@ export interface TokenVerifier {
    * Whether the account a token was issued for still exists (the embedded provider: its
    * accounts table). A token whose account is gone is refused with 401 although its signature
    * and lifetime are fine: a deleted player's token must not act (e.g. register a new profile
-   * nobody could delete). Not set for an external issuer, whose accounts are not ours.
+   * nobody could delete). Nor is one issued before the account was signed out everywhere (a
+   * password reset). Not set for an external issuer, whose accounts are not ours.
    */
-  accountExists?: (sub: string) => Promise<boolean>;
+  accountExists?: (sub: string, issuedAt: number | undefined) => Promise<boolean>;
 }
 
 export interface AuthContext {
@@ -212,8 +213,8 @@ export const authPlugin = fp(
       }
       const auth = { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
       const checkedAt = Date.now();
-      if (verifier.accountExists && !(await verifier.accountExists(auth.sub)))
-        throw unauthorized('The account of this token no longer exists');
+      if (verifier.accountExists && !(await verifier.accountExists(auth.sub, payload.iat)))
+        throw unauthorized('The account of this token no longer exists or was signed out');
       if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))
         throw new AppError(403, ACCOUNT_SUSPENDED, 'This account is suspended');
       if (!deleted.has(auth.sub))

@@ -18,6 +18,11 @@ export const accounts = pgTable('accounts', {
   passwordHash: text('password_hash').notNull(),
   nickname: text('nickname').notNull(),
   emailVerified: boolean('email_verified').notNull().default(false),
+  /**
+   * Access tokens issued before this are refused by the API (plugins/auth.ts): a password reset
+   * signs the account out everywhere, its tokens too, not only its sessions and refresh tokens.
+   */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   language: text('language', { enum: ['de', 'en'] })
     .notNull()
     .default('de'),

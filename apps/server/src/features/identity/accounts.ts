@@ -49,6 +49,17 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
 }
 
 /**
+ * The account's access tokens issued until now are refused from now on (plugins/auth.ts; the
+ * caller announces it to every process): with endAllSessions, signed out everywhere.
+ */
+export async function refuseTokensIssuedBefore(db: Queryable, id: string) {
+  await db
+    .update(accounts)
+    .set({ tokensValidAfter: sql`now()` })
+    .where(eq(accounts.id, id));
+}
+
+/**
  * Deletes the account a sign-in subject names (its reset tokens go with it, by cascade) and
  * answers its e-mail; undefined when the subject is not one of this provider's accounts.
  */

@@ -38,17 +38,24 @@ export function localKeyResolver(db: Db): JWTVerifyGetKey {
 }
 
 /**
- * Whether the embedded provider's account of a token's sub still exists: a deleted player's
- * account row is gone (identity/events.ts forgetIdentity), and so are its tokens' rights.
+ * Whether the embedded provider's account of a token's sub still exists and takes a token issued
+ * at `issuedAt` (seconds): a deleted player's account row is gone (identity/events.ts
+ * forgetIdentity), and so are its tokens' rights; a password reset refuses the tokens issued
+ * before it (accounts.tokens_valid_after; those of its own second too, as `iat` counts seconds).
  */
-export function localAccountExists(db: Db): (sub: string) => Promise<boolean> {
-  return async (sub) => {
+export function localAccountExists(
+  db: Db,
+): (sub: string, issuedAt: number | undefined) => Promise<boolean> {
+  return async (sub, issuedAt) => {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) return false;
     const [row] = await db
-      .select({ id: accounts.id })
+      .select({ validAfter: accounts.tokensValidAfter })
       .from(accounts)
       .where(eq(accounts.id, sub))
       .limit(1);
-    return row !== undefined;
+    if (!row) return false;
+    if (!row.validAfter) return true;
+    // `iat` counts whole seconds: a token of the reset's own second may be older, so it goes too.
+    return (issuedAt ?? 0) > Math.floor(row.validAfter.getTime() / 1000);
   };
 }

@@ -140,6 +140,8 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
         );
     }
     if (!result.ok) return reply.code(400).send(invalidLink(p));
+    // This process drops the account's verified tokens now; the others on the NOTIFY.
+    app.forgetAccount(result.accountId);
     return reply.send(
       messagePage(p, p.t('reset.title'), { text: p.t('reset.done'), kind: 'notice' }, [
         { href: `${config.publicUrl}/login`, label: p.t('app.back') },

@@ -104,8 +104,13 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     expect(weak.status).toBe(400);
     expect(squash(weak.text)).toContain('Das Passwort muss mindestens 10 Zeichen lang sein.');
 
+    // The access token of the earlier sign-in works until the reset (no profile yet: 404).
+    const me = (token: string) => t.request('GET', '/api/v2/user/me', { token });
+    expect((await me(tokens.access_token)).status).toBe(404);
     const done = await client.submit(page, { password: 'second-Pass-22' });
     expect(done.status).toBe(200);
+    // Its access token is refused at once, though it has most of its hour left.
+    expect((await me(tokens.access_token)).status).toBe(401);
     expect(squash(done.text)).toContain('Dein Passwort wurde geändert.');
 
     // Signed out everywhere: the refresh token of the earlier sign-in is gone.
@@ -116,12 +121,17 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
       (await old.submit(await old.begin(), { email: account.email, password: account.password }))
         .status,
     ).toBe(401);
+    // A token's `iat` counts seconds, so the reset's own second is refused too: sign in after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const fresh = new TestOidcClient(t.url);
     const signedIn = await fresh.submit(await fresh.begin(), {
       email: account.email,
       password: 'second-Pass-22',
     });
     expect(fresh.codeFrom(signedIn.leftFor)).toBeTruthy();
+    // A token of a sign-in after the reset works.
+    const after = await fresh.tokens(fresh.codeFrom(signedIn.leftFor)!);
+    expect((await me(after.access_token)).status).toBe(404);
 
     // Used once: the link is dead, for showing the form and for posting it.
     const again = await client.browser.navigate(link);

@@ -7,6 +7,7 @@ import {
   findAccountById,
   insertAccount,
   normalizeEmail,
+  refuseTokensIssuedBefore,
   setPasswordHash,
   type AccountRow,
 } from './accounts';
@@ -16,6 +17,7 @@ import {
   THROTTLE_MAX_PER_ADDRESS,
   THROTTLE_MAX_RESET_MAILS,
 } from './lifetimes';
+import { announceRevokedAccount } from '../../plugins/auth';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { consumeResetToken, createResetToken, resetTokenAccount } from './password-resets';
 import { blockedFor, clearFailures, recordFailure, type ThrottleKey } from './throttle';
@@ -141,7 +143,7 @@ export async function requestPasswordReset(
 }
 
 export type ResetResult =
-  | { ok: true }
+  | { ok: true; accountId: string }
   | { ok: false; reason: 'invalid_token' }
   | { ok: false; reason: 'weak_password'; error: MessageKey };
 
@@ -163,10 +165,12 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       if ((await consumeResetToken(tx, token)) !== account.id) throw new TokenSpent();
       await setPasswordHash(tx, account.id, passwordHash);
       await endAllSessions(tx, account.id);
+      await refuseTokensIssuedBefore(tx, account.id);
+      await announceRevokedAccount(tx, account.id);
     });
   } catch (error) {
     if (error instanceof TokenSpent) return { ok: false, reason: 'invalid_token' };
     throw error;
   }
-  return { ok: true };
+  return { ok: true, accountId: account.id };
 }

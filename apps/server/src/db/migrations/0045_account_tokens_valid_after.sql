@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "tokens_valid_after" timestamp with time zone;
