@@ -79,6 +79,12 @@ declare module 'fastify' {
      * process (the other processes hear of it through ACCOUNT_REVOKED_CHANNEL).
      */
     forgetAccount(sub: string): void;
+    /**
+     * Calls `listener` with the sub of every account whose tokens stop from now on (deleted,
+     * suspended, password reset; in this process or announced by another): what holds a
+     * connection open for a token (the live channel) ends it.
+     */
+    onAccountRevoked(listener: (sub: string) => void): void;
   }
 }
 
@@ -159,13 +165,18 @@ export const authPlugin = fp(
     });
     /** Accounts deleted lately, so that a check that raced the deletion is not cached. */
     const deleted = new Map<string, number>();
+    const revokedListeners = new Set<(sub: string) => void>();
     const forgetAccount = (sub: string) => {
       const now = Date.now();
       for (const [gone, until] of deleted) if (until < now) deleted.delete(gone);
       deleted.set(sub, now + VERIFIED_TOKEN_TTL_MS);
       verified.forget((entry) => entry.auth.sub === sub);
+      for (const listener of revokedListeners) listener(sub);
     };
     app.decorate('forgetAccount', forgetAccount);
+    app.decorate('onAccountRevoked', (listener: (sub: string) => void) => {
+      revokedListeners.add(listener);
+    });
     let listener: Listener | undefined;
     // Only accounts that are checked (the embedded provider's, suspensions) have news to hear.
     const checksAccounts = (verifier: TokenVerifier) =>

@@ -321,6 +321,29 @@ describe('the live channel (GET /api/live)', () => {
     }
   });
 
+  it('ends the streams of a player who is suspended, and only theirs', async () => {
+    const cleo = await addPlayer(t, 'Cleo');
+    const boss = await addPlayer(t, 'Boss');
+    await setRole(t, boss.id, 'admin');
+    const cleos = await openStream(t.url, cleo.token);
+    const bens = await openStream(t.url, ben.token);
+    try {
+      await cleos.nextOf('hello');
+      await bens.nextOf('hello');
+      const suspended = await t.request('POST', `/api/admin/players/${cleo.id}/suspend`, {
+        token: boss.token,
+        body: { reason: 'Cheating' },
+      });
+      expect(suspended.status).toBe(200);
+      expect(await cleos.endsWithin(2000)).toBe(true);
+      expect(await bens.endsWithin(300)).toBe(false);
+      expect((await t.request('GET', '/api/live', { token: cleo.token })).status).toBe(403);
+    } finally {
+      cleos.close();
+      bens.close();
+    }
+  });
+
   it(`keeps at most ${LIVE_MAX_STREAMS_PER_USER} streams per player: the oldest closes`, async () => {
     const streams = [];
     for (let i = 0; i <= LIVE_MAX_STREAMS_PER_USER; i++) {

@@ -31,6 +31,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new LiveHub(database, { sweepMs: app.config.liveSweepMs });
   let started: Promise<void> | undefined;
   const open = new Set<LiveStream>();
+  /** The sign-in each open stream was opened with, to end them when it is revoked. */
+  const subs = new WeakMap<LiveStream, string>();
+  // A deleted or suspended player, or one whose password was reset, keeps no stream open.
+  app.onAccountRevoked((sub) => {
+    for (const stream of [...open]) if (subs.get(stream) === sub) stream.close();
+  });
   // Streams end when the server shuts down, so it need not wait for them.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.close();
@@ -95,6 +101,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         hub.remove(stream);
       });
       open.add(stream);
+      subs.set(stream, auth.sub);
       hub.add(stream);
     },
   });
