@@ -105,6 +105,27 @@ describe('POST /graphql statistics', () => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses a request whose query is not a string with 400 and the field', async () => {
+    for (const body of [{ query: 123 }, {}, { query: QUERY, variables: 'x' }]) {
+      const res = await gql(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body)).not.toContain('definitions');
+    }
+    // Answered the GraphQL way (errors[]), naming the field.
+    const res = await gql({ query: 123 });
+    expect(res.body.errors[0].message).toBe(
+      'The GraphQL request is not valid: query must be a string',
+    );
+  });
+
+  it('takes the bearer scheme in any case, as the REST routes do', async () => {
+    const res = await t.request('POST', '/graphql', {
+      body: { query: QUERY },
+      headers: { authorization: `bearer ${anna.token}` },
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('limits the query depth', async () => {
     const deep = `{ __schema { types { fields { type { ofType { ofType { name } } } } } } }`;
     const res = await gql({ query: deep });

@@ -56,7 +56,8 @@ declare module 'mercurius' {
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  // The scheme name is case-insensitive (RFC 7235 §2.1), as on every REST route.
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>"');
   return match[1];
 }
@@ -80,6 +81,34 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.url !== '/graphql') return;
     const token = bearer(request);
     authOf.set(request, token ? await app.verifyToken(token) : null);
+  });
+  // mercurius's own body checks are off with the validator above: a POST whose query is not a
+  // string reached graphql-js and came back with its internal message.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url !== '/graphql' || request.method !== 'POST') return;
+    const body = request.body as Record<string, unknown> | null | undefined;
+    const details = [];
+    if (typeof body?.query !== 'string')
+      details.push({ path: 'query', message: 'query must be a string' });
+    if (
+      body?.variables !== undefined &&
+      body.variables !== null &&
+      typeof body.variables !== 'object'
+    )
+      details.push({ path: 'variables', message: 'variables must be an object' });
+    if (
+      body?.operationName !== undefined &&
+      body.operationName !== null &&
+      typeof body.operationName !== 'string'
+    )
+      details.push({ path: 'operationName', message: 'operationName must be a string' });
+    if (details.length > 0)
+      throw new AppError(
+        400,
+        'validation_failed',
+        `The GraphQL request is not valid: ${details.map((d) => d.message).join('; ')}`,
+        details,
+      );
   });
   await app.register(mercurius, {
     schema,
