@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gameTypeSchema } from './games';
+import { SINGLE_LINE } from './limits';
 
 /**
  * The device API, `/api/device/v1/...`, used by arcade devices (and tools/device-sim).
@@ -73,14 +74,20 @@ const count = (field: string) =>
 
 export const reportTeamSchema = z.object({
   id: z.number().int().min(0).max(99),
-  name: z.string().trim().min(1).max(40),
+  name: z.string().trim().min(1).max(40).regex(SINGLE_LINE, 'one line without control characters'),
   score: count('score'),
 });
 
 export const reportPlayerSchema = z
   .object({
     userId: z.uuid({ message: 'userId must be a user id' }).optional(),
-    guestName: z.string().trim().min(1).max(24).optional(),
+    guestName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(24)
+      .regex(SINGLE_LINE, 'one line without control characters')
+      .optional(),
     teamId: z.number().int().min(0).max(99).nullish(),
     kills: count('kills'),
     deaths: count('deaths'),

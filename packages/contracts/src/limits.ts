@@ -40,3 +40,10 @@ export const PARENT_CONFIRMATION_HOURS = 72;
 /** The access scopes the client requests and the API checks (spec §6). */
 export const API_SCOPES = ['read:arcade', 'read:users', 'read:games', 'read:visits'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * Text of one line: no control characters (line breaks, tabs, NUL) and no line separators. A
+ * player's or device's text that could start a line of a backup's SQL could be one PGlite's
+ * pg_dump drops (docs/backups.md), and a name shows on one line everywhere.
+ */
+export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;

@@ -116,6 +116,10 @@ describe('registrationSchema (spec §3, §5)', () => {
     ['mail', { ...valid, mail: 'neo' }],
     ['mail', { ...valid, mail: undefined }],
     ['mail', { ...valid, mail: `${'a'.repeat(250)}@example.com` }],
+    // One line only: a line of its own in a backup's SQL could be one pg_dump drops.
+    ['instagram', { ...valid, instagram: 'me\n\\restrict x' }],
+    ['instagram', { ...valid, instagram: 'me\rx' }],
+    ['instagram', { ...valid, instagram: 'me\u2028x' }],
     ['agb', { ...valid, agb: false }],
     ['agb', { ...valid, agb: undefined }],
     ['agb', { ...valid, agb: 'true' }],

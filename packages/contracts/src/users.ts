@@ -8,6 +8,7 @@ import {
   SEARCH_MIN_LENGTH,
   USERNAME_MAX,
   USERNAME_MIN,
+  SINGLE_LINE,
 } from './limits';
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
@@ -89,6 +90,9 @@ const registrationFields = z.object({
     .string()
     .trim()
     .max(INSTAGRAM_MAX, { message: `instagram must be at most ${INSTAGRAM_MAX} characters` })
+    // One line: a line break would let a player's text start a line of the backup's SQL, and
+    // PGlite's pg_dump drops such lines when they read \restrict (docs/backups.md).
+    .regex(SINGLE_LINE, { message: 'instagram must be one line without control characters' })
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined)),

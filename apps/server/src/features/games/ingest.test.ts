@@ -210,6 +210,16 @@ describe('game reports', () => {
       ['a playedAt of year 1', { playedAt: '0001-01-01T00:00:00Z' }, 'playedAt'],
       ['a playedAt before 2000', { playedAt: '1999-12-31T23:59:59Z' }, 'playedAt'],
       ['a short idempotency key', { idempotencyKey: 'k' }, 'idempotencyKey'],
+      [
+        'a team name of two lines',
+        {
+          teams: [
+            { id: 1, name: 'Rot\n\\restrict', score: 1 },
+            { id: 2, name: 'Blau', score: 0 },
+          ],
+        },
+        'teams.0.name',
+      ],
       ['both userId and guestName', { guestName: 'Gast' }, 'players.0.userId'],
     ];
     const build = (change: Record<string, unknown>) => {

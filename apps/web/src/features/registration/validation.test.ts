@@ -36,6 +36,7 @@ describe('registration validation (spec §5, contracts registrationSchema)', () 
     [{ birthday: '2999-01-01' }, 'birthday', 'birthdayFuture'],
     [{ birthday: '2001-02-30' }, 'birthday', 'birthdayInvalid'],
     [{ instagram: 'x'.repeat(31) }, 'instagram', 'instagramTooLong'],
+    [{ instagram: 'me\nyou' }, 'instagram', 'instagramChars'],
     [{ agb: false }, 'agb', 'agbRequired'],
   ] as const)('%o → %s: %s', (values, field, key) => {
     expect(errorsOf(values)).toEqual({ [field]: key });

@@ -63,7 +63,7 @@ function messageKey(field: RegistrationField, code: string, values: Registration
         : 'birthdayInvalid';
     }
     case 'instagram':
-      return 'instagramTooLong';
+      return code === 'too_big' ? 'instagramTooLong' : 'instagramChars';
     case 'agb':
       return 'agbRequired';
     case 'parentMail':
