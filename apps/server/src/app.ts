@@ -21,7 +21,7 @@ import { profilePageHints, suspendedSignIn } from './features/users';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { inputHygienePlugin } from './plugins/input-hygiene';
-import { componentLog, loggingPlugin } from './plugins/logging';
+import { componentLog, loggedUrl, loggingPlugin } from './plugins/logging';
 import { metricsPlugin } from './plugins/metrics';
 import { overloadPlugin } from './plugins/overload';
 import { securityPlugin } from './plugins/security';
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: {
               req: (req: { method: string; url: string; id: string }) => ({
                 method: req.method,
-                url: req.url.split('?')[0],
+                url: loggedUrl(req.url),
                 id: req.id,
               }),
             },

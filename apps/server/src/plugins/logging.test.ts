@@ -83,6 +83,11 @@ describe('structured logs without tokens or personal data', () => {
     expect((await call('GET', '/api/v2/user/me', token)).status).toBe(200);
     await call('GET', `/api/user?searchterm=${PERSONAL.instagram}`, token);
     await call('GET', `/api/v2/user/me?access_token=${token}`);
+    // A guest result's claim token, in the page's path and the API's.
+    const claim = 'Zx9claimTokenSecret0123456789abcdefABCDEF_-';
+    secrets.push(claim);
+    expect((await fetch(`${url}/claim/${claim}`)).status).toBeLessThan(500);
+    await call('GET', `/api/claims/${claim}`, token);
     await call('GET', '/api/v2/user/me', forged);
     await call('GET', '/api/v2/user/me', expired);
     await call('POST', '/api/v2/user/registration', token, { ...PERSONAL, username: 'x' });

@@ -10,6 +10,17 @@ export function secretsMayBeLogged(config: Pick<Config, 'env'>): boolean {
   return config.env !== 'production';
 }
 
+/** Paths whose last part is a secret: a guest result's claim token (the page and the API). */
+const SECRET_PATHS = /^(\/(?:api\/)?claims?\/)[^/?#]+/;
+
+/**
+ * A request's URL as the log may keep it: without its query (reset and card links carry their
+ * secrets there) and with a claim token in the path replaced by `:token`.
+ */
+export function loggedUrl(url: string): string {
+  return (url.split('?')[0] ?? '').replace(SECRET_PATHS, '$1:token');
+}
+
 /**
  * The logger of one part of the server, at its own level when `LOG_LEVELS` names one
  * (`LOG_LEVELS=push=debug,oidc=warn`), and tagged with `component` so log queries can filter.
