@@ -1,10 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildServer,
+  freePort,
   repoRoot,
   startServerProcess,
   tempDataDir,
@@ -131,3 +132,58 @@ describe.runIf(adminUrl)(
 
 if (!adminUrl)
   console.warn('[system] SKIPPING the PostgreSQL startup race: TEST_DATABASE_URL is not set');
+
+describe('npm start stops with its launcher', () => {
+  const data = tempDataDir();
+  afterAll(() => data.remove());
+
+  it('SIGTERM to npm (what a supervisor sends) stops the server too', async () => {
+    // `npm run serve` is the last step of `npm start` (after the build): npm passes the signal
+    // to its script, which must be the server itself, not a shell that dies without passing it on.
+    const port = await freePort();
+    const npm = process.env.npm_execpath;
+    const { DATABASE_URL: _inherited, ...base } = process.env;
+    const child = spawn(
+      npm ? process.execPath : 'npm',
+      [...(npm ? [npm] : []), 'run', 'serve', '-w', '@arcadia/server'],
+      {
+        cwd: repoRoot,
+        env: {
+          ...base,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: data.dir,
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          WEB_DIST: path.join(repoRoot, 'system/support/no-web-build'),
+        },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const answers = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok;
+      } catch {
+        return false;
+      }
+    };
+    const until = async (wanted: boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if ((await answers()) === wanted) return true;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      return false;
+    };
+    try {
+      expect(await until(true, 60_000)).toBe(true);
+      child.kill('SIGTERM');
+      await exited;
+      expect(await until(false, 15_000)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
