@@ -92,6 +92,24 @@ describe(`the admin CLI backs up and restores ${testDbKind}`, () => {
     expect(output).toContain('restore --in <file.sql> [--force]');
   });
 
+  it.runIf(testDbKind === 'pglite')(
+    'refuses to back up a DATA_DIR that holds no database, and creates none there',
+    async () => {
+      const nowhere = path.join(dir, 'no-such-data-dir');
+      const out = path.join(dir, 'backups', 'empty.sql');
+      const { code, output } = await admin(['backup', '--out', out], { DATA_DIR: nowhere });
+      expect(code).toBe(1);
+      expect(output).toContain(`there is no database in DATA_DIR=${nowhere}`);
+      const exists = (file: string) =>
+        fs.stat(file).then(
+          () => true,
+          () => false,
+        );
+      expect(await exists(nowhere)).toBe(false);
+      expect(await exists(out)).toBe(false);
+    },
+  );
+
   it('backs up, restores into an empty database, and refuses to overwrite it', async () => {
     const file = path.join(dir, 'backups', 'arcadia.sql');
     const backup = await admin(['backup', '--out', file], sourceEnv);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -22,11 +23,19 @@ async function main(argv: string[]): Promise<number> {
     return group && group !== 'help' && group !== '--help' ? 2 : 0;
   }
   const config = loadConfig();
+  const pgliteDir = path.join(config.dataDir, 'pglite');
+  if (!config.databaseUrl && command.needsExistingDatabase && !fs.existsSync(pgliteDir)) {
+    console.error(
+      `error: there is no database in DATA_DIR=${path.resolve(config.dataDir)} (no ${path.resolve(pgliteDir)}): ` +
+        "set DATA_DIR (or DATABASE_URL) to the server's",
+    );
+    return 1;
+  }
   let database;
   try {
     database = await openDatabase({
       url: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'pglite'),
+      dataDir: pgliteDir,
     });
   } catch (error) {
     if (!(error instanceof DataDirLockedError) || !command.runThroughServer) throw error;

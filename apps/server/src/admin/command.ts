@@ -21,6 +21,11 @@ export interface AdminCommand {
    * directory lock): the command asks that server. Without it, the CLI exits 75 (busy).
    */
   runThroughServer?(args: string[], ctx: RemoteContext): Promise<number>;
+  /**
+   * Refuses to run on an embedded database that does not exist yet instead of creating an empty
+   * one (a backup from a wrong or unset DATA_DIR would otherwise write an empty file, exit 0).
+   */
+  needsExistingDatabase?: boolean;
 }
 
 /** What a command has when the server holds the database: the configuration, no database. */

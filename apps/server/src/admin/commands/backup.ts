@@ -11,6 +11,7 @@ export const command: AdminCommand = {
   summary:
     'Plain-SQL dump of the whole database (PGlite or PostgreSQL); mode 0600, it holds personal data (docs/backups.md)',
   usage: ['backup --out <file.sql>'],
+  needsExistingDatabase: true,
   async run(args, ctx) {
     let values;
     try {
