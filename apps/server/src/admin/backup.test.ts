@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
 import { adminContext as contextOn } from '../../test/support/admin-context';
@@ -117,6 +118,29 @@ describe(`backup and restore on ${testDbKind}`, () => {
     expect(await restore.run(['--in', cut, '--force'], adminContext(target, lines))).toBe(1);
     expect(lines).toEqual([`error: ${cut} is incomplete: pg_dump's closing line is missing`]);
   });
+
+  it.runIf(testDbKind === 'postgres')(
+    'refuses while another Arcadia process is connected to the database, even with --force',
+    async () => {
+      // A server process's connection, as its pool names it (db/client.ts).
+      const server = new pg.Client({
+        connectionString: target.url,
+        application_name: 'arcadia:4242',
+      });
+      await server.connect();
+      try {
+        const before = await databaseFingerprint(target.database.db);
+        const lines: string[] = [];
+        expect(await restore.run(['--in', file, '--force'], adminContext(target, lines))).toBe(1);
+        expect(lines.join('\n')).toContain(
+          'Arcadia processes are connected to this database: pid 4242 (1 connections); stop the servers first',
+        );
+        expect(await databaseFingerprint(target.database.db)).toEqual(before);
+      } finally {
+        await server.end();
+      }
+    },
+  );
 
   it('with --force replaces the data with the backup', async () => {
     const lines: string[] = [];

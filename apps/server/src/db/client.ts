@@ -92,13 +92,20 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Called with errors of idle connections (logged by the app). */
   onError?: (error: Error) => void;
+  /** The connections' application_name; `arcadia:<pid>` unless a test names its own. */
+  applicationName?: string;
 }
+
+/** The start of the application_name of every connection an Arcadia process opens. */
+export const APPLICATION_NAME_PREFIX = 'arcadia:';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const max = options.poolSize ?? 20;
     const pool = new pg.Pool({
       connectionString: options.url,
+      // Which process a connection is (pg_stat_activity): a restore refuses while servers run.
+      application_name: options.applicationName ?? `${APPLICATION_NAME_PREFIX}${process.pid}`,
       max,
       // An opened connection stays open (idle ones are not closed below `min`). pg-pool hands
       // out the connection released last, so under a steady load most of the others sat idle

@@ -40,7 +40,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = databaseUrl(adminUrl, name);
-  const database = await openDatabase({ url, poolSize: 10 });
+  // Not `arcadia:<pid>`: a restore run by a CLI process beside the test is not refused for it.
+  const database = await openDatabase({ url, poolSize: 10, applicationName: 'arcadia-test' });
   await database.migrate(); // nothing left to run: the template is migrated
   return {
     database,

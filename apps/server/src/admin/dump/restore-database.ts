@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { APPLICATION_NAME_PREFIX } from '../../db/client';
 import type { AdminContext } from '../command';
 import { BackupError } from './backup-error';
 import { configuredDatabase, serverMajor, type ConfiguredDatabase } from './configured-database';
@@ -43,10 +45,32 @@ export async function restoreDatabase(
       `the database already holds data (${some}); nothing was changed. restore --force replaces all of it`,
     );
   }
+  if (database.kind === 'postgres') await refuseWhileServersRun(ctx);
   const replace = replaceSchemasSql(schemas);
   if (database.kind === 'pglite') await restoreIntoPglite(database.pglite, file, replace);
   else await restoreIntoPostgres(database.url, await serverMajor(ctx.db), file, replace, tools);
   return { kind: database.kind, bytes, replaced, counts: await mainTableCounts(ctx.db) };
+}
+
+/**
+ * Refuses a restore into a PostgreSQL database other Arcadia processes are connected to (their
+ * connections are named `arcadia:<pid>`): what a running server writes meanwhile would be lost
+ * without a word, since the servers hold no lock the restore would wait for.
+ */
+async function refuseWhileServersRun(ctx: AdminContext): Promise<void> {
+  const { rows } = await ctx.db.execute<{ pid: string; connections: number }>(sql`
+    select substr(application_name, ${APPLICATION_NAME_PREFIX.length + 1}) as pid,
+           count(*)::int as connections
+    from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()
+      and application_name like ${`${APPLICATION_NAME_PREFIX}%`}
+      and application_name <> ${`${APPLICATION_NAME_PREFIX}${process.pid}`}
+    group by 1 order by 1`);
+  if (rows.length === 0) return;
+  const processes = rows.map((r) => `pid ${r.pid} (${r.connections} connections)`).join(', ');
+  throw new RestoreRefused(
+    `Arcadia processes are connected to this database: ${processes}; stop the servers first, nothing was changed`,
+  );
 }
 
 async function restoreIntoPglite(pglite: PGlite, file: string, replace: string): Promise<void> {
