@@ -66,6 +66,36 @@ describe('the PGlite data directory lock', () => {
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
   });
 
+  it('takes over a lock whose pid now names another process, or that was written before a reboot', async () => {
+    // A live process that is no Arcadia server: the lock's pid was reused after a restart.
+    const other = spawn('sleep', ['30']);
+    try {
+      const dataDir = tempDataDir();
+      const foreign = {
+        pid: other.pid,
+        host: os.hostname(),
+        since: new Date(0).toISOString(),
+        command: 'server.mjs',
+        boot: fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+        started: '1',
+      };
+      fs.writeFileSync(`${dataDir}.lock`, JSON.stringify(foreign));
+      lockDataDir(dataDir)();
+      // The same process, but the lock is from an earlier boot.
+      fs.writeFileSync(
+        `${dataDir}.lock`,
+        JSON.stringify({ ...foreign, boot: 'an-earlier-boot', started: undefined }),
+      );
+      lockDataDir(dataDir)();
+      // Without those marks (a lock of an older version), a live pid still counts as the holder.
+      const { boot: _b, started: _s, ...old } = foreign;
+      fs.writeFileSync(`${dataDir}.lock`, JSON.stringify(old));
+      expect(() => lockDataDir(dataDir)).toThrow(/remove .*\.lock/);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('refuses a second open in the same process and frees the directory on close', async () => {
     const dataDir = tempDataDir();
     const first = await openDatabase({ dataDir });

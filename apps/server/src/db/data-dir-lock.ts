@@ -8,6 +8,10 @@ interface Holder {
   host: string;
   since: string;
   command: string;
+  /** The kernel's boot id (Linux): a lock written before a reboot is stale whatever its pid. */
+  boot?: string | undefined;
+  /** The holder's start time in clock ticks since boot (Linux /proc): tells a reused pid. */
+  started?: string | undefined;
 }
 
 export class DataDirLockedError extends Error {
@@ -20,7 +24,8 @@ export class DataDirLockedError extends Error {
         `(pid ${holder.pid} on ${holder.host}, "${holder.command}", since ${holder.since}). ` +
         'PGlite can be opened by one process at a time: stop that process first, or make the ' +
         'change through the running server. Several processes can share a PostgreSQL database ' +
-        '(DATABASE_URL).',
+        `(DATABASE_URL). If no such process runs any more (the lock came from another machine ` +
+        `or an earlier container), remove ${dataDir}.lock.`,
     );
     this.name = 'DataDirLockedError';
   }
@@ -39,6 +44,26 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The kernel's boot id, or undefined where there is none (not Linux). */
+function bootId(): string | undefined {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count after its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
 function readHolder(file: string): Holder | undefined {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
@@ -48,14 +73,20 @@ function readHolder(file: string): Holder | undefined {
 }
 
 /**
- * A holder that can no longer be using the directory: its process is gone, or it carries our
- * own pid (a container restarted: the server is pid 1 again, but this process has not taken the
- * lock yet). A holder on another host cannot be checked, so it counts as live.
+ * A holder that can no longer be using the directory: its process is gone, it carries our own
+ * pid (a container restarted: the server is pid 1 again, but this process has not taken the lock
+ * yet), the machine booted since it was written, or its pid now names another process (a pid
+ * reused after a reboot or a restart: its start time differs). A holder on another host cannot be
+ * checked, so it counts as live (the error says how to clear it).
  */
 function stale(holder: Holder | undefined): boolean {
   if (!holder || typeof holder.pid !== 'number') return true;
   if (holder.host !== os.hostname()) return false;
-  return holder.pid === process.pid || !alive(holder.pid);
+  if (holder.pid === process.pid || !alive(holder.pid)) return true;
+  const boot = bootId();
+  if (holder.boot && boot && holder.boot !== boot) return true;
+  const started = startTimeOf(holder.pid);
+  return Boolean(holder.started && started && holder.started !== started);
 }
 
 /**
@@ -76,6 +107,8 @@ export function lockDataDir(dataDir: string): () => void {
       .slice(1)
       .map((a) => path.basename(a))
       .join(' '),
+    boot: bootId(),
+    started: startTimeOf(process.pid),
   };
   const mine = `${file}.${process.pid}.${Date.now()}`;
   fs.writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
