@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import { IdentityLimits } from '../features/identity/request-limits';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
@@ -66,7 +67,14 @@ describe.skipIf(!available)('identity provider limits shared through Redis (REDI
   let b: TestApp;
   const client = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
   // One sign-in, sign-up or reset per address in 10 minutes; ten token requests.
-  const env = { REDIS_URL, AUTH_RATE_LIMIT_MAX: '1', TRUST_PROXY: 'true' };
+  // A key prefix of this run's own: earlier runs' keys stay in Redis until they expire.
+  const prefix = `arcadia-test-${randomInt(1_000_000_000)}:`;
+  const env = {
+    REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    AUTH_RATE_LIMIT_MAX: '1',
+    TRUST_PROXY: 'true',
+  };
 
   beforeAll(async () => {
     a = await createTestApp({ env, embeddedIdentity: true });
@@ -91,5 +99,19 @@ describe.skipIf(!available)('identity provider limits shared through Redis (REDI
     for (let i = 0; i < 5; i++) expect((await token(b)).status).toBe(400);
     // Process b has seen five itself; only the shared counter knows this is the eleventh.
     expect((await token(b)).status).toBe(429);
+  });
+
+  it('keys the per-e-mail counters by a hash: Redis holds no e-mail address', async () => {
+    const email = `someone.${randomInt(1_000_000)}@example.org`;
+    await new IdentityLimits(a.app).byEmail('signin', email);
+    const redis = new Redis(REDIS_URL);
+    try {
+      const keys = await redis.keys(`${prefix}*oidc-signin-email*`);
+      const hash = createHash('sha256').update(email).digest('base64url');
+      expect(keys.some((key) => key.includes(hash))).toBe(true);
+      expect(keys.filter((key) => key.includes('@'))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey, type LimitState, type Limiter } from '../../plugins/limits';
 import { normalizeEmail } from './accounts';
@@ -57,8 +58,10 @@ export class IdentityLimits {
     action: Exclude<IdentityAction, 'token'>,
     email: string,
   ): Promise<LimitState | null> {
-    const key = normalizeEmail(email);
-    if (!key) return null;
+    const normalized = normalizeEmail(email);
+    if (!normalized) return null;
+    // Counted under a hash: the counters may live in Redis, which is no store of e-mail addresses.
+    const key = createHash('sha256').update(normalized).digest('base64url');
     const state = await this.perEmail[action].hit(key);
     return state.limited ? state : null;
   }
