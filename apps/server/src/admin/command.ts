@@ -28,6 +28,9 @@ export interface AdminCommand {
   needsExistingDatabase?: boolean;
 }
 
+/** The audit log's actor of a change made with the admin CLI (no user: whoever ran it). */
+export const CLI_ACTOR = { label: 'cli' } as const;
+
 /** What a command has when the server holds the database: the configuration, no database. */
 export type RemoteContext = Pick<AdminContext, 'config' | 'out'>;
 

@@ -1,6 +1,7 @@
 import { AppError } from '../../plugins/errors';
 import { allArcades, createArcade } from '../../features/arcades/service';
-import { parseAction, type AdminCommand } from '../command';
+import { CLI_ACTOR, parseAction, type AdminCommand } from '../command';
+import { recordAudit } from '../../features/admin/audit';
 
 const options = {
   id: { type: 'string' },
@@ -26,10 +27,17 @@ export const command: AdminCommand = {
           ctx.out('error: arcade create needs --id <slug> and --name <name>');
           return 2;
         }
-        const arcade = await createArcade(ctx.db, {
-          id: values.id,
-          name: values.name,
-          city: values.city ?? '',
+        const { id, name } = values;
+        const arcade = await ctx.db.transaction(async (tx) => {
+          const made = await createArcade(tx, { id, name, city: values.city ?? '' });
+          await recordAudit(tx, CLI_ACTOR, {
+            action: 'arcade.create',
+            targetType: 'arcade',
+            targetId: made.id,
+            arcadeId: made.id,
+            after: made,
+          });
+          return made;
         });
         ctx.out(
           `created arcade ${arcade.id} (${arcade.name}${arcade.city ? `, ${arcade.city}` : ''})`,

@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../plugins/errors';
+import { recordAudit } from '../../features/admin/audit';
 import {
-  createDevice,
+  createDeviceIn,
   deviceByKey,
   devicesOf,
   isOnline,
   rotateDeviceKey,
 } from '../../features/devices/service';
 import { deviceQr } from '../../features/devices/qr';
-import { parseAction, type AdminCommand, type AdminContext } from '../command';
+import { CLI_ACTOR, parseAction, type AdminCommand, type AdminContext } from '../command';
 
 const options = {
   arcade: { type: 'string' },
@@ -76,12 +77,24 @@ export const command: AdminCommand = {
             ctx.out('error: device create needs --name <name>');
             return 2;
           }
-          const { device, key } = await createDevice(ctx.db, {
-            ...target,
-            name: values.name,
-            capacity: values.capacity,
-            kind: values.kind,
-            applicationId: values.application,
+          const name = values.name;
+          const { device, key } = await ctx.db.transaction(async (tx) => {
+            const made = await createDeviceIn(tx, {
+              ...target,
+              name,
+              capacity: values.capacity,
+              kind: values.kind,
+              applicationId: values.application,
+            });
+            const { arcadeId, id, capacity, kind, applicationId } = made.device;
+            await recordAudit(tx, CLI_ACTOR, {
+              action: 'device.create',
+              targetType: 'device',
+              targetId: `${arcadeId};${id}`,
+              arcadeId,
+              after: { id, name: made.device.name, capacity, kind, applicationId },
+            });
+            return made;
           });
           ctx.out(
             `created device ${device.arcadeId};${device.id} "${device.name}" (capacity ${device.capacity}, ${device.applicationId})`,
@@ -93,7 +106,16 @@ export const command: AdminCommand = {
         case 'rotate-key': {
           const target = needDevice();
           if (!target) return 2;
-          const { device, key } = await rotateDeviceKey(ctx.db, target.arcade, target.id);
+          const { device, key } = await ctx.db.transaction(async (tx) => {
+            const rotated = await rotateDeviceKey(tx, target.arcade, target.id);
+            await recordAudit(tx, CLI_ACTOR, {
+              action: 'device.rotate_key',
+              targetType: 'device',
+              targetId: `${target.arcade};${target.id}`,
+              arcadeId: target.arcade,
+            });
+            return rotated;
+          });
           ctx.out(`new key for ${device.arcadeId};${device.id}; the old key no longer works`);
           printKey(ctx, device.arcadeId, device.id, key);
           return 0;
