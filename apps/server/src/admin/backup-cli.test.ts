@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
 import { storeAwkwardText } from '../../test/support/awkward-values';
@@ -107,6 +108,35 @@ describe(`the admin CLI backs up and restores ${testDbKind}`, () => {
         );
       expect(await exists(nowhere)).toBe(false);
       expect(await exists(out)).toBe(false);
+    },
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'backs up the schema as it is: no pending migration is applied first',
+    async () => {
+      const db = source!.database.db;
+      const last = sql`(select max(id) from drizzle.__drizzle_migrations)`;
+      const [row] = (
+        await db.execute<Record<string, unknown>>(
+          sql`select * from drizzle.__drizzle_migrations where id = ${last}`,
+        )
+      ).rows;
+      // The newest migration as if it were still to come (newer code beside an older database).
+      await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row!.id}`);
+      try {
+        const out = path.join(dir, 'backups', 'before-upgrade.sql');
+        const { code, output } = await admin(['backup', '--out', out], sourceEnv);
+        expect(code, output).toBe(0);
+        const { rows } = await db.execute(
+          sql`select 1 from drizzle.__drizzle_migrations where hash = ${row!.hash}`,
+        );
+        expect(rows).toHaveLength(0);
+      } finally {
+        await db.execute(
+          sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+              values (${row!.id}, ${row!.hash}, ${row!.created_at})`,
+        );
+      }
     },
   );
 

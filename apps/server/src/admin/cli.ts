@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     return command.runThroughServer(rest, { config, out });
   }
   try {
-    await database.exclusively(() => database.migrate());
+    if (!command.keepsSchema) await database.exclusively(() => database.migrate());
     const ctx: AdminContext = {
       db: database.db,
       config,

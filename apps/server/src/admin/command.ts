@@ -26,6 +26,12 @@ export interface AdminCommand {
    * one (a backup from a wrong or unset DATA_DIR would otherwise write an empty file, exit 0).
    */
   needsExistingDatabase?: boolean;
+  /**
+   * Runs on the database as it is, without applying pending migrations first (every other
+   * command migrates): a backup taken with newer code before an upgrade must not upgrade the
+   * live schema under the servers still running the old code.
+   */
+  keepsSchema?: boolean;
 }
 
 /** The audit log's actor of a change made with the admin CLI (no user: whoever ran it). */

@@ -12,6 +12,7 @@ export const command: AdminCommand = {
     'Plain-SQL dump of the whole database (PGlite or PostgreSQL); mode 0600, it holds personal data (docs/backups.md)',
   usage: ['backup --out <file.sql>'],
   needsExistingDatabase: true,
+  keepsSchema: true,
   async run(args, ctx) {
     let values;
     try {
