@@ -35,8 +35,14 @@ async function writeCard(
   const dir = outDir(out);
   await fs.mkdir(dir, { recursive: true });
   const stem = path.join(dir, `card-${profile.userName}-${profile.id.slice(0, 8)}`);
-  await fs.writeFile(`${stem}.svg`, svg);
-  await fs.writeFile(`${stem}.png`, png);
+  // Owner-readable only, as backups and the device-key file: whoever reads a card claims it.
+  for (const [file, data] of [
+    [`${stem}.svg`, svg],
+    [`${stem}.png`, png],
+  ] as const) {
+    await fs.writeFile(file, data, { mode: 0o600 });
+    await fs.chmod(file, 0o600); // a reprint over a file of an older version
+  }
   ctx.out(`card URL: ${url}`);
   ctx.out(`wrote ${stem}.svg`);
   ctx.out(`wrote ${stem}.png`);

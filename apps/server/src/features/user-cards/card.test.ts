@@ -72,6 +72,9 @@ describe('admin: card create / card print', () => {
     const png = await fs.readFile(`${stem}.png`);
     const decoded = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
     expect(decoded.map((r) => r.text)).toEqual([url]);
+    // The files carry the claim secret: the owner's only.
+    for (const file of [`${stem}.svg`, `${stem}.png`])
+      expect((await fs.stat(file)).mode & 0o777, file).toBe(0o600);
   });
 
   it('reprints the card of an existing profile with a new claim secret (print does the same)', async () => {
