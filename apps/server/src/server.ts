@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server';
+import { startupProblem } from './startup-errors';
 
 /**
  * The listener. With one worker (always on PGlite) this process serves; with more, it is the
@@ -164,6 +165,18 @@ async function runPrimary(config: Config): Promise<void> {
 
 main().catch((error: unknown) => {
   // A second process on the same PGlite directory: one clear line, no stack.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
-  process.exit(error instanceof DataDirLockedError ? 75 : 1);
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(75);
+  }
+  // A setting that does not fit this machine (the port taken, the database unreachable): the
+  // setting's name and what happened, no stack.
+  let problem: string | undefined;
+  try {
+    problem = startupProblem(error, loadConfig());
+  } catch {
+    problem = undefined;
+  }
+  console.error(problem ?? error);
+  process.exit(1);
 });
