@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
 import { sampleValue } from '../../test/support/prometheus';
 import { users } from '../db/schema';
-import { startClusterMetricsServer } from './metrics-cluster';
+import { startClusterMetricsServer, WORKER_ANSWER_MS } from './metrics-cluster';
 import type { MetricsServer } from './metrics-server';
 
 const WORKER = path.resolve(import.meta.dirname, '../../test/support/metrics-cluster-worker.ts');
+const SILENT_WORKER = path.resolve(import.meta.dirname, '../../test/support/silent-worker.ts');
 
 describe('cluster metrics in the primary', () => {
   const workers: Worker[] = [];
@@ -65,6 +66,7 @@ describe('cluster metrics in the primary', () => {
     expect(sampleValue(text, 'arcadia_db_pool_connections')).toBeGreaterThanOrEqual(2);
     expect(sampleValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(sampleValue(text, 'arcadia_database_up')).toBe(1);
+    expect(sampleValue(text, 'arcadia_metrics_workers_answered')).toBe(2);
   });
 
   it.runIf(testDbKind === 'postgres')(
@@ -82,6 +84,28 @@ describe('cluster metrics in the primary', () => {
       expect(sampleValue(await scrape(), 'arcadia_push_outbox_pending')).toBe(3);
     },
   );
+
+  it('leaves out a worker that does not answer (starting, stuck) instead of failing the scrape', async () => {
+    cluster.setupPrimary({ exec: SILENT_WORKER, execArgv: ['--import', 'tsx'] });
+    const silent = cluster.fork();
+    try {
+      await new Promise<void>((resolve) =>
+        silent.on('message', (message) => message === 'ready' && resolve()),
+      );
+      const started = Date.now();
+      const text = await scrape();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WORKER_ANSWER_MS - 50);
+      expect(sampleValue(text, 'arcadia_metrics_workers')).toBe(3);
+      expect(sampleValue(text, 'arcadia_metrics_workers_answered')).toBe(2);
+      const health = { method: 'GET', route: '/api/health', status_code: '200' };
+      expect(sampleValue(text, 'http_request_duration_seconds_count', health)).toBe(3);
+    } finally {
+      const exited = new Promise((resolve) => silent.once('exit', resolve));
+      silent.kill();
+      await exited;
+    }
+    expect(sampleValue(await scrape(), 'arcadia_metrics_workers_answered')).toBe(2);
+  });
 
   it('is not started without METRICS_PORT', async () => {
     const none = await startClusterMetricsServer({

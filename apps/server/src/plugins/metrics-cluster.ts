@@ -1,4 +1,5 @@
-import { AggregatorRegistry, type Registry } from 'prom-client';
+import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry, Registry } from 'prom-client';
 import type { Config } from '../config';
 import { serveMetrics, type MetricsLog, type MetricsServer } from './metrics-server';
 
@@ -19,19 +20,91 @@ import { serveMetrics, type MetricsLog, type MetricsServer } from './metrics-ser
  * figures of whichever worker took the connection: scrape the primary's port instead.
  */
 
+/** The primary's question to a worker, and the worker's answer, over node:cluster's IPC. */
+const REQUEST = 'arcadia:metrics-request';
+const ANSWER = 'arcadia:metrics-answer';
 /**
- * Lets the primary ask this worker for `registry`'s figures. prom-client answers the primary
- * only once an AggregatorRegistry exists in the worker (its constructor adds the listener).
+ * How long a scrape waits for each worker. A worker that is starting (just forked by the primary
+ * after one died) or stuck does not answer: the scrape goes on without its figures instead of
+ * failing for all of them, and says how many answered (`arcadia_metrics_workers_answered`).
  */
+export const WORKER_ANSWER_MS = 2_000;
+
+type Figures = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+interface Answer {
+  type: typeof ANSWER;
+  id: number;
+  figures?: Figures;
+  error?: string;
+}
+
+const isMessage = <T extends { type: string }>(message: unknown, type: T['type']): message is T =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+
+/** Lets the primary ask this worker for `registry`'s figures (startClusterMetricsServer). */
 export function shareWithClusterPrimary(registry: Registry): void {
-  new AggregatorRegistry();
-  AggregatorRegistry.setRegistries([registry]);
+  process.on('message', (message: unknown) => {
+    if (!isMessage<{ type: typeof REQUEST; id: number }>(message, REQUEST)) return;
+    const answer = (rest: Partial<Answer>) =>
+      process.send?.({ type: ANSWER, id: message.id, ...rest });
+    registry.getMetricsAsJSON().then(
+      (figures) => answer({ figures }),
+      (error: unknown) => answer({ error: String(error) }),
+    );
+  });
+}
+
+let nextRequest = 0;
+
+/** One worker's figures, or undefined when it does not answer within `ms`. */
+function askWorker(worker: Worker, id: number, ms: number): Promise<Figures | undefined> {
+  return new Promise((resolve) => {
+    const finish = (figures: Figures | undefined) => {
+      clearTimeout(timer);
+      worker.off('message', listen);
+      resolve(figures);
+    };
+    const listen = (message: unknown) => {
+      if (isMessage<Answer>(message, ANSWER) && message.id === id) finish(message.figures);
+    };
+    const timer = setTimeout(() => finish(undefined), ms);
+    worker.on('message', listen);
+    worker.send({ type: REQUEST, id }, (error) => error && finish(undefined));
+  });
+}
+
+/**
+ * The figures of every worker that answers, combined as each figure says (`aggregator`), with
+ * how many workers there are and how many answered. Throws when none answered.
+ */
+export async function clusterFigures(ms = WORKER_ANSWER_MS): Promise<string> {
+  const workers = Object.values(cluster.workers ?? {}).filter(
+    (worker): worker is Worker => worker !== undefined && worker.isConnected(),
+  );
+  const id = ++nextRequest;
+  const answers = (await Promise.all(workers.map((w) => askWorker(w, id, ms)))).filter(
+    (figures): figures is Figures => figures !== undefined,
+  );
+  if (workers.length > 0 && answers.length === 0)
+    throw new Error(`none of the ${workers.length} workers answered within ${ms} ms`);
+  const combined = await AggregatorRegistry.aggregate(answers).metrics();
+  return (
+    combined +
+    '# HELP arcadia_metrics_workers Server processes (workers) the primary has now.\n' +
+    '# TYPE arcadia_metrics_workers gauge\n' +
+    `arcadia_metrics_workers ${workers.length}\n` +
+    '# HELP arcadia_metrics_workers_answered Workers whose figures are in this scrape.\n' +
+    '# TYPE arcadia_metrics_workers_answered gauge\n' +
+    `arcadia_metrics_workers_answered ${answers.length}\n`
+  );
 }
 
 /**
  * The primary's listener on METRICS_HOST:METRICS_PORT, answering with the sum (or max/min) of
- * all live workers' figures; undefined when METRICS_PORT is not set. A worker that does not
- * answer within 5 s fails that scrape (500), which Prometheus records as `up == 0`.
+ * the workers' figures; undefined when METRICS_PORT is not set. A worker that does not answer
+ * within WORKER_ANSWER_MS (starting, stuck) is left out of that scrape, and
+ * `arcadia_metrics_workers_answered` falls below `arcadia_metrics_workers`; only when none
+ * answers does the scrape fail (500, `up == 0` for Prometheus).
  */
 export async function startClusterMetricsServer(
   config: Pick<Config, 'metrics'>,
@@ -39,10 +112,9 @@ export async function startClusterMetricsServer(
 ): Promise<MetricsServer | undefined> {
   const { host, port } = config.metrics;
   if (port === undefined) return undefined;
-  const aggregator = new AggregatorRegistry();
   return serveMetrics(
     { host, port },
-    async () => ({ contentType: aggregator.contentType, body: await aggregator.clusterMetrics() }),
+    async () => ({ contentType: Registry.PROMETHEUS_CONTENT_TYPE, body: await clusterFigures() }),
     log,
   );
 }
