@@ -42,8 +42,8 @@ export function startupProblem(
   )
     return `HOST: cannot listen on ${config.host}:${config.port} (${code})`;
   if (config.databaseUrl && CONNECT_FAILURES.has(code)) {
-    const where =
-      typeof address === 'string' ? ` at ${address}${port ? `:${String(port)}` : ''}` : '';
+    const at = typeof port === 'number' || typeof port === 'string' ? `:${port}` : '';
+    const where = typeof address === 'string' ? ` at ${address}${at}` : '';
     return `DATABASE_URL: cannot connect to the PostgreSQL server${where} (${code})`;
   }
   if (config.databaseUrl && POSTGRES_REFUSALS.has(code) && typeof message === 'string')

@@ -4,7 +4,7 @@ import { startupProblem } from './startup-errors';
 const pglite = { port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir: '/srv/data' };
 const postgres = { ...pglite, databaseUrl: 'postgres://arcadia:s3cret@db:5432/arcadia' };
 const fail = (fields: Record<string, unknown>) =>
-  Object.assign(new Error(String(fields.message ?? 'failed')), fields);
+  Object.assign(new Error(typeof fields.message === 'string' ? fields.message : 'failed'), fields);
 
 describe('a failed start names the setting to fix, in one line', () => {
   it.each([
