@@ -18,6 +18,7 @@ import {
   launchBrowser,
   newAccount,
   openPage,
+  outboxLink,
   screenshot,
   signIn,
   signUp,
@@ -48,7 +49,10 @@ async function look(page: Page, name: string, width: number) {
   await screenshot(page, `admin-${name}`);
 }
 
-/** Signs up and registers the operator's player profile (prefilled from the account). */
+/**
+ * Signs up and registers the operator's player profile (prefilled from the account), and
+ * confirms the address with the sign-up's mail: only a proven address is made admin.
+ */
 async function registerPlayer(page: Page, account: NewAccount) {
   await signUp(page, account);
   await page.goto('/login/registration');
@@ -56,6 +60,8 @@ async function registerPlayer(page: Page, account: NewAccount) {
   await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
   await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
   await page.waitForURL(/\/profile\/[0-9a-f-]{36}$/);
+  await page.goto(await outboxLink(server, account.email, `${server.url}/oidc/verify?token=`));
+  await page.getByText('Danke! Deine E-Mail-Adresse ist jetzt bestätigt.').waitFor();
 }
 
 /** The first admin, through POST /api/admin/bootstrap with the secret the server offers. */
