@@ -1,26 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { redisAnswers, TEST_REDIS_URL } from '../../../test/support/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { IdentityLimits } from './request-limits';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 const available = await redisAnswers();
 if (!available) console.warn(`SKIPPING the per-e-mail key test: no Redis answers at ${REDIS_URL}`);
