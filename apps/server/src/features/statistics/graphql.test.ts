@@ -126,11 +126,38 @@ describe('POST /graphql statistics', () => {
     expect(res.status).toBe(200);
   });
 
-  it('limits the query depth', async () => {
-    const deep = `{ __schema { types { fields { type { ofType { ofType { name } } } } } } }`;
-    const res = await gql({ query: deep });
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body.errors)).toMatch(/depth/i);
+  it('does not answer introspection outside development', async () => {
+    for (const query of [
+      '{ __schema { types { name } } }',
+      '{ __type(name: "Statistic") { name } }',
+    ]) {
+      const res = await gql({ query });
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body.errors), query).toMatch(/introspection/i);
+      expect(JSON.stringify(res.body), query).not.toContain('Statistic"');
+    }
+    // __typename is not introspection of the schema and stays allowed.
+    const typename = await gql({ query: '{ __typename }' });
+    expect(typename.status).toBe(200);
+    expect(typename.body.data).toEqual({ __typename: 'Query' });
+  });
+
+  it('limits the query depth, and answers introspection in development', async () => {
+    // Only introspection nests deeper than the limit, and only development answers it.
+    const dev = await createTestApp({ env: { NODE_ENV: 'development' } });
+    try {
+      const shallow = await dev.request('POST', '/graphql', {
+        body: { query: '{ __type(name: "Statistic") { name } }' },
+      });
+      expect(shallow.status).toBe(200);
+      expect(shallow.body.data).toEqual({ __type: { name: 'Statistic' } });
+      const deep = `{ __schema { types { fields { type { ofType { ofType { name } } } } } } }`;
+      const res = await dev.request('POST', '/graphql', { body: { query: deep } });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toMatch(/depth/i);
+    } finally {
+      await dev.close();
+    }
   });
 
   it('limits the query cost, aliases and fragments counted every time', async () => {

@@ -5,7 +5,7 @@ import { uuidSchema } from '@arcadia/contracts';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError, unauthorized } from '../../plugins/errors';
 import { currentUser, visibleProfileFor } from '../users';
-import { queryCostRule } from './query-cost';
+import { noIntrospectionRule, queryCostRule } from './query-cost';
 import { playerStatistics } from './service';
 
 const MAX_QUERY_DEPTH = 5;
@@ -64,7 +64,7 @@ function bearer(request: FastifyRequest): string | null {
 
 /**
  * POST /graphql (mercurius). Works without a token (spec §6); a token, when sent, must be
- * valid. Depth and cost of every query are limited.
+ * valid. Depth and cost of every query are limited; introspection only in development.
  */
 export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -148,7 +148,10 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
     ide: false,
     allowBatchedQueries: false,
     queryDepth: MAX_QUERY_DEPTH,
-    validationRules: [queryCostRule],
+    // The schema is documented (spec §6, docs/api.md); outside development it is not handed to
+    // whoever asks, so a probe learns nothing the documentation does not say.
+    validationRules:
+      app.config.env === 'development' ? [queryCostRule] : [queryCostRule, noIntrospectionRule],
     context: (request: FastifyRequest) => ({ auth: authOf.get(request) ?? null }),
   });
 }

@@ -69,3 +69,24 @@ export function queryCostRule(context: ValidationContext): ASTVisitor {
     },
   };
 }
+
+/**
+ * A validation rule that refuses the schema's introspection fields (`__schema`, `__type`).
+ * graphql's own NoSchemaIntrospectionCustomRule inspects the schema's types, which fails under
+ * the test runner where this module and mercurius load graphql from two builds (ESM and CJS);
+ * looking at the field names alone needs nothing from the schema.
+ */
+export function noIntrospectionRule(context: ValidationContext): ASTVisitor {
+  return {
+    Field(node) {
+      const name = node.name.value;
+      if (name === '__schema' || name === '__type')
+        context.reportError(
+          new GraphQLError(
+            `GraphQL introspection is not allowed here, but the query contained ${name}`,
+            { nodes: [node], extensions: { code: 'INTROSPECTION_DISABLED' } },
+          ),
+        );
+    },
+  };
+}
