@@ -62,6 +62,9 @@ export const AUDIT_ACTIONS = [
   'game.assign',
   'user_card.batch_create',
   'user_card.batch_print',
+  'user_card.create',
+  'user_card.reprint',
+  'signing_key.rotate',
   'visit.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -78,6 +81,7 @@ export const AUDIT_TARGET_TYPES = [
   'game',
   'user_card_batch',
   'visit',
+  'signing_key',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

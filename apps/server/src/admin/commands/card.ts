@@ -9,7 +9,8 @@ import {
   listUnclaimedProfiles,
   type PrintableCard,
 } from '../../features/user-cards/service';
-import { parseAction, type AdminCommand, type AdminContext } from '../command';
+import { recordAudit } from '../../features/admin/audit';
+import { CLI_ACTOR, parseAction, type AdminCommand, type AdminContext } from '../command';
 
 const options = {
   name: { type: 'string' },
@@ -71,7 +72,14 @@ export const command: AdminCommand = {
           ctx.out('card create needs --name <userName>');
           return 2;
         }
-        const card = await createUnclaimedProfile(ctx.db, values.name);
+        const card = await createUnclaimedProfile(ctx.db, values.name, (tx, profile) =>
+          recordAudit(tx, CLI_ACTOR, {
+            action: 'user_card.create',
+            targetType: 'user',
+            targetId: profile.id,
+            after: { userName: profile.userName },
+          }),
+        );
         ctx.out(`created unclaimed profile ${card.profile.userName} (${card.profile.id})`);
         await writeCard(ctx, card, values.out);
         return 0;
@@ -89,7 +97,15 @@ export const command: AdminCommand = {
           ctx.out(`card ${action} needs --id <uuid>`);
           return 2;
         }
-        const card = await reprintCard(ctx.db, id.data);
+        // Only an unclaimed profile's reprint changes something: its claim secret (not logged).
+        const card = await reprintCard(ctx.db, id.data, (tx, profile) =>
+          recordAudit(tx, CLI_ACTOR, {
+            action: 'user_card.reprint',
+            targetType: 'user',
+            targetId: profile.id,
+            after: { userName: profile.userName },
+          }),
+        );
         if (card.secret) {
           ctx.out('new claim secret: cards printed before for this profile can no longer claim it');
         } else {

@@ -4,7 +4,8 @@ import {
   listSigningKeys,
   rotateSigningKeys,
 } from '../../features/identity/signing-keys';
-import { parseAction, type AdminCommand } from '../command';
+import { recordAudit } from '../../features/admin/audit';
+import { CLI_ACTOR, parseAction, type AdminCommand } from '../command';
 
 const status = (key: { retiredAt: Date | null; removeAfter: Date | null }, now: Date) =>
   !key.retiredAt
@@ -44,7 +45,15 @@ export const command: AdminCommand = {
       return 0;
     }
     if (action === 'rotate') {
-      const rotation = await rotateSigningKeys(ctx.db);
+      // The key ids (public thumbprints) only, never key material.
+      const rotation = await rotateSigningKeys(ctx.db, (tx, done) =>
+        recordAudit(tx, CLI_ACTOR, {
+          action: 'signing_key.rotate',
+          targetType: 'signing_key',
+          targetId: done.current,
+          after: done,
+        }),
+      );
       ctx.out(`new current key ${rotation.current}`);
       for (const kid of rotation.retired) {
         ctx.out(`retired ${kid}; it stays in the JWKS until the tokens it signed have expired`);

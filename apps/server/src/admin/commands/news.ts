@@ -6,7 +6,8 @@ import { richTextFromMarkdown } from '../../features/news/markdown';
 import { publishNews } from '../../features/news/service';
 import { AppError } from '../../plugins/errors';
 import { neonArtJpeg, themeFor } from '../../seed/news-art';
-import { parseAction, type AdminCommand, type AdminContext } from '../command';
+import { recordAudit } from '../../features/admin/audit';
+import { CLI_ACTOR, parseAction, type AdminCommand, type AdminContext } from '../command';
 
 const options = {
   slug: { type: 'string' },
@@ -81,11 +82,22 @@ async function publish(values: Values, ctx: AdminContext): Promise<number> {
     : { data: await neonArtJpeg(themeFor(slug), slug.length), name: slug };
 
   // The "new article" notification is enqueued in the publishing transaction.
-  const article = await publishNews(ctx.db, ctx.events, {
-    slug,
-    translations: { de, ...(en ? { en } : {}) },
-    header,
-  });
+  const article = await publishNews(
+    ctx.db,
+    ctx.events,
+    { slug, translations: { de, ...(en ? { en } : {}) }, header },
+    (tx, stored) =>
+      recordAudit(tx, CLI_ACTOR, {
+        action: 'news.create',
+        targetType: 'news',
+        targetId: stored.id,
+        after: {
+          slug: stored.slug,
+          titles: { de: de.title, en: en?.title ?? null },
+          publishedAt: stored.publishedAt,
+        },
+      }),
+  );
   ctx.out(`published "${de.title}" at ${ctx.config.publicUrl}/news/${article.slug}`);
   return 0;
 }
@@ -138,7 +150,17 @@ export const command: AdminCommand = {
           return 2;
         }
         const slug = values.slug;
-        const deleted = await ctx.db.transaction((tx) => deleteNews(tx, slug));
+        const deleted = await ctx.db.transaction(async (tx) => {
+          const row = await deleteNews(tx, slug);
+          if (!row) return false;
+          await recordAudit(tx, CLI_ACTOR, {
+            action: 'news.delete',
+            targetType: 'news',
+            targetId: row.id,
+            before: { slug, publishedAt: row.publishedAt },
+          });
+          return true;
+        });
         ctx.out(deleted ? `deleted ${values.slug}` : `no article "${values.slug}"`);
         return deleted ? 0 : 1;
       }

@@ -47,7 +47,11 @@ export interface Rotation {
  * Adds a new current key and retires the previous ones; a retired key stays published until the
  * tokens it signed have expired (remove_after), and keys past that are deleted.
  */
-export async function rotateSigningKeys(db: Db): Promise<Rotation> {
+export async function rotateSigningKeys(
+  db: Db,
+  /** Runs in the rotating transaction (the admin CLI's audit entry). */
+  onRotated?: (tx: Tx, rotation: Rotation) => Promise<void>,
+): Promise<Rotation> {
   const row = await newKeyRow();
   return db.transaction(async (tx) => {
     await tx.execute(LOCK);
@@ -62,11 +66,13 @@ export async function rotateSigningKeys(db: Db): Promise<Rotation> {
       .where(lt(signingKeys.removeAfter, sql`now()`))
       .returning({ kid: signingKeys.kid });
     await tx.insert(signingKeys).values(row);
-    return {
+    const rotation = {
       current: row.kid,
       retired: retired.map((r) => r.kid),
       removed: removed.map((r) => r.kid),
     };
+    await onRotated?.(tx, rotation);
+    return rotation;
   });
 }
 

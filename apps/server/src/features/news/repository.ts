@@ -152,12 +152,16 @@ export async function insertNews(
 }
 
 /** Deletes the article and its header asset; false when there was none. */
-export async function deleteNews(db: Queryable, slug: string): Promise<boolean> {
+/** Deletes an article and its header image; the deleted article's id and date, if there was one. */
+export async function deleteNews(
+  db: Queryable,
+  slug: string,
+): Promise<{ id: string; publishedAt: Date | null } | undefined> {
   const [row] = await db
     .delete(news)
     .where(eq(news.slug, slug))
-    .returning({ headerAssetId: news.headerAssetId });
-  if (!row) return false;
+    .returning({ id: news.id, publishedAt: news.publishedAt, headerAssetId: news.headerAssetId });
+  if (!row) return undefined;
   if (row.headerAssetId) await db.delete(assets).where(eq(assets.id, row.headerAssetId));
-  return true;
+  return { id: row.id, publishedAt: row.publishedAt };
 }

@@ -1,5 +1,5 @@
 import { newsSlugSchema, type NewsEntry, type NewsList, type NewsLocale } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { normalizeImage } from './images';
@@ -47,7 +47,16 @@ export interface PublishInput {
  * 'news.published' (the "new article" push notification) run in it too, so either all of it is
  * there or none.
  */
-export async function publishNews(db: Db, events: AppEventBus, input: PublishInput) {
+export async function publishNews(
+  db: Db,
+  events: AppEventBus,
+  input: PublishInput,
+  /** Runs in the publishing transaction (the admin CLI's audit entry). */
+  onPublished?: (
+    tx: Tx,
+    article: { id: string; slug: string; publishedAt: Date | null },
+  ) => Promise<void>,
+) {
   const slug = newsSlugSchema.safeParse(input.slug);
   if (!slug.success) {
     throw badRequest('Invalid slug', [
@@ -83,6 +92,7 @@ export async function publishNews(db: Db, events: AppEventBus, input: PublishInp
       titles: { de: input.translations.de.title, en: input.translations.en?.title },
     };
     if (due) await events.emit('news.published', tx, article);
+    await onPublished?.(tx, { id: row.id, slug: slug.data, publishedAt: row.publishedAt });
     return { ...article, publishedAt: row.publishedAt, headerAssetId };
   });
 }

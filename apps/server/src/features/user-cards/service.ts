@@ -1,5 +1,5 @@
 import { usernameSchema } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { markBatchCardClaimed } from './batches';
 import { cardSecretMatches, newCardSecret } from './card-secret';
@@ -91,7 +91,14 @@ export interface PrintableCard {
  * An unclaimed profile for a printed card, with the card's claim secret: user name rules of
  * registration, unique ignoring case.
  */
-export async function createUnclaimedProfile(db: Db, name: string): Promise<PrintableCard> {
+/** Runs in the transaction that made or renewed a card (the admin CLI's audit entry). */
+export type CardWritten = (tx: Tx, profile: ProfileRow) => Promise<void>;
+
+export async function createUnclaimedProfile(
+  db: Db,
+  name: string,
+  onCreated?: CardWritten,
+): Promise<PrintableCard> {
   const parsed = usernameSchema.safeParse(name);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: 'name', message: issue.message }));
@@ -102,7 +109,9 @@ export async function createUnclaimedProfile(db: Db, name: string): Promise<Prin
   try {
     const profile = await db.transaction(async (tx) => {
       if (await profileByName(tx, userName)) throw nameTaken(userName);
-      return insertUnclaimedProfile(tx, userName, hash);
+      const made = await insertUnclaimedProfile(tx, userName, hash);
+      await onCreated?.(tx, made);
+      return made;
     });
     return { profile, secret };
   } catch (error) {
@@ -116,9 +125,17 @@ export async function createUnclaimedProfile(db: Db, name: string): Promise<Prin
  * and the secret of every card printed before stops working; a claimed profile's card carries
  * no secret (it can only be used to meet the player).
  */
-export async function reprintCard(db: Db, id: string): Promise<PrintableCard> {
+export async function reprintCard(
+  db: Db,
+  id: string,
+  onRenewed?: CardWritten,
+): Promise<PrintableCard> {
   const { secret, hash } = newCardSecret();
-  const renewed = await replaceCardSecret(db, id, hash);
+  const renewed = await db.transaction(async (tx) => {
+    const row = await replaceCardSecret(tx, id, hash);
+    if (row) await onRenewed?.(tx, row);
+    return row;
+  });
   if (renewed) return { profile: renewed, secret };
   const profile = await profileById(db, id);
   if (!profile) throw notFound('No such user');
