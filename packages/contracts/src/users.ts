@@ -75,6 +75,17 @@ export function defaultProfileVisibility(
   return birthday && ageOn(birthday, today) < VISIBILITY_ADULT_AGE ? 'friends' : 'everyone';
 }
 
+/**
+ * Whether a new profile starts on the leaderboards: not under 16 (by the birthday), as its
+ * profile starts friends-only; a board shows a name to everyone, signed in or not.
+ */
+export function defaultLeaderboardVisible(
+  birthday: string | null | undefined,
+  today: string = new Date().toISOString().slice(0, 10),
+): boolean {
+  return defaultProfileVisibility(birthday, today) === 'everyone';
+}
+
 /** The name a hidden player has in other people's matches (the web shows it translated). */
 export const HIDDEN_PLAYER_NAME = 'Spieler';
 

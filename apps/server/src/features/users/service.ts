@@ -1,5 +1,6 @@
 import {
   AGB_VERSION,
+  defaultLeaderboardVisible,
   defaultProfileVisibility,
   type ProfileUpdate,
   type Registration,
@@ -93,6 +94,7 @@ export async function register(
         birthday: input.birthday ?? null,
         // Under 16 by the birthday: friends-only at first (docs/privacy.md "Visibility").
         profileVisibility: defaultProfileVisibility(input.birthday),
+        leaderboardVisible: defaultLeaderboardVisible(input.birthday),
         instagram: input.instagram ?? null,
         agbAcceptedAt: new Date(),
         agbVersion: AGB_VERSION,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  defaultLeaderboardVisible,
   defaultProfileVisibility,
   HIDDEN_PLAYER_NAME,
   matchSchema,
@@ -150,18 +151,31 @@ describe('profile visibility', () => {
       return d.toISOString().slice(0, 10);
     };
 
-    it('friends-only under 16, everyone from 16 and without a birthday', async () => {
-      expect((await register('Kid14', yearsAgo(14))).profileVisibility).toBe('friends');
-      expect((await register('Kid15', yearsAgo(16, 1))).profileVisibility).toBe('friends');
-      expect((await register('Teen16', yearsAgo(16))).profileVisibility).toBe('everyone');
-      expect((await register('Adult', yearsAgo(30))).profileVisibility).toBe('everyone');
-      expect((await register('NoBirthday')).profileVisibility).toBe('everyone');
+    it('friends-only and off the boards under 16, everyone from 16 and without a birthday', async () => {
+      const cases = [
+        ['Kid14', yearsAgo(14), 'friends', false],
+        ['Kid15', yearsAgo(16, 1), 'friends', false],
+        ['Teen16', yearsAgo(16), 'everyone', true],
+        ['Adult', yearsAgo(30), 'everyone', true],
+        ['NoBirthday', undefined, 'everyone', true],
+      ] as const;
+      for (const [name, birthday, visibility, listed] of cases) {
+        const profile = await register(name, birthday);
+        expect([name, profile.profileVisibility, profile.leaderboardVisible]).toEqual([
+          name,
+          visibility,
+          listed,
+        ]);
+      }
     });
 
     it('decides by the birthday, a day before the 16th birthday still under 16', () => {
       expect(defaultProfileVisibility('2010-06-15', '2026-06-14')).toBe('friends');
       expect(defaultProfileVisibility('2010-06-15', '2026-06-15')).toBe('everyone');
       expect(defaultProfileVisibility(null, '2026-06-15')).toBe('everyone');
+      expect(defaultLeaderboardVisible('2010-06-15', '2026-06-14')).toBe(false);
+      expect(defaultLeaderboardVisible('2010-06-15', '2026-06-15')).toBe(true);
+      expect(defaultLeaderboardVisible(undefined, '2026-06-15')).toBe(true);
     });
   });
 
