@@ -111,6 +111,19 @@ describe('signing in with the embedded provider', () => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     };
     page.on('framenavigated', onNavigated);
+    const token = String(
+      await page.evaluate(`(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('arcadia.oidc.user:'));
+        return JSON.parse(localStorage.getItem(key)).access_token;
+      })()`),
+    );
+    const meWith = async () =>
+      (
+        await page.request.get(`${server.url}/api/v2/user/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status();
+    expect(await meWith()).toBe(404); // signed in, not registered
     // signOut clicks nothing at the provider: a confirmation page would leave it waiting.
     await signOut(page);
     await page.waitForURL('**/home');
@@ -119,6 +132,8 @@ describe('signing in with the embedded provider', () => {
     expect(visited.at(-1)).toBe('/home');
     expect(await storedUser()).toBe(0);
     expect(await menuButtons()).toContain('Login');
+    // the access token the app held is signed out too: a copy of it no longer works
+    expect(await meWith()).toBe(401);
     // the provider session is gone too: a protected page asks to sign in again
     await page.goto('/login/registration');
     await page.waitForURL('**/login');

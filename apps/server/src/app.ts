@@ -13,6 +13,7 @@ import { apiFeatures, rootFeatures } from './features';
 import { featureEvents } from './features/events';
 import { registerDomainMetrics } from './features/health/domain-metrics';
 import { localAccountExists, localKeyResolver } from './features/identity/local-verifier';
+import { tokenSignedOut } from './features/identity/sign-out';
 import { authenticate, authPlugin, remoteVerifier, type TokenVerifier } from './plugins/auth';
 import { ingestWaiting, matchPageMeta } from './features/games';
 import { newsPageHints } from './features/news';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     verifier: () => verifier,
     database,
     accountSuspended: suspendedSignIn(database.db),
+    tokenRevoked: tokenSignedOut(database.db),
   });
 
   await app.register(

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes';
 import { pushRoutes } from './push/routes';
 import { authConfigRoutes } from './identity/config-route';
 import { identityRoutes } from './identity/routes';
+import { signOutRoutes } from './identity/sign-out';
 import { verificationApiRoutes } from './identity/verification-routes';
 import { leaderboardRoutes } from './leaderboards/routes';
 import { marketingRoutes } from './marketing/routes';
@@ -35,6 +36,7 @@ type Feature = FastifyPluginAsync<any>;
 export const apiFeatures: Feature[] = [
   healthRoutes,
   authConfigRoutes,
+  signOutRoutes,
   userRoutes,
   friendRoutes,
   userCardRoutes,

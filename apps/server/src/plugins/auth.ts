@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -38,6 +39,18 @@ export async function announceRevokedAccount(tx: Tx, sub: string): Promise<void>
   await tx.execute(sql`select pg_notify(${ACCOUNT_REVOKED_CHANNEL}, ${sub})`);
 }
 
+/** The channel a signed-out access token is announced on (payload: its tokenHash). */
+const TOKEN_REVOKED_CHANNEL = 'arcadia_token_revoked';
+
+/** How a token is named where it is revoked: SHA-256, base64url (the token itself is a secret). */
+export const tokenHash = (token: string): string =>
+  createHash('sha256').update(token).digest('base64url');
+
+/** Announces a signed-out token to every server process (NOTIFY, delivered on commit). */
+export async function announceRevokedToken(tx: Tx, hash: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${hash})`);
+}
+
 /** A deleted player's sign-in is announced (announceRevokedAccount). */
 export const announceDeletedAccount: AppEventHandler<'user.deleted'> = async (tx, user) => {
   if (user.identitySub) await announceRevokedAccount(tx, user.identitySub);
@@ -61,6 +74,8 @@ export interface AuthContext {
   sub: string;
   scopes: Set<string>;
   claims: JWTPayload;
+  /** tokenHash of the bearer token: what signing it out (POST /api/v2/user/logout) names. */
+  tokenHash: string;
 }
 
 declare module 'fastify' {
@@ -85,6 +100,10 @@ declare module 'fastify' {
      * connection open for a token (the live channel) ends it.
      */
     onAccountRevoked(listener: (sub: string) => void): void;
+    /** Forgets a token signed out in this process (the others hear TOKEN_REVOKED_CHANNEL). */
+    forgetToken(hash: string): void;
+    /** Calls `listener` with the tokenHash of every token signed out from now on. */
+    onTokenRevoked(listener: (hash: string) => void): void;
   }
 }
 
@@ -124,7 +143,8 @@ function scopesOf(claims: JWTPayload): Set<string> {
   return new Set([...list, ...permissions].filter((s): s is string => typeof s === 'string'));
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The bearer token of a request, null without an Authorization header; 401 when malformed. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   // The scheme name is case-insensitive (RFC 7235 §2.1); the token is not.
@@ -156,6 +176,8 @@ export const authPlugin = fp(
       database?: Database | undefined;
       /** Whether the profile linked to a sign-in is suspended (features/users suspendedSignIn). */
       accountSuspended?: ((sub: string) => Promise<boolean>) | undefined;
+      /** Whether a token (by tokenHash) was signed out (features/identity tokenSignedOut). */
+      tokenRevoked?: ((hash: string) => Promise<boolean>) | undefined;
     },
   ) => {
     app.decorateRequest('auth', null);
@@ -166,6 +188,15 @@ export const authPlugin = fp(
     /** Accounts deleted lately, so that a check that raced the deletion is not cached. */
     const deleted = new Map<string, number>();
     const revokedListeners = new Set<(sub: string) => void>();
+    const tokenListeners = new Set<(hash: string) => void>();
+    const forgetToken = (hash: string) => {
+      verified.forget((entry) => entry.auth.tokenHash === hash);
+      for (const listener of tokenListeners) listener(hash);
+    };
+    app.decorate('forgetToken', forgetToken);
+    app.decorate('onTokenRevoked', (listener: (hash: string) => void) => {
+      tokenListeners.add(listener);
+    });
     const forgetAccount = (sub: string) => {
       const now = Date.now();
       for (const [gone, until] of deleted) if (until < now) deleted.delete(gone);
@@ -177,17 +208,30 @@ export const authPlugin = fp(
     app.decorate('onAccountRevoked', (listener: (sub: string) => void) => {
       revokedListeners.add(listener);
     });
-    let listener: Listener | undefined;
-    // Only accounts that are checked (the embedded provider's, suspensions) have news to hear.
+    const listeners: Listener[] = [];
+    // Only accounts or tokens that are checked (the embedded provider's accounts, suspensions,
+    // signed-out tokens) have news to hear.
     const checksAccounts = (verifier: TokenVerifier) =>
-      Boolean(verifier.accountExists ?? opts.accountSuspended);
+      Boolean(verifier.accountExists ?? opts.accountSuspended ?? opts.tokenRevoked);
     if (opts.database && checksAccounts(opts.verifier())) {
-      listener = await listen(opts.database, ACCOUNT_REVOKED_CHANNEL, {
-        onPayload: forgetAccount,
-        onReconnect: () => verified.clear(),
+      listeners.push(
+        await listen(opts.database, ACCOUNT_REVOKED_CHANNEL, {
+          onPayload: forgetAccount,
+          onReconnect: () => verified.clear(),
+        }),
+      );
+      if (opts.tokenRevoked)
+        listeners.push(
+          await listen(opts.database, TOKEN_REVOKED_CHANNEL, {
+            onPayload: forgetToken,
+            onReconnect: () => verified.clear(),
+          }),
+        );
+      app.addHook('onClose', async () => {
+        await Promise.all(listeners.map((l) => l.close()));
       });
-      app.addHook('onClose', () => listener?.close());
     }
+    const hearing = () => listeners.length > 0 && listeners.every((l) => l.listening);
     let cachedFor: TokenVerifier | undefined;
     app.decorate('verifyToken', async (token: string): Promise<AuthContext> => {
       const verifier = opts.verifier();
@@ -199,7 +243,7 @@ export const authPlugin = fp(
       if (
         known &&
         (!checksAccounts(verifier) ||
-          (listener?.listening ?? false) ||
+          hearing() ||
           Date.now() - known.checkedAt < UNNOTIFIED_ACCOUNT_CHECK_MS)
       )
         return known.auth;
@@ -222,8 +266,16 @@ export const authPlugin = fp(
         }
         throw error;
       }
-      const auth = { sub: payload.sub!, scopes: scopesOf(payload), claims: payload };
+      const hash = tokenHash(token);
+      const auth = {
+        sub: payload.sub!,
+        scopes: scopesOf(payload),
+        claims: payload,
+        tokenHash: hash,
+      };
       const checkedAt = Date.now();
+      if (opts.tokenRevoked && (await opts.tokenRevoked(hash)))
+        throw unauthorized('This token was signed out');
       if (verifier.accountExists && !(await verifier.accountExists(auth.sub, payload.iat)))
         throw unauthorized('The account of this token no longer exists or was signed out');
       if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))

@@ -92,3 +92,17 @@ export const emailVerifications = pgTable(
   },
   (t) => [index('email_verifications_account_idx').on(t.accountId)],
 );
+
+/**
+ * Access tokens signed out before they expire (POST /api/v2/user/logout), by their SHA-256
+ * (plugins/auth.ts tokenHash); the API refuses them. A row is kept until the token would have
+ * expired anyway, then removed by the next sign-out.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -37,6 +37,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.onAccountRevoked((sub) => {
     for (const stream of [...open]) if (subs.get(stream) === sub) stream.close();
   });
+  /** The token each open stream was opened with (tokenHash), to end them when it is signed out. */
+  const tokens = new WeakMap<LiveStream, string>();
+  app.onTokenRevoked((hash) => {
+    for (const stream of [...open]) if (tokens.get(stream) === hash) stream.close();
+  });
   // Streams end when the server shuts down, so it need not wait for them.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.close();
@@ -102,6 +107,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       open.add(stream);
       subs.set(stream, auth.sub);
+      tokens.set(stream, auth.tokenHash);
       hub.add(stream);
     },
   });

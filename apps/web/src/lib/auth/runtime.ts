@@ -5,6 +5,7 @@
 import type { User } from 'oidc-client-ts';
 import { STARTUP_USER_TIMEOUT_MS, TOKEN_EXPIRY_MARGIN_SECONDS } from './constants';
 import { withTimeout } from '../timeout';
+import { apiUrl } from '../api/origin';
 import { toAccount, type Account, type LoginRequestState } from './callback';
 import { decodeIdToken } from './id-token';
 import { getUserManager } from './user-manager';
@@ -45,13 +46,34 @@ export async function accessToken(hooks: SessionHooks): Promise<string | null> {
   return freshAccessToken(await getUserManager(), hooks);
 }
 
+/** How long signing the access token out may hold up the sign-out. */
+const TOKEN_SIGN_OUT_TIMEOUT_MS = 3000;
+
 /**
- * Signs out: forgets the tokens here, then RP-initiated logout at the provider, which returns
- * to `/`. Resolves false when the provider offers no logout endpoint (the caller then navigates).
+ * Ends the access token at the API (POST /api/v2/user/logout), so a copy of it stops working now
+ * instead of at its expiry. Offline or slow, the sign-out goes on: the token then just expires.
+ */
+async function signOutAccessToken(token: string): Promise<void> {
+  try {
+    await fetch(apiUrl('/api/v2/user/logout'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(TOKEN_SIGN_OUT_TIMEOUT_MS),
+    });
+  } catch {
+    // unreachable: nothing more to do here
+  }
+}
+
+/**
+ * Signs out: ends the access token at the API, forgets the tokens here, then RP-initiated logout
+ * at the provider (which ends the refresh tokens and returns to `/`). Resolves false when the
+ * provider offers no logout endpoint (the caller then navigates).
  */
 export async function endSessionAtProvider(): Promise<boolean> {
   const manager = await getUserManager();
   const user = await manager.getUser();
+  if (user?.access_token && !user.expired) await signOutAccessToken(user.access_token);
   await manager.removeUser();
   try {
     await manager.signoutRedirect({ id_token_hint: user?.id_token });

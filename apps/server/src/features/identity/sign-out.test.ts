@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
+
+/**
+ * POST /api/v2/user/logout: a signed-out access token stops at once, in this process and in
+ * another one on the same database (which had it cached), while the player's other tokens work.
+ */
+describe('POST /api/v2/user/logout', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let otherUrl: string;
+  let anna: TestPlayer;
+
+  const me = (base: string, token: string) =>
+    fetch(`${base}/api/v2/user/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    anna = await addPlayer(t, 'Anna');
+    other = await buildApp({ config: t.config, database: t.testDb.database, logger: false });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t.close();
+  });
+
+  it('refuses the token from then on in every process, and only that token', async () => {
+    // Another sign-in of hers (a second device): a token of its own.
+    const phone = await t.issuer.mint(anna.sub, { extra: { jti: 'phone' } });
+    expect(phone).not.toBe(anna.token);
+    for (const base of [t.url, otherUrl])
+      for (const token of [anna.token, phone]) expect((await me(base, token)).status).toBe(200);
+
+    const out = await t.request('POST', '/api/v2/user/logout', { token: anna.token });
+    expect(out.status).toBe(204);
+
+    const here = await me(t.url, anna.token);
+    expect(here.status).toBe(401);
+    expect(((await here.json()) as { error: { message: string } }).error.message).toBe(
+      'This token was signed out',
+    );
+    // The other process had it cached: the sign-out's NOTIFY drops it there.
+    await expect
+      .poll(async () => (await me(otherUrl, anna.token)).status, { timeout: 5_000, interval: 50 })
+      .toBe(401);
+    // GraphQL and the live channel take the same tokens.
+    const gql = await t.request('POST', '/graphql', {
+      body: { query: '{ statistics { name } }' },
+      token: anna.token,
+    });
+    expect(gql.status).toBe(401);
+    expect((await t.request('GET', '/api/live', { token: anna.token })).status).toBe(401);
+    // Her other device is still signed in.
+    for (const base of [t.url, otherUrl]) expect((await me(base, phone)).status).toBe(200);
+    // Signing out again with the refused token is a 401, and changes nothing.
+    expect((await t.request('POST', '/api/v2/user/logout', { token: anna.token })).status).toBe(
+      401,
+    );
+  });
+
+  it('keeps a row only until the token would have expired, by its hash', async () => {
+    const short = await t.issuer.mint(anna.sub, { expiresIn: 1, extra: { jti: 'short' } });
+    expect((await t.request('POST', '/api/v2/user/logout', { token: short })).status).toBe(204);
+    const rows = await t.db.execute<{ token_hash: string; expires_at: Date }>(
+      sql`select token_hash, expires_at from revoked_tokens`,
+    );
+    expect(rows.rows).toHaveLength(2);
+    for (const row of rows.rows) {
+      expect(row.token_hash).toMatch(/^[\w-]{43}$/);
+      expect(JSON.stringify(row)).not.toContain(short.split('.')[2]!);
+    }
+    // A later sign-out removes the rows of tokens past their expiry and leeway.
+    await t.db.execute(sql`update revoked_tokens set expires_at = now() - interval '1 second'`);
+    const last = await t.issuer.mint(anna.sub, { extra: { jti: 'last' } });
+    expect((await t.request('POST', '/api/v2/user/logout', { token: last })).status).toBe(204);
+    const left = await t.db.execute(sql`select token_hash from revoked_tokens`);
+    expect(left.rows).toHaveLength(1);
+  });
+
+  it('needs a token', async () => {
+    expect((await t.request('POST', '/api/v2/user/logout')).status).toBe(401);
+  });
+});
