@@ -101,12 +101,35 @@ describe(`backup and restore on ${testDbKind}`, () => {
   it('rolls a restore that fails half way back: the database stays as it was', async () => {
     const before = await databaseFingerprint(target.database.db);
     const broken = path.join(dir, 'broken.sql');
-    const script = await fs.readFile(file, 'utf8');
+    const sealed = await fs.readFile(file, 'utf8');
+    // The backup's seal would refuse the changed file before it runs (next test): without it,
+    // as a backup of an older Arcadia has none, the failing statement is what stops the restore.
+    const script = sealed.replace(/-- arcadia backup sha256:\w+ bytes:\d+\n$/, '');
+    expect(script).not.toBe(sealed);
     const end = script.indexOf('CREATE TRIGGER');
     await fs.writeFile(broken, `${script.slice(0, end)}SELECT 1/0;\n${script.slice(end)}`);
     const lines: string[] = [];
     expect(await restore.run(['--in', broken, '--force'], adminContext(target, lines))).toBe(1);
     expect(lines.join('\n')).toMatch(/division by zero/);
+    expect(await databaseFingerprint(target.database.db)).toEqual(before);
+  });
+
+  it('refuses a file with lines missing in the middle by its seal, before touching the database', async () => {
+    const before = await databaseFingerprint(target.database.db);
+    const holed = path.join(dir, 'holed.sql');
+    const script = await fs.readFile(file, 'utf8');
+    // A game's row gone from the middle of its COPY block (PostgreSQL's pg_dump) or multi-row
+    // INSERT (PGlite's), as a bad copy or disk could do: the rest would still load.
+    const lines = script.split('\n');
+    const copy = lines.findIndex((line) => /^(COPY|INSERT INTO) public\.games\b/.test(line));
+    expect(copy).toBeGreaterThan(0);
+    lines.splice(copy + 2, 1);
+    await fs.writeFile(holed, lines.join('\n'));
+    const out: string[] = [];
+    expect(await restore.run(['--in', holed, '--force'], adminContext(target, out))).toBe(1);
+    expect(out).toEqual([
+      `error: ${holed} is damaged: its contents do not match the checksum the backup wrote (lines missing or changed)`,
+    ]);
     expect(await databaseFingerprint(target.database.db)).toEqual(before);
   });
 

@@ -31,6 +31,11 @@ export const command: AdminCommand = {
       ctx.out(
         `restored ${file} (${formatBytes(restore.bytes)}) into ${KIND_NAMES[restore.kind]} in ${seconds} s`,
       );
+      if (!restore.sealed) {
+        ctx.out(
+          'note: the file has no checksum line (a backup of an older Arcadia, or pg_dump run by hand): only that it is complete was checked',
+        );
+      }
       if (restore.replaced.length > 0) {
         ctx.out(`replaced the data of ${restore.replaced.length} tables that held rows`);
       }

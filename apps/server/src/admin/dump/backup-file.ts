@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sealBackup } from './backup-seal';
 
 /** A backup holds personal data: only its owner may read it. */
 const BACKUP_FILE_MODE = 0o600;
 
 /**
  * Creates `file` through a temporary file beside it (mode 0600, flushed to disk) that is renamed
- * only once `fill` has succeeded: a crash or failure never leaves a half file under the final
- * name, and an older backup there stays until the new one is complete. A missing directory is
- * created, only for its owner.
+ * only once `fill` has succeeded and the file is sealed (backup-seal.ts): a crash or failure
+ * never leaves a half file under the final name, and an older backup there stays until the new
+ * one is complete. A missing directory is created, only for its owner.
  */
 export async function writeAtomically(
   file: string,
@@ -20,10 +21,12 @@ export async function writeAtomically(
     `.${path.basename(file)}.${randomBytes(4).toString('hex')}.partial`,
   );
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const handle = await fs.open(temp, 'wx', BACKUP_FILE_MODE);
+  // 'wx+': created new, and read back for the seal.
+  const handle = await fs.open(temp, 'wx+', BACKUP_FILE_MODE);
   let bytes: number;
   try {
     await fill(handle);
+    await sealBackup(handle);
     await handle.sync();
     bytes = (await handle.stat()).size;
     await handle.close();

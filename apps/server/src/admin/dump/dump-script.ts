@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { BackupError } from './backup-error';
+import { SEAL_MAX_BYTES, sealOf } from './backup-seal';
 import { linesOf, ScriptLines } from './script-lines';
 
 /** What a plain pg_dump script starts and ends with. */
@@ -20,9 +21,10 @@ class DumpFileError extends BackupError {}
 
 /**
  * Refuses before anything is touched unless the file is a whole plain-SQL pg_dump script: its
- * header, and the trailer pg_dump writes last (a cut-off copy has none).
+ * header, the trailer pg_dump writes last (a cut-off copy has none), and, when the backup command
+ * sealed it, a seal that matches every byte (a copy with lines missing or changed does not).
  */
-export async function checkDumpFile(file: string): Promise<{ bytes: number }> {
+export async function checkDumpFile(file: string): Promise<{ bytes: number; sealed: boolean }> {
   let handle;
   try {
     handle = await fs.open(file, 'r');
@@ -33,7 +35,7 @@ export async function checkDumpFile(file: string): Promise<{ bytes: number }> {
     const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(size, 64));
     await handle.read(head, 0, head.length, 0);
-    const tail = Buffer.alloc(Math.min(size, 4096));
+    const tail = Buffer.alloc(Math.min(size, 4096 + SEAL_MAX_BYTES));
     await handle.read(tail, 0, tail.length, size - tail.length);
     if (head.toString('latin1').startsWith(CUSTOM_FORMAT)) {
       throw new DumpFileError(
@@ -46,7 +48,13 @@ export async function checkDumpFile(file: string): Promise<{ bytes: number }> {
     if (!tail.toString('utf8').includes(TRAILER)) {
       throw new DumpFileError(`${file} is incomplete: pg_dump's closing line is missing`);
     }
-    return { bytes: size };
+    const seal = await sealOf(handle, size);
+    if (seal === 'damaged') {
+      throw new DumpFileError(
+        `${file} is damaged: its contents do not match the checksum the backup wrote (lines missing or changed)`,
+      );
+    }
+    return { bytes: size, sealed: seal === 'intact' };
   } finally {
     await handle.close();
   }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replaceSchemasSql } from './database-contents';
+import { writeAtomically } from './backup-file';
 import { checkDumpFile, schemasCreatedBy, scriptForServer, scriptSteps } from './dump-script';
 import { ScriptLines } from './script-lines';
 
@@ -100,7 +101,10 @@ describe('reading a pg_dump script', () => {
   });
 
   it('accepts only a whole plain-SQL dump', async () => {
-    expect(await checkDumpFile(file)).toEqual({ bytes: (HEAD + SCRIPT + TAIL).length });
+    expect(await checkDumpFile(file)).toEqual({
+      bytes: (HEAD + SCRIPT + TAIL).length,
+      sealed: false,
+    });
     const other = path.join(dir, 'other.sql');
     await fs.writeFile(other, 'PGDMP\u0001\u000e');
     await expect(checkDumpFile(other)).rejects.toThrow(/custom-format archive/);
@@ -109,5 +113,34 @@ describe('reading a pg_dump script', () => {
     await fs.writeFile(other, HEAD + SCRIPT);
     await expect(checkDumpFile(other)).rejects.toThrow(/is incomplete/);
     await expect(checkDumpFile(path.join(dir, 'missing.sql'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('checks the seal the backup writes: a line missing or changed in the middle is refused', async () => {
+    const sealed = path.join(dir, 'sealed.sql');
+    await writeAtomically(sealed, async (handle) => {
+      await handle.writeFile(HEAD + SCRIPT + TAIL);
+    });
+    const text = await fs.readFile(sealed, 'utf8');
+    expect(text.startsWith(HEAD + SCRIPT + TAIL)).toBe(true);
+    expect(text.slice((HEAD + SCRIPT + TAIL).length)).toMatch(
+      /^-- arcadia backup sha256:[0-9a-f]{64} bytes:\d+\n$/,
+    );
+    expect(await checkDumpFile(sealed)).toEqual({ bytes: text.length, sealed: true });
+    // The seal is a comment: PGlite's steps and psql skip it.
+    expect(scriptSteps(text).at(-1)).toEqual({
+      sql: expect.stringMatching(/\n-- arcadia backup sha256:\w+ bytes:\d+\n?$/),
+    });
+
+    const damaged = path.join(dir, 'damaged.sql');
+    const variants = [
+      text.replace('1\tAnn\n', ''), // a row gone
+      text.replace('1\tAnn', '2\tAnn'), // a row changed, same length
+      text.replace('CREATE SCHEMA drizzle;\n', ''), // a statement gone
+    ];
+    for (const variant of variants) {
+      expect(variant).not.toBe(text);
+      await fs.writeFile(damaged, variant);
+      await expect(checkDumpFile(damaged)).rejects.toThrow(/is damaged/);
+    }
   });
 });

@@ -19,6 +19,8 @@ class RestoreRefused extends BackupError {}
 export interface RestoreSummary {
   kind: ConfiguredDatabase['kind'];
   bytes: number;
+  /** Whether the file carried the backup command's checksum (and it matched). */
+  sealed: boolean;
   /** Tables that held rows before and were replaced (only with `force`). */
   replaced: string[];
   counts: Array<[string, number]>;
@@ -36,7 +38,7 @@ export async function restoreDatabase(
   tools = PG_TOOLS,
 ): Promise<RestoreSummary> {
   const database = configuredDatabase(ctx);
-  const { bytes } = await checkDumpFile(file);
+  const { bytes, sealed } = await checkDumpFile(file);
   const schemas = await schemasCreatedBy(file);
   const replaced = await tablesWithRows(ctx.db, ['public', ...schemas.map(schemaName)]);
   if (replaced.length > 0 && !options.force) {
@@ -49,7 +51,7 @@ export async function restoreDatabase(
   const replace = replaceSchemasSql(schemas);
   if (database.kind === 'pglite') await restoreIntoPglite(database.pglite, file, replace);
   else await restoreIntoPostgres(database.url, await serverMajor(ctx.db), file, replace, tools);
-  return { kind: database.kind, bytes, replaced, counts: await mainTableCounts(ctx.db) };
+  return { kind: database.kind, bytes, sealed, replaced, counts: await mainTableCounts(ctx.db) };
 }
 
 /**
