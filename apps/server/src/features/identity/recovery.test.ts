@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,5 +167,56 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     const mail = mails()[before]!;
     expect(mail.subject).toBe('Reset your Arcadia password');
     expect(new URL(mail.links[0]!).searchParams.get('lang')).toBe('en');
+  });
+});
+
+/**
+ * Through SMTP, the forgot page answers an existing account without waiting for the mail server:
+ * waiting would tell by the answer's time which addresses have an account. The mail server here
+ * takes connections and never greets, as a slow or stuck one does.
+ */
+describe('password reset through SMTP: the answer does not wait for the mail', () => {
+  let t: TestApp;
+  let smtp: net.Server;
+  const connections: net.Socket[] = [];
+
+  beforeAll(async () => {
+    smtp = net.createServer((socket) => connections.push(socket));
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.address() as net.AddressInfo;
+    t = await createTestApp({
+      embeddedIdentity: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    });
+    const client = new TestOidcClient(t.url);
+    await client.tokens(await client.signUp(account));
+  });
+  afterAll(async () => {
+    for (const socket of connections) socket.destroy();
+    await new Promise((resolve) => smtp.close(resolve));
+    await t.close();
+  });
+
+  it('answers a known address as an unknown one, and the mail goes out after', async () => {
+    for (const email of ['nobody@example.org', account.email]) {
+      const client = new TestOidcClient(t.url);
+      const forgot = await client.browser.navigate('/oidc/forgot');
+      const before = connections.length;
+      // Waiting for the silent server would take nodemailer's greeting timeout (30 s).
+      const sent = await Promise.race([
+        client.submit(forgot, { email }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`${email}: the answer waited for SMTP`)), 5_000),
+        ),
+      ]);
+      expect(sent.status).toBe(200);
+      expect(squash(sent.text)).toContain(
+        'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link geschickt.',
+      );
+      if (email === account.email) {
+        // The mail was handed to the mail server all the same.
+        await expect.poll(() => connections.length, { timeout: 5_000 }).toBeGreaterThan(before);
+      }
+    }
   });
 });
