@@ -74,3 +74,44 @@ describe('verifyToken: the account of an embedded-provider token', () => {
     }
   });
 });
+
+/** A token signed out while its first check is under way is not cached as valid. */
+describe('verifyToken: a token signed out during its check', () => {
+  it('checks it again next time instead of taking the raced answer', async () => {
+    const keys = await generateKeyPair('RS256');
+    const revoked = new Set<string>();
+    const app: FastifyInstance = Fastify();
+    const tokenRevoked = vi.fn(async (hash: string) => {
+      const answer = revoked.has(hash);
+      // The sign-out commits and is heard right after this check read the table.
+      revoked.add(hash);
+      app.forgetToken(hash);
+      return answer;
+    });
+    const verifier: TokenVerifier = {
+      issuer: 'https://issuer.test',
+      audience: 'api',
+      getKey: async () => keys.publicKey,
+    };
+    await app.register(authPlugin, { verifier: () => verifier, tokenRevoked });
+    await app.ready();
+    try {
+      const token = await new SignJWT({ scope: 'read:users' })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setIssuer('https://issuer.test')
+        .setAudience('api')
+        .setSubject('acc-9')
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(keys.privateKey);
+      expect((await app.verifyToken(token)).sub).toBe('acc-9');
+      await expect(app.verifyToken(token)).rejects.toMatchObject({
+        statusCode: 401,
+        message: 'This token was signed out',
+      });
+      expect(tokenRevoked).toHaveBeenCalledTimes(2);
+    } finally {
+      await app.close();
+    }
+  });
+});

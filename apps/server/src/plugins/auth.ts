@@ -189,7 +189,12 @@ export const authPlugin = fp(
     const deleted = new Map<string, number>();
     const revokedListeners = new Set<(sub: string) => void>();
     const tokenListeners = new Set<(hash: string) => void>();
+    /** Tokens signed out lately, so that a check that raced the sign-out is not cached. */
+    const signedOut = new Map<string, number>();
     const forgetToken = (hash: string) => {
+      const now = Date.now();
+      for (const [gone, until] of signedOut) if (until < now) signedOut.delete(gone);
+      signedOut.set(hash, now + VERIFIED_TOKEN_TTL_MS);
       verified.forget((entry) => entry.auth.tokenHash === hash);
       for (const listener of tokenListeners) listener(hash);
     };
@@ -280,7 +285,7 @@ export const authPlugin = fp(
         throw unauthorized('The account of this token no longer exists or was signed out');
       if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))
         throw new AppError(403, ACCOUNT_SUSPENDED, 'This account is suspended');
-      if (!deleted.has(auth.sub))
+      if (!deleted.has(auth.sub) && !signedOut.has(hash))
         verified.set(token, { auth, checkedAt }, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
       return auth;
     });
