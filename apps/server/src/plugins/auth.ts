@@ -42,9 +42,22 @@ export async function announceRevokedAccount(tx: Tx, sub: string): Promise<void>
 /** The channel a signed-out access token is announced on (payload: its tokenHash). */
 const TOKEN_REVOKED_CHANNEL = 'arcadia_token_revoked';
 
+/**
+ * One spelling per token. A JWS signature's base64url text can be written several ways that
+ * decode to the same bytes (padding, the unused low bits of its last character), and jose takes
+ * each; the header and payload cannot vary, as the signature covers their text. So the signature
+ * is decoded and encoded again before a token is cached or named.
+ */
+export function canonicalToken(token: string): string {
+  const parts = token.split('.');
+  if (parts.length !== 3) return token;
+  const [header, payload, signature] = parts as [string, string, string];
+  return `${header}.${payload}.${Buffer.from(signature, 'base64url').toString('base64url')}`;
+}
+
 /** How a token is named where it is revoked: SHA-256, base64url (the token itself is a secret). */
 export const tokenHash = (token: string): string =>
-  createHash('sha256').update(token).digest('base64url');
+  createHash('sha256').update(canonicalToken(token)).digest('base64url');
 
 /** Announces a signed-out token to every server process (NOTIFY, delivered on commit). */
 export async function announceRevokedToken(tx: Tx, hash: string): Promise<void> {
@@ -238,12 +251,14 @@ export const authPlugin = fp(
     }
     const hearing = () => listeners.length > 0 && listeners.every((l) => l.listening);
     let cachedFor: TokenVerifier | undefined;
-    app.decorate('verifyToken', async (token: string): Promise<AuthContext> => {
+    app.decorate('verifyToken', async (given: string): Promise<AuthContext> => {
       const verifier = opts.verifier();
       if (verifier !== cachedFor) {
         verified.clear();
         cachedFor = verifier;
       }
+      // Every spelling of one token is one entry, and one name when signed out.
+      const token = canonicalToken(given);
       const known = verified.get(token);
       if (
         known &&

@@ -57,6 +57,27 @@ describe('POST /api/v2/user/logout', () => {
     });
     expect(gql.status).toBe(401);
     expect((await t.request('GET', '/api/live', { token: anna.token })).status).toBe(401);
+    // Other spellings of the same token (padding, the unused bits of the signature's last
+    // character) verify as the same token, and are signed out with it.
+    const [head, body, signature] = anna.token.split('.') as [string, string, string];
+    const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const lastIndex = last.indexOf(signature.at(-1)!);
+    const sameBits = last[lastIndex ^ 1]!; // differs only in bits the decoding drops
+    const respellings = [`${anna.token}==`, `${head}.${body}.${signature.slice(0, -1)}${sameBits}`];
+    for (const spelling of respellings) {
+      expect(Buffer.from(spelling.split('.')[2]!, 'base64url')).toEqual(
+        Buffer.from(signature, 'base64url'),
+      );
+      for (const base of [t.url, otherUrl]) expect((await me(base, spelling)).status).toBe(401);
+      expect(
+        (
+          await t.request('POST', '/graphql', {
+            body: { query: '{ statistics { name } }' },
+            token: spelling,
+          })
+        ).status,
+      ).toBe(401);
+    }
     // Her other device is still signed in.
     for (const base of [t.url, otherUrl]) expect((await me(base, phone)).status).toBe(200);
     // Signing out again with the refused token is a 401, and changes nothing.
