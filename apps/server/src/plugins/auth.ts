@@ -59,9 +59,23 @@ export function canonicalToken(token: string): string {
 export const tokenHash = (token: string): string =>
   createHash('sha256').update(canonicalToken(token)).digest('base64url');
 
-/** Announces a signed-out token to every server process (NOTIFY, delivered on commit). */
-export async function announceRevokedToken(tx: Tx, hash: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${hash})`);
+/** Announces a signed-out token or grant name to every server process (NOTIFY, on commit). */
+export async function announceRevokedToken(tx: Tx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${name})`);
+}
+
+/**
+ * The claim in which the embedded provider's access tokens name their grant (a hash of its id):
+ * signing out ends every access token of that grant (the session), not only the one sent.
+ */
+export const GRANT_CLAIM = 'gid';
+
+/** How a grant is named among signed-out tokens (`revoked_tokens.token_hash`). */
+export const grantName = (grant: string): string => `grant:${grant}`;
+
+/** The names a verified token is refused by when signed out: its own, and its grant's. */
+export function revocationNames(auth: Pick<AuthContext, 'tokenHash' | 'grant'>): string[] {
+  return auth.grant ? [auth.tokenHash, grantName(auth.grant)] : [auth.tokenHash];
 }
 
 /** A deleted player's sign-in is announced (announceRevokedAccount). */
@@ -89,6 +103,8 @@ export interface AuthContext {
   claims: JWTPayload;
   /** tokenHash of the bearer token: what signing it out (POST /api/v2/user/logout) names. */
   tokenHash: string;
+  /** The token's grant (GRANT_CLAIM), when its issuer names one: the embedded provider's do. */
+  grant?: string;
 }
 
 declare module 'fastify' {
@@ -113,10 +129,13 @@ declare module 'fastify' {
      * connection open for a token (the live channel) ends it.
      */
     onAccountRevoked(listener: (sub: string) => void): void;
-    /** Forgets a token signed out in this process (the others hear TOKEN_REVOKED_CHANNEL). */
-    forgetToken(hash: string): void;
-    /** Calls `listener` with the tokenHash of every token signed out from now on. */
-    onTokenRevoked(listener: (hash: string) => void): void;
+    /**
+     * Forgets the tokens a name signed out in this process stands for (a tokenHash, or a grant's
+     * name); the other processes hear of it through TOKEN_REVOKED_CHANNEL.
+     */
+    forgetToken(name: string): void;
+    /** Calls `listener` with every name signed out from now on (see revocationNames). */
+    onTokenRevoked(listener: (name: string) => void): void;
   }
 }
 
@@ -189,8 +208,8 @@ export const authPlugin = fp(
       database?: Database | undefined;
       /** Whether the profile linked to a sign-in is suspended (features/users suspendedSignIn). */
       accountSuspended?: ((sub: string) => Promise<boolean>) | undefined;
-      /** Whether a token (by tokenHash) was signed out (features/identity tokenSignedOut). */
-      tokenRevoked?: ((hash: string) => Promise<boolean>) | undefined;
+      /** Whether any of a token's names (revocationNames) was signed out (tokenSignedOut). */
+      tokenRevoked?: ((names: string[]) => Promise<boolean>) | undefined;
     },
   ) => {
     app.decorateRequest('auth', null);
@@ -208,7 +227,7 @@ export const authPlugin = fp(
       const now = Date.now();
       for (const [gone, until] of signedOut) if (until < now) signedOut.delete(gone);
       signedOut.set(hash, now + VERIFIED_TOKEN_TTL_MS);
-      verified.forget((entry) => entry.auth.tokenHash === hash);
+      verified.forget((entry) => revocationNames(entry.auth).includes(hash));
       for (const listener of tokenListeners) listener(hash);
     };
     app.decorate('forgetToken', forgetToken);
@@ -286,21 +305,23 @@ export const authPlugin = fp(
         }
         throw error;
       }
-      const hash = tokenHash(token);
-      const auth = {
+      const grant = payload[GRANT_CLAIM];
+      const auth: AuthContext = {
         sub: payload.sub!,
         scopes: scopesOf(payload),
         claims: payload,
-        tokenHash: hash,
+        tokenHash: tokenHash(token),
+        ...(typeof grant === 'string' && grant ? { grant } : {}),
       };
+      const names = revocationNames(auth);
       const checkedAt = Date.now();
-      if (opts.tokenRevoked && (await opts.tokenRevoked(hash)))
+      if (opts.tokenRevoked && (await opts.tokenRevoked(names)))
         throw unauthorized('This token was signed out');
       if (verifier.accountExists && !(await verifier.accountExists(auth.sub, payload.iat)))
         throw unauthorized('The account of this token no longer exists or was signed out');
       if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))
         throw new AppError(403, ACCOUNT_SUSPENDED, 'This account is suspended');
-      if (!deleted.has(auth.sub) && !signedOut.has(hash))
+      if (!deleted.has(auth.sub) && !names.some((name) => signedOut.has(name)))
         verified.set(token, { auth, checkedAt }, (payload.exp! + TOKEN_LEEWAY_SECONDS) * 1000);
       return auth;
     });

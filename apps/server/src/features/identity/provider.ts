@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, {
@@ -7,6 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { API_SCOPES } from '@arcadia/contracts';
+import { GRANT_CLAIM } from '../../plugins/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findAccountById } from './accounts';
@@ -103,6 +105,13 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
     },
     // ID tokens carry the profile claims: the API-audience access token cannot call userinfo.
     conformIdTokenClaims: false,
+    // Access tokens name their grant (hashed: the id is the provider's storage key), so that
+    // signing out ends every access token of the session, those from before a refresh too
+    // (features/identity/sign-out.ts).
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId
+        ? { [GRANT_CLAIM]: createHash('sha256').update(token.grantId).digest('base64url') }
+        : undefined,
     clockTolerance: 60,
     async findAccount(_ctx, sub) {
       const account = await findAccountById(db, sub);

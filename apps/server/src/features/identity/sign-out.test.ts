@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
+import { TestOidcClient } from '../../../test/support/oidc-client';
 
 /**
  * POST /api/v2/user/logout: a signed-out access token stops at once, in this process and in
@@ -107,5 +108,40 @@ describe('POST /api/v2/user/logout', () => {
 
   it('needs a token', async () => {
     expect((await t.request('POST', '/api/v2/user/logout')).status).toBe(401);
+  });
+});
+
+/**
+ * With the embedded provider, signing out ends every access token of the sign-in (its grant),
+ * those from before a refresh too; another sign-in of the same account goes on.
+ */
+describe('POST /api/v2/user/logout: the whole sign-in', () => {
+  let t: TestApp;
+  const account = { email: 'leave@example.org', password: 'leave-Pass-11', nickname: 'Leave' };
+  // 404: the token is taken (the account has no profile yet); 401: refused.
+  const me = (token: string) => t.request('GET', '/api/v2/user/me', { token });
+
+  beforeAll(async () => {
+    t = await createTestApp({ embeddedIdentity: true });
+  });
+  afterAll(() => t.close());
+
+  it('refuses the tokens issued before a refresh too, not those of another sign-in', async () => {
+    const client = new TestOidcClient(t.url);
+    const first = await client.tokens(await client.signUp(account));
+    expect(first.refresh_token).toBeTruthy();
+    const refreshed = await client.refresh(first.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    const second = refreshed.body.access_token as string;
+    expect(second).not.toBe(first.access_token);
+    const elsewhere = new TestOidcClient(t.url);
+    const other = await elsewhere.tokens(await elsewhere.signIn(account.email, account.password));
+    for (const token of [first.access_token, second, other.access_token])
+      expect((await me(token)).status).toBe(404);
+
+    expect((await t.request('POST', '/api/v2/user/logout', { token: second })).status).toBe(204);
+    expect((await me(second)).status).toBe(401);
+    expect((await me(first.access_token)).status).toBe(401);
+    expect((await me(other.access_token)).status).toBe(404);
   });
 });

@@ -1,43 +1,69 @@
-import { eq, lt } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, TOKEN_LEEWAY_SECONDS } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import { revokedTokens } from '../../db/schema';
-import { announceRevokedToken, requireAuth } from '../../plugins/auth';
+import { announceRevokedToken, grantName, requireAuth, type AuthContext } from '../../plugins/auth';
+import { ACCESS_TOKEN_TTL } from './lifetimes';
 
-/** Whether a token (by its tokenHash) was signed out: one primary-key lookup. */
-export function tokenSignedOut(db: Db): (hash: string) => Promise<boolean> {
-  return async (hash) => {
+/** Whether any of a token's names (its hash, its grant's) was signed out: a primary-key look-up. */
+export function tokenSignedOut(db: Db): (names: string[]) => Promise<boolean> {
+  return async (names) => {
     const [row] = await db
       .select({ hash: revokedTokens.tokenHash })
       .from(revokedTokens)
-      .where(eq(revokedTokens.tokenHash, hash))
+      .where(inArray(revokedTokens.tokenHash, names))
       .limit(1);
     return Boolean(row);
   };
 }
 
+/** The latest expiry a stored row may have: a year (an external issuer's `exp` could be any). */
+const LONGEST_KEPT_MS = 365 * 24 * 3600 * 1000;
+
 /**
- * Signs one access token out until it expires, and tells every server process (each drops it
- * from its cache of verified tokens when this commits). Rows of tokens expired by now go.
+ * Signs an access token out until it expires, with its grant when it names one (every access
+ * token of that sign-in, those issued before a refresh too: all of them expire within
+ * ACCESS_TOKEN_TTL), and tells every server process (each drops them from its cache of verified
+ * tokens when this commits). Rows of tokens expired by now go.
  */
-export async function signOutToken(db: Db, hash: string, expiresAtSeconds: number): Promise<void> {
-  // Kept until the verification itself would refuse the token (its exp plus the leeway).
-  const expiresAt = new Date((expiresAtSeconds + TOKEN_LEEWAY_SECONDS) * 1000);
+export async function signOutToken(
+  db: Db,
+  auth: Pick<AuthContext, 'tokenHash' | 'grant'>,
+  expiresAtSeconds: number,
+): Promise<void> {
+  const now = Date.now();
+  // Kept until the verification itself would refuse the tokens (exp plus the leeway).
+  const until = (ms: number) => new Date(Math.min(ms, now + LONGEST_KEPT_MS));
+  const rows = [
+    {
+      tokenHash: auth.tokenHash,
+      expiresAt: until((expiresAtSeconds + TOKEN_LEEWAY_SECONDS) * 1000),
+    },
+    ...(auth.grant
+      ? [
+          {
+            tokenHash: grantName(auth.grant),
+            expiresAt: until(now + (ACCESS_TOKEN_TTL + TOKEN_LEEWAY_SECONDS) * 1000),
+          },
+        ]
+      : []),
+  ];
   await db.transaction(async (tx) => {
-    await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+    await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date(now)));
     await tx
       .insert(revokedTokens)
-      .values({ tokenHash: hash, expiresAt })
+      .values(rows)
       .onConflictDoNothing({ target: revokedTokens.tokenHash });
-    await announceRevokedToken(tx, hash);
+    for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
   });
 }
 
 /**
- * POST /api/v2/user/logout: the app's sign-out ends the access token it sends, not only the
- * session at the provider (which ends the refresh tokens): a copy of the token taken before is
+ * POST /api/v2/user/logout: the app's sign-out ends the access token it sends, and every other
+ * access token of its sign-in (the grant the embedded provider's tokens name), not only the
+ * session at the provider (which ends the refresh tokens): a copy of any of them taken before is
  * refused from now on, in every server process, instead of working until it expires.
  */
 export const signOutRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +77,9 @@ export const signOutRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp : undefined;
       // Verification requires exp; without one there would be nothing to keep the row for.
-      if (exp !== undefined) await signOutToken(app.db, auth.tokenHash, exp);
+      if (exp !== undefined) await signOutToken(app.db, auth, exp);
       app.forgetToken(auth.tokenHash);
+      if (auth.grant) app.forgetToken(grantName(auth.grant));
       return reply.status(204).send(null);
     },
   });

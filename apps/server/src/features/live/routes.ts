@@ -8,7 +8,7 @@ import {
   okSchema,
   type LiveEvent,
 } from '@arcadia/contracts';
-import { requireAuth } from '../../plugins/auth';
+import { requireAuth, revocationNames } from '../../plugins/auth';
 import { currentUser } from '../users';
 import { LiveHub, type LiveStream } from './hub';
 import { markRead, notificationList } from './notifications';
@@ -37,10 +37,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.onAccountRevoked((sub) => {
     for (const stream of [...open]) if (subs.get(stream) === sub) stream.close();
   });
-  /** The token each open stream was opened with (tokenHash), to end them when it is signed out. */
-  const tokens = new WeakMap<LiveStream, string>();
-  app.onTokenRevoked((hash) => {
-    for (const stream of [...open]) if (tokens.get(stream) === hash) stream.close();
+  /** The names of the token each open stream was opened with, to end it when one is signed out. */
+  const tokens = new WeakMap<LiveStream, string[]>();
+  app.onTokenRevoked((name) => {
+    for (const stream of [...open]) if (tokens.get(stream)?.includes(name)) stream.close();
   });
   // Streams end when the server shuts down, so it need not wait for them.
   app.addHook('preClose', async () => {
@@ -107,7 +107,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       open.add(stream);
       subs.set(stream, auth.sub);
-      tokens.set(stream, auth.tokenHash);
+      tokens.set(stream, revocationNames(auth));
       hub.add(stream);
     },
   });
