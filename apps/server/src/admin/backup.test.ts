@@ -108,8 +108,14 @@ describe(`backup and restore on ${testDbKind}`, () => {
     expect(script).not.toBe(sealed);
     const end = script.indexOf('CREATE TRIGGER');
     await fs.writeFile(broken, `${script.slice(0, end)}SELECT 1/0;\n${script.slice(end)}`);
+    // Without the checksum line it is refused unless asked for (--unsealed).
+    const refused: string[] = [];
+    expect(await restore.run(['--in', broken, '--force'], adminContext(target, refused))).toBe(1);
+    expect(refused.join('\n')).toMatch(/has no checksum line .*nothing was changed.*--unsealed/);
+    expect(await databaseFingerprint(target.database.db)).toEqual(before);
     const lines: string[] = [];
-    expect(await restore.run(['--in', broken, '--force'], adminContext(target, lines))).toBe(1);
+    const args = ['--in', broken, '--force', '--unsealed'];
+    expect(await restore.run(args, adminContext(target, lines))).toBe(1);
     expect(lines.join('\n')).toMatch(/division by zero/);
     expect(await databaseFingerprint(target.database.db)).toEqual(before);
   });

@@ -5,12 +5,19 @@ import { KIND_NAMES } from '../dump/configured-database';
 import { formatCounts } from '../dump/database-contents';
 import { restoreDatabase } from '../dump/restore-database';
 
-const options = { in: { type: 'string' }, force: { type: 'boolean' } } as const;
+const options = {
+  in: { type: 'string' },
+  force: { type: 'boolean' },
+  unsealed: { type: 'boolean' },
+} as const;
 
 export const command: AdminCommand = {
   summary:
     'Loads a backup into the configured database in one transaction; a database with data only with --force (docs/backups.md)',
-  usage: ['restore --in <file.sql> [--force]   --force replaces all data the database holds'],
+  usage: [
+    'restore --in <file.sql> [--force] [--unsealed]   --force replaces all data the database holds;',
+    '                                                 --unsealed takes a file without the backup checksum line',
+  ],
   async run(args, ctx) {
     let values;
     try {
@@ -26,16 +33,14 @@ export const command: AdminCommand = {
     const file = cliPath(values.in);
     const started = performance.now();
     try {
-      const restore = await restoreDatabase(ctx, file, { force: values.force ?? false });
+      const restore = await restoreDatabase(ctx, file, {
+        force: values.force ?? false,
+        unsealed: values.unsealed ?? false,
+      });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       ctx.out(
         `restored ${file} (${formatBytes(restore.bytes)}) into ${KIND_NAMES[restore.kind]} in ${seconds} s`,
       );
-      if (!restore.sealed) {
-        ctx.out(
-          'note: the file has no checksum line (a backup of an older Arcadia, or pg_dump run by hand): only that it is complete was checked',
-        );
-      }
       if (restore.replaced.length > 0) {
         ctx.out(`replaced the data of ${restore.replaced.length} tables that held rows`);
       }

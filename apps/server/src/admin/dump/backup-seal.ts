@@ -7,8 +7,8 @@ import type fs from 'node:fs/promises';
  * seal shows that nothing in the middle went missing or changed (a damaged disk, a bad copy).
  */
 const SEAL = /\n-- arcadia backup sha256:([0-9a-f]{64}) bytes:(\d+)\n$/;
-/** Long enough for the seal line and the newline before it. */
-export const SEAL_MAX_BYTES = 128;
+/** Long enough for the seal line and the newline before it, or a damaged, longer one. */
+export const SEAL_MAX_BYTES = 512;
 
 const sealLine = (sha256: string, bytes: number) =>
   `-- arcadia backup sha256:${sha256} bytes:${bytes}\n`;
@@ -54,8 +54,11 @@ export async function sealOf(
 ): Promise<'intact' | 'damaged' | 'unsealed'> {
   const tail = Buffer.alloc(Math.min(size, SEAL_MAX_BYTES));
   await handle.read(tail, 0, tail.length, size - tail.length);
-  const seal = SEAL.exec(tail.toString('latin1'));
-  if (!seal) return 'unsealed';
+  const text = tail.toString('latin1');
+  const seal = SEAL.exec(text);
+  // A seal line that is there but not as written (a byte changed, a line added after it) is
+  // damage, not a file without one.
+  if (!seal) return /\n-- arcadia backup/i.test(text) ? 'damaged' : 'unsealed';
   const bytes = Number(seal[2]);
   // The sealed part ends with the newline before the seal line.
   if (bytes !== size - sealLine(seal[1]!, bytes).length) return 'damaged';

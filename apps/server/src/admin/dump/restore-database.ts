@@ -34,11 +34,16 @@ export interface RestoreSummary {
 export async function restoreDatabase(
   ctx: AdminContext,
   file: string,
-  options: { force: boolean },
+  options: { force: boolean; unsealed?: boolean },
   tools = PG_TOOLS,
 ): Promise<RestoreSummary> {
   const database = configuredDatabase(ctx);
   const { bytes, sealed } = await checkDumpFile(file);
+  if (!sealed && !options.unsealed) {
+    throw new RestoreRefused(
+      `${file} has no checksum line (a backup of an older Arcadia, or pg_dump run by hand), so lines missing from its middle could not be told; nothing was changed. restore --unsealed loads it with only its completeness checked`,
+    );
+  }
   const schemas = await schemasCreatedBy(file);
   const replaced = await tablesWithRows(ctx.db, ['public', ...schemas.map(schemaName)]);
   if (replaced.length > 0 && !options.force) {
