@@ -118,6 +118,23 @@ describe('POST /graphql statistics', () => {
     );
   });
 
+  it('refuses a GET whose parameters are repeated with 400 and the field', async () => {
+    const cases = [
+      ['query=%7B__typename%7D&query=x', 'query'],
+      ['query=%7B__typename%7D&operationName=a&operationName=b', 'operationName'],
+      ['query=%7B__typename%7D&variables=%7B%7D&variables=%7B%7D', 'variables'],
+    ] as const;
+    for (const [search, field] of cases) {
+      const res = await t.request('GET', `/graphql?${search}`);
+      expect(res.status, search).toBe(400);
+      expect(res.body.errors[0].message, search).toContain(`${field} must be`);
+      expect(JSON.stringify(res.body), search).not.toMatch(/iterable|Cannot read|charCodeAt/);
+    }
+    const plain = await t.request('GET', '/graphql?query=%7B__typename%7D');
+    expect(plain.status).toBe(200);
+    expect(plain.body.data).toEqual({ __typename: 'Query' });
+  });
+
   it('takes the bearer scheme in any case, as the REST routes do', async () => {
     const res = await t.request('POST', '/graphql', {
       body: { query: QUERY },

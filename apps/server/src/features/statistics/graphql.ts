@@ -84,18 +84,24 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
   });
   // mercurius's own body checks are off with the validator above: a POST whose query is not a
   // string reached graphql-js and came back with its internal message.
+  // A GET's parameters are strings, but a repeated one arrives as an array: the same check.
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== '/graphql' || request.method !== 'POST') return;
-    const body = request.body as Record<string, unknown> | null | undefined;
+    if (request.routeOptions.url !== '/graphql') return;
+    if (request.method !== 'POST' && request.method !== 'GET') return;
+    const get = request.method === 'GET';
+    const body = (get ? request.query : request.body) as Record<string, unknown> | null | undefined;
     const details = [];
     if (typeof body?.query !== 'string')
       details.push({ path: 'query', message: 'query must be a string' });
     if (
       body?.variables !== undefined &&
       body.variables !== null &&
-      typeof body.variables !== 'object'
+      typeof body.variables !== (get ? 'string' : 'object')
     )
-      details.push({ path: 'variables', message: 'variables must be an object' });
+      details.push({
+        path: 'variables',
+        message: get ? 'variables must be one JSON object' : 'variables must be an object',
+      });
     if (
       body?.operationName !== undefined &&
       body.operationName !== null &&
