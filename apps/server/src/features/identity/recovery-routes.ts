@@ -98,19 +98,18 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
     }
     const byEmail = await deps.limits.byEmail('reset', email);
     if (byEmail) return tooManyPage(reply, p, byEmail);
-    await requestPasswordReset(app.db, email, async (account, token) => {
+    const reset = requestPasswordReset(app.db, email, async (account, token) => {
       const link = `${config.publicUrl}/oidc/reset?token=${token}&lang=${p.language}`;
-      const mail = { to: account.email, ...resetMail(p.language, account.nickname, link) };
-      // Through SMTP the mail leaves after the answer: waiting for the mail server would tell,
-      // by the answer's time, that an account has this address. The outbox is a local file,
-      // written before the answer so that a deletion right after finds and removes it.
-      if (!config.smtpUrl) return deps.sendMail(mail);
-      deps
-        .sendMail(mail)
-        .catch((error: unknown) =>
-          componentLog(app, 'oidc').warn({ err: error }, 'reset mail not sent'),
-        );
+      await deps.sendMail({ to: account.email, ...resetMail(p.language, account.nickname, link) });
     });
+    // Through SMTP the look-up, the link and the mail all happen after the answer: waiting for
+    // them would tell, by the answer's time, that an account has this address. The outbox is a
+    // local file, written before the answer so that a deletion right after finds and removes it.
+    if (!config.smtpUrl) await reset;
+    else
+      reset.catch((error: unknown) =>
+        componentLog(app, 'oidc').warn({ err: error }, 'reset mail not sent'),
+      );
     return reply.send(forgotPage(p, { action: request.url, backHref: backHref(uid), sent: true }));
   });
 
