@@ -129,6 +129,12 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
       post_logout_redirect_uri: `${t.url}/`,
       state: 'bye',
     });
+    // 404: the access token is taken (this account has no profile); 401: refused.
+    const me = () =>
+      fetch(`${t.url}/api/v2/user/me`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+    expect((await me()).status).toBe(404);
     const page = await fresh.browser.navigate(`/oidc/v2/logout?${params.toString()}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toContain('no-store');
@@ -150,9 +156,10 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     // The session is gone: a silent request now needs a login.
     const silent = await fresh.begin({ prompt: 'none' });
     expect(new URL(silent.leftFor!).searchParams.get('error')).toBe('login_required');
-    // And so are its refresh tokens.
+    // And so are its refresh tokens, and its access tokens.
     const refreshed = await fresh.refresh(tokens.refresh_token!);
     expect(refreshed.body.error).toBe('invalid_grant');
+    expect((await me()).status).toBe(401);
   });
 
   it("asks when the hint is another account's; 'No, stay signed in' keeps the session and the app's grant", async () => {

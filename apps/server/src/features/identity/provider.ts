@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, {
@@ -9,6 +8,7 @@ import Provider, {
 } from 'oidc-provider';
 import { API_SCOPES } from '@arcadia/contracts';
 import { GRANT_CLAIM } from '../../plugins/auth';
+import { grantClaimOf, signOutGrants } from './sign-out';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findAccountById } from './accounts';
@@ -110,7 +110,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
     // (features/identity/sign-out.ts).
     extraTokenClaims: (_ctx, token) =>
       token.kind === 'AccessToken' && token.grantId
-        ? { [GRANT_CLAIM]: createHash('sha256').update(token.grantId).digest('base64url') }
+        ? { [GRANT_CLAIM]: grantClaimOf(token.grantId) }
         : undefined,
     clockTolerance: 60,
     async findAccount(_ctx, sub) {
@@ -194,9 +194,12 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
     const session = oidc?.session as
       { destroyed?: boolean; authorizations?: Record<string, { grantId?: string }> } | undefined;
     if (!session?.destroyed) return;
-    for (const { grantId } of Object.values(session.authorizations ?? {})) {
-      if (grantId) await grants.revokeByGrantId(grantId);
-    }
+    const grantIds = Object.values(session.authorizations ?? {}).flatMap(({ grantId }) =>
+      grantId ? [grantId] : [],
+    );
+    for (const grantId of grantIds) await grants.revokeByGrantId(grantId);
+    // The access tokens of those grants stop too, as after the app's own sign-out.
+    await signOutGrants(db, grantIds);
   });
   // Every answer of the provider gets the identity pages' headers. The CSP is set first so the
   // provider can add the hash of its one inline script (the auto-submitted form_post and logout

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inArray, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,27 @@ export function tokenSignedOut(db: Db): (names: string[]) => Promise<boolean> {
       .limit(1);
     return Boolean(row);
   };
+}
+
+/** What an access token says of its grant (GRANT_CLAIM): a hash, the id is a storage key. */
+export const grantClaimOf = (grantId: string): string =>
+  createHash('sha256').update(grantId).digest('base64url');
+
+/**
+ * Signs out every access token of the given grants (the provider's own logout page ended their
+ * session), for an access token's lifetime, and tells every server process.
+ */
+export async function signOutGrants(db: Db, grantIds: string[]): Promise<void> {
+  if (grantIds.length === 0) return;
+  const expiresAt = new Date(Date.now() + (ACCESS_TOKEN_TTL + TOKEN_LEEWAY_SECONDS) * 1000);
+  const rows = grantIds.map((id) => ({ tokenHash: grantName(grantClaimOf(id)), expiresAt }));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(revokedTokens)
+      .values(rows)
+      .onConflictDoNothing({ target: revokedTokens.tokenHash });
+    for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
+  });
 }
 
 /** The latest expiry a stored row may have: a year (an external issuer's `exp` could be any). */
