@@ -108,6 +108,7 @@ describe('bearer token verification on every player route', () => {
       { method: 'DELETE', path: `/api/user/me/friends/${friendId}`, writes: true },
       { method: 'GET', path: `/api/claims/${claimToken}` },
       { method: 'POST', path: `/api/claims/${claimToken}`, writes: true },
+      { method: 'POST', path: '/api/v2/user/logout', writes: true },
       { method: 'DELETE', path: `/api/v2/user/${ownerId}`, writes: true },
     ];
   });
@@ -131,6 +132,7 @@ describe('bearer token verification on every player route', () => {
         'player_stats',
         'marketing_consents',
         'marketing_tokens',
+        'revoked_tokens',
       ];
       const before = await t.counts(...tables);
       const res = await t.request(route.method, route.path, { body: route.body, headers });

@@ -159,3 +159,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/** A second server process on the test app's database and settings (its own caches and LISTEN). */
+export async function startSecondProcess(
+  t: TestApp,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp({ config: t.config, database: t.testDb.database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}

@@ -7,6 +7,7 @@ import {
   createUnclaimedProfile,
   reprintCard,
   listUnclaimedProfiles,
+  type CardWritten,
   type PrintableCard,
 } from '../../features/user-cards/service';
 import { recordAudit } from '../../features/admin/audit';
@@ -49,6 +50,17 @@ async function writeCard(
   ctx.out(`wrote ${stem}.png`);
 }
 
+/** The audit entry of a card made or renewed here, in its transaction (no claim secret in it). */
+const auditCard =
+  (action: 'user_card.create' | 'user_card.reprint'): CardWritten =>
+  (tx, profile) =>
+    recordAudit(tx, CLI_ACTOR, {
+      action,
+      targetType: 'user',
+      targetId: profile.id,
+      after: { userName: profile.userName },
+    });
+
 export const command: AdminCommand = {
   summary: 'Printable user cards (QR code of {public url}/u/{id}?k={claim secret})',
   usage: [
@@ -72,13 +84,10 @@ export const command: AdminCommand = {
           ctx.out('card create needs --name <userName>');
           return 2;
         }
-        const card = await createUnclaimedProfile(ctx.db, values.name, (tx, profile) =>
-          recordAudit(tx, CLI_ACTOR, {
-            action: 'user_card.create',
-            targetType: 'user',
-            targetId: profile.id,
-            after: { userName: profile.userName },
-          }),
+        const card = await createUnclaimedProfile(
+          ctx.db,
+          values.name,
+          auditCard('user_card.create'),
         );
         ctx.out(`created unclaimed profile ${card.profile.userName} (${card.profile.id})`);
         await writeCard(ctx, card, values.out);
@@ -98,14 +107,7 @@ export const command: AdminCommand = {
           return 2;
         }
         // Only an unclaimed profile's reprint changes something: its claim secret (not logged).
-        const card = await reprintCard(ctx.db, id.data, (tx, profile) =>
-          recordAudit(tx, CLI_ACTOR, {
-            action: 'user_card.reprint',
-            targetType: 'user',
-            targetId: profile.id,
-            after: { userName: profile.userName },
-          }),
-        );
+        const card = await reprintCard(ctx.db, id.data, auditCard('user_card.reprint'));
         if (card.secret) {
           ctx.out('new claim secret: cards printed before for this profile can no longer claim it');
         } else {

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { createTestApp, startSecondProcess, type TestApp } from '../../../test/support/app';
 import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
 import { TestOidcClient } from '../../../test/support/oidc-client';
 
@@ -23,9 +21,7 @@ describe('POST /api/v2/user/logout', () => {
   beforeAll(async () => {
     t = await createTestApp();
     anna = await addPlayer(t, 'Anna');
-    other = await buildApp({ config: t.config, database: t.testDb.database, logger: false });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    ({ app: other, url: otherUrl } = await startSecondProcess(t));
   });
   afterAll(async () => {
     await other?.close();

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { createTestApp, startSecondProcess, type TestApp } from '../../../test/support/app';
 import { TestOidcClient } from '../../../test/support/oidc-client';
 
 /**
@@ -79,9 +77,7 @@ describe('DELETE /api/v2/user/{id}: no traces, no living token', () => {
     const wrong = new TestOidcClient(t.url);
     await wrong.submit(await wrong.begin(), { email: account.email, password: 'not-the-one-1' });
 
-    other = await buildApp({ config: t.config, database: t.testDb.database, logger: false });
-    await other.listen({ port: 0, host: '127.0.0.1' });
-    otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+    ({ app: other, url: otherUrl } = await startSecondProcess(t));
   });
   afterAll(async () => {
     await other?.close();
