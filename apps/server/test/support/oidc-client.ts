@@ -125,4 +125,15 @@ export class TestOidcClient {
   refresh(refreshToken: string): Promise<TokenAnswer> {
     return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
   }
+
+  /** RFC 7009 revocation, as oidc-client-ts's revokeTokens does it. */
+  async revoke(token: string, hint = 'refresh_token'): Promise<{ status: number }> {
+    const res = await fetch(`${this.base}/oidc/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: this.clientId, token, token_type_hint: hint }),
+    });
+    await res.arrayBuffer();
+    return { status: res.status };
+  }
 }

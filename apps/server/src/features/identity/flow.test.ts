@@ -119,6 +119,23 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     const newest = await fresh.refresh(r3);
     expect(newest.status).toBe(400);
     expect(newest.body.error).toBe('invalid_grant');
+    // Its access tokens stop too: the one a thief holds (issued with r2 or r3) among them.
+    for (const token of [tokens.access_token, third.body.access_token as string]) {
+      const after = await t.request('GET', '/api/v2/user/me', { token });
+      expect(after.status).toBe(401);
+      expect(after.body.error.message).toBe('This token was signed out');
+    }
+  });
+
+  it('revoking a refresh token at the revocation endpoint ends its access tokens too', async () => {
+    const fresh = new TestOidcClient(t.url);
+    const tokens = await fresh.tokens(await fresh.signIn(email, password));
+    const me = () => t.request('GET', '/api/v2/user/me', { token: tokens.access_token });
+    expect((await me()).status).toBe(404);
+    const revoked = await fresh.revoke(tokens.refresh_token!);
+    expect(revoked.status).toBe(200);
+    expect((await fresh.refresh(tokens.refresh_token!)).body.error).toBe('invalid_grant');
+    expect((await me()).status).toBe(401);
   });
 
   it("signs the app's own player out in one step: no question, session and grant end, back to /", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, {
+  type Adapter,
   errors,
   interactionPolicy,
   type Configuration,
@@ -25,6 +26,28 @@ import {
 } from './lifetimes';
 import { pageHeaders } from './page-security';
 import { providerPages } from './provider-pages';
+
+/**
+ * The database adapter, with one addition: whenever the provider revokes a grant (a spent
+ * refresh token used again, a refresh token revoked at the revocation endpoint, a reused
+ * authorization code, logout) it revokes the grant's access tokens through this model, and as
+ * JWTs they are not stored; they are signed out by their grant claim instead, so a stolen access
+ * token stops with the stolen refresh token's grant.
+ */
+function signingOutAccessTokens(db: Db): (model: string) => Adapter {
+  const stored = databaseAdapter(db);
+  return (model) => {
+    const adapter = stored(model);
+    if (model !== 'AccessToken') return adapter;
+    return {
+      ...adapter,
+      async revokeByGrantId(grantId) {
+        await adapter.revokeByGrantId(grantId);
+        await signOutGrants(db, [grantId]);
+      },
+    };
+  };
+}
 
 /** The provider's own endpoints, below the issuer (PUBLIC_URL/oidc); spec §7 names the first three. */
 export const PROVIDER_ROUTES = {
@@ -83,7 +106,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
   policy.get('consent')?.checks.remove('native_client_prompt');
 
   const configuration: Configuration = {
-    adapter: databaseAdapter(db),
+    adapter: signingOutAccessTokens(db),
     clients: [client],
     jwks: { keys },
     cookies: {
