@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   accounts,
@@ -46,6 +46,25 @@ export async function insertAccount(
 
 export async function setPasswordHash(db: Queryable, id: string, passwordHash: string) {
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, id));
+}
+
+/**
+ * Replaces a hash of the same password made with older parameters, only if it is still the
+ * stored one: a password reset that commits while the sign-in hashes again must not be undone.
+ * False when the password changed meanwhile.
+ */
+export async function rehashPassword(
+  db: Queryable,
+  id: string,
+  verifiedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(accounts)
+    .set({ passwordHash })
+    .where(and(eq(accounts.id, id), eq(accounts.passwordHash, verifiedHash)))
+    .returning({ id: accounts.id });
+  return rows.length > 0;
 }
 
 /**

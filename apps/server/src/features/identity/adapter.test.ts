@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database';
-import { databaseAdapter, removeExpiredModels } from './adapter';
+import { ConsumedTwice, databaseAdapter, removeExpiredModels } from './adapter';
 
 describe('oidc_models adapter', () => {
   let testDb: TestDatabase;
@@ -32,6 +32,13 @@ describe('oidc_models adapter', () => {
     const consumed = await codes.find('d1');
     expect(typeof consumed?.consumed).toBe('number');
     expect(Math.abs((consumed!.consumed as number) - Date.now() / 1000)).toBeLessThan(5);
+    // Once only: a second consumption (a request racing the first) is refused, naming the grant.
+    await expect(codes.consume('d1')).rejects.toMatchObject({
+      name: 'Error',
+      model: 'DeviceCode',
+      grantId: 'g0',
+    });
+    await expect(codes.consume('d1')).rejects.toBeInstanceOf(ConsumedTwice);
   });
 
   it('ignores expired rows and removes them on cleanup', async () => {

@@ -15,6 +15,16 @@ const GRANTABLE = [
 
 const notExpired = () => or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, sql`now()`));
 
+/** A single-use model (a code, a rotated refresh token) consumed by two requests at once. */
+export class ConsumedTwice extends Error {
+  constructor(
+    readonly model: string,
+    readonly grantId: string | undefined,
+  ) {
+    super(`${model} already used`);
+  }
+}
+
 /**
  * oidc-provider's storage: every model (Session, Interaction, Grant, AuthorizationCode,
  * RefreshToken, ...) is a row of `oidc_models`, so any number of server processes share them.
@@ -65,10 +75,24 @@ export function databaseAdapter(db: Db): (model: string) => Adapter {
       findByUid: (uid) => findBy('uid', uid),
       findByUserCode: (userCode) => findBy('userCode', userCode),
       async consume(id) {
-        await db
+        // The provider finds a code or refresh token, sees it unconsumed, then consumes it: two
+        // requests with one token at once would both pass that check. Only the first to mark it
+        // consumed goes on; the other is told it was used twice (ConsumedTwice).
+        const [row] = await db
           .update(oidcModels)
           .set({ consumedAt: sql`now()` })
-          .where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
+          .where(
+            and(eq(oidcModels.model, model), eq(oidcModels.id, id), isNull(oidcModels.consumedAt)),
+          )
+          .returning({ id: oidcModels.id });
+        if (!row) {
+          const [spent] = await db
+            .select({ grantId: oidcModels.grantId })
+            .from(oidcModels)
+            .where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)))
+            .limit(1);
+          throw new ConsumedTwice(model, spent?.grantId ?? undefined);
+        }
       },
       async destroy(id) {
         await db.delete(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));

@@ -127,6 +127,39 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     }
   });
 
+  it('one refresh token sent 8 times at once: one answer, the other refused, the chain revoked', async () => {
+    const fresh = new TestOidcClient(t.url);
+    const tokens = await fresh.tokens(await fresh.signIn(email, password));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => fresh.refresh(tokens.refresh_token!)),
+    );
+    const granted = answers.filter((a) => a.status === 200);
+    expect(granted.length).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => a.body.error === 'invalid_grant').length).toBeGreaterThanOrEqual(
+      2,
+    );
+    // Whoever won holds a chain that was revoked with the reuse: its tokens stop too.
+    for (const won of granted) {
+      expect((await fresh.refresh(won.body.refresh_token as string)).body.error).toBe(
+        'invalid_grant',
+      );
+      const api = await t.request('GET', '/api/v2/user/me', {
+        token: won.body.access_token as string,
+      });
+      expect(api.status).toBe(401);
+    }
+  });
+
+  it('one authorization code exchanged 8 times at once gives tokens once', async () => {
+    const fresh = new TestOidcClient(t.url);
+    const code = await fresh.signIn(email, password);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fresh.exchange(code)));
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.filter((a) => a.body.error === 'invalid_grant').length).toBeGreaterThanOrEqual(
+      2,
+    );
+  });
+
   it('revoking a refresh token at the revocation endpoint ends its access tokens too', async () => {
     const fresh = new TestOidcClient(t.url);
     const tokens = await fresh.tokens(await fresh.signIn(email, password));

@@ -13,7 +13,7 @@ import { grantClaimOf, signOutGrants } from './sign-out';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findAccountById } from './accounts';
-import { databaseAdapter } from './adapter';
+import { ConsumedTwice, databaseAdapter } from './adapter';
 import { webClient } from './client-registration';
 import {
   ACCESS_TOKEN_TTL,
@@ -28,23 +28,40 @@ import { pageHeaders } from './page-security';
 import { providerPages } from './provider-pages';
 
 /**
- * The database adapter, with one addition: whenever the provider revokes a grant (a spent
- * refresh token used again, a refresh token revoked at the revocation endpoint, a reused
- * authorization code, logout) it revokes the grant's access tokens through this model, and as
- * JWTs they are not stored; they are signed out by their grant claim instead, so a stolen access
- * token stops with the stolen refresh token's grant.
+ * The database adapter, with two additions:
+ * - whenever the provider revokes a grant (a spent refresh token used again, a refresh token
+ *   revoked at the revocation endpoint, a reused authorization code, logout) it revokes the
+ *   grant's access tokens through the AccessToken model, and as JWTs they are not stored; they
+ *   are signed out by their grant claim instead, so a stolen access token stops with the stolen
+ *   refresh token's grant;
+ * - a code or refresh token consumed by two requests at once (ConsumedTwice) is treated as the
+ *   provider treats one used again later: the second request is refused and the grant revoked.
  */
-function signingOutAccessTokens(db: Db): (model: string) => Adapter {
+function revokingAdapter(db: Db): (model: string) => Adapter {
   const stored = databaseAdapter(db);
+  const revokeGrant = async (grantId: string) => {
+    await stored('Grant').revokeByGrantId(grantId);
+    await signOutGrants(db, [grantId]);
+  };
   return (model) => {
     const adapter = stored(model);
-    if (model !== 'AccessToken') return adapter;
     return {
       ...adapter,
-      async revokeByGrantId(grantId) {
-        await adapter.revokeByGrantId(grantId);
-        await signOutGrants(db, [grantId]);
+      async consume(id) {
+        try {
+          await adapter.consume(id);
+        } catch (error) {
+          if (!(error instanceof ConsumedTwice)) throw error;
+          if (error.grantId) await revokeGrant(error.grantId);
+          throw new errors.InvalidGrant(error.message);
+        }
       },
+      ...(model === 'AccessToken' && {
+        async revokeByGrantId(grantId: string) {
+          await adapter.revokeByGrantId(grantId);
+          await signOutGrants(db, [grantId]);
+        },
+      }),
     };
   };
 }
@@ -106,7 +123,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
   policy.get('consent')?.checks.remove('native_client_prompt');
 
   const configuration: Configuration = {
-    adapter: signingOutAccessTokens(db),
+    adapter: revokingAdapter(db),
     clients: [client],
     jwks: { keys },
     cookies: {

@@ -8,6 +8,7 @@ import {
   insertAccount,
   normalizeEmail,
   refuseTokensIssuedBefore,
+  rehashPassword,
   setPasswordHash,
   type AccountRow,
 } from './accounts';
@@ -65,7 +66,13 @@ export async function signIn(
   }
   await clearFailures(db, keys[0]!.key);
   await clearFailures(db, keys[1]!.key);
-  if (check.outdated) await setPasswordHash(db, account.id, await hashPassword(input.password));
+  if (check.outdated) {
+    const newHash = await hashPassword(input.password);
+    // A reset committed while this password was hashed again: it no longer signs in.
+    if (!(await rehashPassword(db, account.id, account.passwordHash, newHash))) {
+      return { ok: false, reason: 'invalid' };
+    }
+  }
   return { ok: true, account };
 }
 
