@@ -1,9 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { RoleChange, UserRole } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { arcadeExists } from '../arcades';
-import { countAdmins, registeredUserByMail, setUserRole, userById } from '../users';
+import {
+  countAdmins,
+  lockRoleChanges,
+  registeredUserByMail,
+  setUserRole,
+  userById,
+} from '../users';
+
+export { lockRoleChanges };
 import { recordAudit, type AuditActor } from './audit';
 import { replaceStaffArcades, staffArcadesOf } from './repository';
 
@@ -13,13 +20,6 @@ export interface RoleAnswer {
   role: UserRole;
   arcades: string[];
 }
-
-/**
- * Role changes wait for each other: two admins demoting each other at once would otherwise both
- * see a second admin, and two bootstrap calls would both see none.
- */
-export const lockRoleChanges = (tx: Queryable) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('arcadia.user_roles'))`);
 
 /**
  * Gives a user a role (staff: for the listed arcades), audited, in one transaction. The last

@@ -2,7 +2,7 @@
 export { currentUser, userById } from './service';
 export { profilePageHints } from './page-hints';
 export { toOwnProfile } from './presenter';
-export { countAdmins, registeredUserByMail, setUserRole } from './roles';
+export { countAdmins, lockRoleChanges, registeredUserByMail, setUserRole } from './roles';
 export { eraseProfile, uniqueViolation, type ProfileDeletion } from './service';
 export { renameUser, setSuspension, suspendedSignIn } from './moderation';
 export type { UserRow } from './repository';

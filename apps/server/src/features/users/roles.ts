@@ -49,3 +49,11 @@ export async function countAdmins(db: Queryable): Promise<number> {
     .where(eq(users.role, 'admin'));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Role changes wait for each other: two admins demoting each other at once would otherwise both
+ * see a second admin, and two bootstrap calls would both see none. An admin deleting their own
+ * profile takes it too.
+ */
+export const lockRoleChanges = (tx: Queryable) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('arcadia.user_roles'))`);

@@ -26,6 +26,7 @@ import {
   type UserRow,
 } from './repository';
 import { lockBoardRows } from '../leaderboards';
+import { countAdmins, lockRoleChanges } from './roles';
 
 /** The first players to register get the 'Early adopter' badge. */
 export const EARLY_ADOPTER_LIMIT = 1000;
@@ -138,6 +139,16 @@ export async function deleteProfile(
   return eraseProfile(db, events, async (tx) => {
     const me = await currentUser(tx, sub);
     if (me.id !== id) throw forbidden('You can only delete your own profile');
+    // Someone must be able to grant roles: as an admin demoted by another (admin/roles.ts).
+    if (me.role === 'admin') {
+      await lockRoleChanges(tx);
+      if ((await countAdmins(tx)) <= 1)
+        throw new AppError(
+          409,
+          'last_admin',
+          'The last admin cannot delete the profile: make another admin first',
+        );
+    }
     return me;
   });
 }

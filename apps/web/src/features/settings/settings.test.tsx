@@ -198,4 +198,18 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Löschen' })).toBeEnabled();
   });
+
+  it('the last admin is told why the profile stays', async () => {
+    deleteReply = apiError(409, 'last_admin', 'The last admin cannot delete the profile');
+    const store = await registeredStore();
+    const { user } = await renderSettings(store);
+    await user.click(screen.getByRole('button', { name: 'Profil löschen' }));
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(getToasts()).toHaveLength(1));
+    expect(getToasts()[0]).toMatchObject({
+      variant: 'error',
+      title: expect.stringContaining('Du bist der letzte Admin') as string,
+    });
+    expect(selectAuthStatus(store.getState())).toBe('signedIn');
+  });
 });

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { AppThunk } from '../../../lib/store/store';
 import { toast } from '../../../components/ui/toast-store';
+import { toFailure } from '../../../lib/api/failure';
 import { changeLanguage } from '../../../lib/i18n';
 import type { LanguageId } from '../../../lib/i18n/languages';
 import { logout, selectOwnProfile } from '../../auth';
@@ -44,7 +45,11 @@ export const deleteOwnProfile =
     const result = await dispatch(deleteProfileApi.endpoints.deleteProfile.initiate(id));
     if ('error' in result) {
       dispatch(deleteError());
-      toast({ variant: 'error', title: i18next.t('settings.deleteFailed') });
+      const lastAdmin = toFailure(result.error).code === 'last_admin';
+      toast({
+        variant: 'error',
+        title: i18next.t(lastAdmin ? 'settings.deleteLastAdmin' : 'settings.deleteFailed'),
+      });
       return false;
     }
     dispatch(deleteSuccess());
