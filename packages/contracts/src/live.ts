@@ -87,5 +87,7 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** POST /api/notifications/read: everything up to this id counts as read. */
-export const markNotificationsReadSchema = z.object({ upTo: z.number().int().min(0) });
+export const markNotificationsReadSchema = z.object({
+  upTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

@@ -105,11 +105,15 @@ export async function notificationList(db: Queryable, userId: string): Promise<N
   return { items, unread: await unreadCount(db, userId) };
 }
 
-/** Everything up to `upTo` counts as read (never moves back). */
+/**
+ * Everything up to `upTo` counts as read (never moves back); no further than the newest
+ * notification, so a mark sent far ahead cannot silence the ones still to come.
+ */
 export async function markRead(db: Queryable, userId: string, upTo: number): Promise<void> {
+  const newest = sql`(select coalesce(max(${notifications.id}), 0) from ${notifications})`;
   await db
     .insert(notificationReads)
-    .values({ userId, readUpTo: upTo })
+    .values({ userId, readUpTo: sql`least(${upTo}::bigint, ${newest})` })
     .onConflictDoUpdate({
       target: notificationReads.userId,
       set: { readUpTo: sql`greatest(${notificationReads.readUpTo}, excluded.read_up_to)` },
