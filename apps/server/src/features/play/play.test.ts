@@ -123,6 +123,36 @@ describe('playing on a device', () => {
     expect((await stop(ben, other)).status).toBe(200);
   });
 
+  it('refuses a disabled device at once, though its last heartbeat is recent (409 device_offline)', async () => {
+    await deviceRequest(t, other)('POST', '/heartbeat', {});
+    await t.db.execute(
+      `update devices set disabled_at = now() where arcade_id = 'neon-city' and id = 'arena-2'`,
+    );
+    try {
+      const res = await start(ben, other);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('device_offline');
+    } finally {
+      await t.db.execute(
+        `update devices set disabled_at = null where arcade_id = 'neon-city' and id = 'arena-2'`,
+      );
+    }
+  });
+
+  it('one player joining two devices at once: one seat, no server error', async () => {
+    // The second join waits for the first and then moves the player (both answer 200).
+    const answers = await Promise.all([start(cleo, arena), start(cleo, duo)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const mine = await t.db.execute<{ n: number }>(
+      `select count(*)::int as n from device_players where user_id = '${cleo.id}'`,
+    );
+    expect(Number(mine.rows[0]!.n)).toBe(1);
+    const seat = await current(cleo);
+    expect((await stop(cleo, { arcade: 'neon-city', id: seat.body.id as string })).status).toBe(
+      200,
+    );
+  });
+
   it('refuses a device mid-match with 409 device_in_match', async () => {
     const device = deviceRequest(t, other);
     const started = await device('POST', '/match/start', {});

@@ -4,7 +4,7 @@ import { signalLive } from '../../events/live-signal';
 import { AppError, forbidden } from '../../plugins/errors';
 import { arcadeById } from '../arcades';
 import { isOnline, seats, type DeviceRow } from '../devices';
-import { currentUser } from '../users';
+import { currentUser, queueForPlayer } from '../users';
 
 const playError = (status: number, code: PlayErrorCode, message: string) =>
   new AppError(status, code, message);
@@ -34,6 +34,8 @@ export async function startPlaying(
 ): Promise<PlayingDevice> {
   return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
+    // Two joins of one player at once: the second waits and then sees the first one's seat.
+    await queueForPlayer(tx, me.id);
     const current = await seats.deviceOfPlayer(tx, me.id);
     const onOther =
       current && (current.device.arcadeId !== arcade || current.device.id !== id)
@@ -58,7 +60,8 @@ export async function startPlaying(
 
     if (device.matchStartedAt)
       throw playError(409, 'device_in_match', 'A match is running on this device; join after it');
-    if (!isOnline(device))
+    // A disabled device's key is refused, so it is offline for the players too.
+    if (device.disabledAt || !isOnline(device))
       throw playError(409, 'device_offline', 'This device is offline at the moment');
     if ((await seats.countOn(tx, arcade, id)) >= device.capacity)
       throw playError(409, 'device_full', `This device is full (${device.capacity} players)`);

@@ -110,6 +110,15 @@ export async function lockUser(db: Queryable, id: string): Promise<void> {
 }
 
 /**
+ * Makes the player's own changes of one kind wait for each other (two joins of one player sent
+ * at once), without blocking what only references the row: FOR NO KEY UPDATE lets foreign-key
+ * checks (a game stored for the player) pass, so it cannot deadlock with them.
+ */
+export async function queueForPlayer(db: Queryable, id: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
+}
+
+/**
  * Removes the profile row: the player's name, mail, birthday and the rest. What other features
  * hold of the player they forget first, on 'user.deleted' (service.ts deleteProfile).
  */
