@@ -34,7 +34,16 @@ export const newsTranslationInputSchema = z.object({
 });
 export type NewsTranslationInput = z.infer<typeof newsTranslationInputSchema>;
 
-const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+/** A publish date: an ISO date-time from 2000 until ten years ahead (year 1 or 9999: a typo). */
+const isoDate = z.iso
+  .datetime({ offset: true, message: 'must be an ISO date-time', abort: true })
+  .refine(
+    (value) => {
+      const at = Date.parse(value);
+      return at >= Date.UTC(2000, 0, 1) && at <= Date.now() + 10 * 366 * 24 * 3600 * 1000;
+    },
+    { message: 'must be between 2000 and ten years from now' },
+  );
 const assetId = z.uuid({ message: 'headerAssetId must be an asset id' });
 
 /** POST /api/admin/news: a new article is a draft (publish it with /publish). */

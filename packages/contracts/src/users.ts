@@ -28,12 +28,18 @@ export const usernameSchema = z
     message: 'username may contain letters, digits, dot, dash and underscore only',
   });
 
-/** yyyy-mm-dd, a real calendar date, not in the future. */
+/** The earliest birthday taken: before it, a typo (or a way round the under-16 defaults). */
+export const BIRTHDAY_EARLIEST = '1900-01-01';
+
+/** yyyy-mm-dd, a real calendar date, not in the future, not before BIRTHDAY_EARLIEST. */
 export const birthdaySchema = z.iso
   // abort: a value that is no date gets that one message, not also "in the future".
   .date({ message: 'birthday must be a date (yyyy-mm-dd)', abort: true })
   .refine((value) => value <= new Date().toISOString().slice(0, 10), {
     message: 'birthday must not be in the future',
+  })
+  .refine((value) => value >= BIRTHDAY_EARLIEST, {
+    message: `birthday must not be before ${BIRTHDAY_EARLIEST}`,
   });
 
 /** Whole years from a birthday (yyyy-mm-dd) to `today` (yyyy-mm-dd, UTC). */

@@ -230,12 +230,14 @@ describe('operator API: news', () => {
     const after = await t.request('GET', `/api/admin/news/${id}`, admin());
     expect(after.body).toMatchObject({ live: true, notifiedAt: expect.any(String) });
 
-    const bad = await t.request('POST', `/api/admin/news/${id}/publish`, {
-      ...admin(),
-      body: { publishAt: 'soon' },
-    });
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body.error.details)).toContain('publishAt');
+    for (const publishAt of ['soon', '0001-01-01T00:00:00Z', '9999-12-31T00:00:00Z']) {
+      const bad = await t.request('POST', `/api/admin/news/${id}/publish`, {
+        ...admin(),
+        body: { publishAt },
+      });
+      expect(bad.status, publishAt).toBe(400);
+      expect(JSON.stringify(bad.body.error.details)).toContain('publishAt');
+    }
   });
 
   it('PUT /api/admin/news/{id}: replaces the texts and the header (an uploaded asset); audited before/after', async () => {

@@ -252,9 +252,12 @@ describe('POST /api/v2/user/registration', () => {
     await rejects({ ...valid('BdayCase'), birthday }, 'birthday');
   });
 
-  it('refuses a birthday in the future and accepts today and a leap day', async () => {
+  it('refuses a birthday in the future or before 1900 and accepts today and a leap day', async () => {
     const res = await rejects({ ...valid('Future'), birthday: tomorrow() }, 'birthday');
     expect(res.body.error.details[0].message).toMatch(/future/);
+    // Year 1 would make anyone an adult (the under-16 defaults): before 1900 is refused.
+    const early = await rejects({ ...valid('Ancient'), birthday: '0001-01-01' }, 'birthday');
+    expect(early.body.error.details[0].message).toMatch(/1900/);
     for (const [name, birthday] of [
       ['BornToday', today()],
       ['LeapDay', '2000-02-29'],

@@ -34,6 +34,7 @@ describe('registration validation (spec §5, contracts registrationSchema)', () 
     [{ mail: '' }, 'mail', 'mailRequired'],
     [{ mail: 'nova@' }, 'mail', 'mailInvalid'],
     [{ birthday: '2999-01-01' }, 'birthday', 'birthdayFuture'],
+    [{ birthday: '1899-12-31' }, 'birthday', 'birthdayTooEarly'],
     [{ birthday: '2001-02-30' }, 'birthday', 'birthdayInvalid'],
     [{ instagram: 'x'.repeat(31) }, 'instagram', 'instagramTooLong'],
     [{ instagram: 'me\nyou' }, 'instagram', 'instagramChars'],

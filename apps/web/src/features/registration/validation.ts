@@ -1,4 +1,5 @@
 import {
+  BIRTHDAY_EARLIEST,
   birthdaySchema,
   needsParentConsent,
   registrationSchema,
@@ -58,9 +59,8 @@ function messageKey(field: RegistrationField, code: string, values: Registration
       return code === 'too_big' ? 'mailTooLong' : 'mailInvalid';
     case 'birthday': {
       const own = birthdaySchema.safeParse(values.birthday);
-      return own.error?.issues.some((i) => i.code === 'custom')
-        ? 'birthdayFuture'
-        : 'birthdayInvalid';
+      if (!own.error?.issues.some((i) => i.code === 'custom')) return 'birthdayInvalid';
+      return values.birthday < BIRTHDAY_EARLIEST ? 'birthdayTooEarly' : 'birthdayFuture';
     }
     case 'instagram':
       return code === 'too_big' ? 'instagramTooLong' : 'instagramChars';
