@@ -91,9 +91,18 @@ export async function deleteAccount(db: Queryable, sub: string): Promise<string 
   return row?.email;
 }
 
-/** Signs the account out everywhere: its sessions, grants and tokens at the provider. */
+/**
+ * Signs the account out everywhere: its sessions, grants and tokens at the provider, and the
+ * sign-ins in progress that name it (an interaction keeps the account in its session and in its
+ * login result, not at the top).
+ */
 export async function endAllSessions(db: Queryable, accountId: string): Promise<void> {
-  await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
+  const payload = oidcModels.payload;
+  await db.delete(oidcModels).where(
+    sql`${payload}->>'accountId' = ${accountId}
+        or ${payload}->'session'->>'accountId' = ${accountId}
+        or ${payload}->'result'->'login'->>'accountId' = ${accountId}`,
+  );
 }
 
 /** The e-mail of an embedded-provider account by its sub; null when it is not one of ours. */

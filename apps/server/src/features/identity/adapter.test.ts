@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { endAllSessions } from './accounts';
 import { ConsumedTwice, databaseAdapter, removeExpiredModels } from './adapter';
 
 describe('oidc_models adapter', () => {
@@ -71,5 +72,18 @@ describe('oidc_models adapter', () => {
     expect(await adapter('AccessToken').find('t1')).toBeUndefined();
     expect(await adapter('RefreshToken').find('r3')).toBeDefined();
     expect(await adapter('Session').find('s9')).toBeDefined();
+  });
+
+  it('signing an account out everywhere removes its sign-ins in progress too', async () => {
+    const interactions = adapter('Interaction');
+    await interactions.upsert('i1', { session: { accountId: 'acc-1', uid: 'u' } }, 600);
+    await interactions.upsert('i2', { result: { login: { accountId: 'acc-1' } } }, 600);
+    await interactions.upsert('i3', { session: { accountId: 'acc-2', uid: 'v' } }, 600);
+    await adapter('Session').upsert('s-acc-1', { accountId: 'acc-1' }, 600);
+    await endAllSessions(testDb.database.db, 'acc-1');
+    expect(await interactions.find('i1')).toBeUndefined();
+    expect(await interactions.find('i2')).toBeUndefined();
+    expect(await adapter('Session').find('s-acc-1')).toBeUndefined();
+    expect(await interactions.find('i3')).toBeDefined();
   });
 });
