@@ -131,7 +131,11 @@ export function playerRoutes(parent: FastifyInstance): void {
       );
       // As after the player's own deletion (users/routes.ts): tokens, files, then VACUUM.
       if (deleted.identitySub) app.forgetAccount(deleted.identitySub);
-      await deleted.afterCommit();
+      await deleted
+        .afterCommit()
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'clean-up after a deletion failed'),
+        );
       vacuum.request(deleted.vacuum);
       return { success: true as const };
     },

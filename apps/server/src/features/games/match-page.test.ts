@@ -249,6 +249,35 @@ describe('match page API', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a sweep at start removes images that no longer show their game, and leftover temp files', async () => {
+    // A process that died after a deletion committed, before its clean-up: the old image stays.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-sweep-'));
+    const images = new MatchImages(dir);
+    const match = matchSchema.parse((await t.request('GET', `/api/matches/${soloGame}`)).body);
+    await images.get(match, 'en');
+    const named: Match = {
+      ...match,
+      players: match.players.map((p) => ({ ...p, name: 'Carl the deleted' })),
+    };
+    // The German image still names the player: its clean-up never ran.
+    await images.get(named, 'de', async () => named);
+    fs.writeFileSync(path.join(dir, `${named.id}-v1-de-old.png`), 'an older layout');
+    const oldTemp = path.join(dir, `${match.id}-v2-de-x.png.abc.tmp`);
+    fs.writeFileSync(oldTemp, 'a crash');
+    fs.utimesSync(oldTemp, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    const newTemp = `${match.id}-v2-de-y.png.def.tmp`;
+    fs.writeFileSync(path.join(dir, newTemp), 'another process renders');
+    const gone = '00000000-0000-4000-8000-000000000000';
+    fs.writeFileSync(path.join(dir, `${gone}-v2-de-abc.png`), 'a voided game');
+
+    const removed = await images.sweep(async (id) => (id === match.id ? match : null));
+    expect(removed).toBe(4);
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      [`${images.keyOf(match, 'en')}.png`, newTemp].sort(),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a voided game has no page (404) and no image', async () => {
     const device = await addDevice(t, 'neon-city', 'arena-3');
     const played = await reportPlayed(

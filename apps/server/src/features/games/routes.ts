@@ -28,6 +28,16 @@ const errors = {
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const images = new MatchImages(matchImagesDir(app.config));
+  // Images a crash kept from their clean-up (a deleted or hidden player's name) go at start, in
+  // the background: the answers do not wait for it.
+  app.addHook('onReady', async () => {
+    void images
+      .sweep((id) => matchById(db, id, null).catch(() => null))
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'stale share images removed');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'share image sweep failed'));
+  });
 
   app.get('/user/:id/games', {
     config: { scope: 'read:games' },

@@ -175,7 +175,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // Committed. This process stops taking the account's tokens at once (the others when the
       // deletion's NOTIFY reaches them); reset mail in the outbox names the player: it goes too.
       app.forgetAccount(sub);
-      await deleted.afterCommit();
+      await deleted
+        .afterCommit()
+        .catch((error: unknown) =>
+          request.log.error({ err: error }, 'clean-up after a deletion failed'),
+        );
       // The deleted rows' bytes: VACUUM in the background, the answer does not wait for it.
       vacuum.request(deleted.vacuum);
       return { success: true as const };

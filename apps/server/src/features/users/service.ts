@@ -121,7 +121,10 @@ export async function register(
 export interface ProfileDeletion {
   /** The sign-in the deleted profile was linked to (its tokens are to be forgotten); or null. */
   identitySub: string | null;
-  /** The handlers' work outside the database (files): the caller runs it. */
+  /**
+   * The handlers' work outside the database (files): the caller runs it. Every task runs; the
+   * failures are thrown together afterwards (AggregateError), to be logged, not answered.
+   */
   afterCommit(): Promise<void>;
   /** The tables the deletion wrote to, to vacuum. */
   vacuum: string[];
@@ -186,7 +189,18 @@ export async function eraseProfile(
   return {
     identitySub: user.identitySub,
     afterCommit: async () => {
-      for (const task of tasks) await task();
+      // The deletion has committed: every clean-up gets its turn though one fails (an image's
+      // removal must not keep the reset mail's), and the player still gets their answer. What
+      // fails is thrown together; the callers log it. Share images left behind go at the next
+      // start (games/share/cache.ts sweep).
+      const failed = (await Promise.allSettled(tasks.map((task) => task()))).filter(
+        (outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected',
+      );
+      if (failed.length > 0)
+        throw new AggregateError(
+          failed.map((outcome) => outcome.reason as unknown),
+          'clean-up after a profile deletion failed',
+        );
     },
     vacuum: [...tables],
   };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Match, MatchShareLanguage } from '@arcadia/contracts';
+import type { Match } from '@arcadia/contracts';
+import { MATCH_SHARE_LANGUAGES, type MatchShareLanguage } from '@arcadia/contracts/match-paths';
 import type { Config } from '../../../config';
 import { renderMatchImage } from './image';
 
@@ -87,6 +88,48 @@ export class MatchImages {
       this.inFlight.set(key, pending);
     }
     return { data: await pending, etag, cached: false };
+  }
+
+  /**
+   * Removes every cached image that no longer shows its game as it is now, and temp files a
+   * crash left. The clean-ups after a deletion or a visibility change run once their transaction
+   * committed; a process that died in between left the old image (with the name) on disk. Run
+   * at start (`current` reads a game's public view; null when it is gone or voided). Returns how
+   * many files went.
+   */
+  async sweep(current: (gameId: string) => Promise<Match | null>): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return 0; // no image made yet
+    }
+    const byGame = new Map<string, string[]>();
+    // A temp file younger than a minute may be a render of another process, about to be renamed.
+    const leftovers = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.tmp'))
+        .map(async (name) => {
+          const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
+          return stat && Date.now() - stat.mtimeMs > 60_000 ? [name] : [];
+        }),
+    );
+    const stale: string[] = leftovers.flat();
+    for (const name of names) {
+      if (!name.endsWith('.png')) continue;
+      const files = byGame.get(name.slice(0, 36)) ?? [];
+      files.push(name);
+      byGame.set(name.slice(0, 36), files);
+    }
+    for (const [gameId, files] of byGame) {
+      const match = await current(gameId);
+      const kept = new Set(
+        match ? MATCH_SHARE_LANGUAGES.map((lang) => `${this.keyOf(match, lang)}.png`) : [],
+      );
+      stale.push(...files.filter((name) => !kept.has(name)));
+    }
+    await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
+    return stale.length;
   }
 
   /**
