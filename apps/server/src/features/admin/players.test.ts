@@ -9,7 +9,7 @@ import {
   type TestPlayer,
 } from '../../../test/support/arcade';
 import { addOperators, checkAccessMatrix, type Operators } from '../../../test/support/operators';
-import { auditLog, users, visits } from '../../db/schema';
+import { auditLog, pushOutbox, users, visits } from '../../db/schema';
 import { usernameSkeleton } from '../../db/username-skeleton';
 
 const WRITES = ['users', 'audit_log'] as const;
@@ -210,6 +210,14 @@ describe('operator API: players (search, one player, rename)', () => {
     expect(before.body.players[0]).toMatchObject({ id: gamer.id, name: 'ZedGamer' });
     const image = await fetch(`${t.url}/api/matches/${gamerGame}/image.png`);
     expect(image.status).toBe(200);
+    // Someone they added as a friend has it in the bell: 'ZedGamer hat dich … hinzugefügt'.
+    const added = await t.request('POST', '/api/user/me/friends', {
+      token: gamer.token,
+      body: { friendId: stranger.id },
+    });
+    expect(added.status).toBe(201);
+    const bell = () => t.request('GET', '/api/notifications', { token: stranger.token });
+    expect(JSON.stringify((await bell()).body)).toContain('ZedGamer');
     const res = await t.request('PUT', `/api/admin/players/${gamer.id}/name`, {
       token: ops.admin.token,
       body: { userName: 'ZedPlayer' },
@@ -223,6 +231,8 @@ describe('operator API: players (search, one player, rename)', () => {
     expect(history.status).toBe(200);
     expect(JSON.stringify(history.body)).toContain('ZedPlayer');
     expect(JSON.stringify(history.body)).not.toContain('ZedGamer');
+    expect(JSON.stringify((await bell()).body)).not.toContain('ZedGamer');
+    expect(JSON.stringify(await t.db.select().from(pushOutbox))).not.toContain('ZedGamer');
     // The image is drawn anew with the new name (the old file left the disk).
     const redrawn = await fetch(`${t.url}/api/matches/${gamerGame}/image.png`);
     expect(redrawn.headers.get('x-image-cache')).toBe('miss');

@@ -13,6 +13,8 @@ import { announceRevokedAccount } from '../../plugins/auth';
 import { kickPlayer, seats } from '../devices';
 import { operatorHistoryAndStatistics, removeShareImagesOf, renamePlayerInGames } from '../games';
 import { accountEmail, endAllSessions } from '../identity';
+import { deleteFriendNoticesNaming } from '../live';
+import { deleteFriendDeliveriesNaming } from '../push';
 import {
   eraseProfile,
   renameUser,
@@ -96,7 +98,8 @@ const nameTaken = () =>
 
 /**
  * Renames an offensive user name, with the rules of registration; audited before/after. The
- * games they played show the new name (their stored player lists too), and their cached share
+ * games they played show the new name (their stored player lists too), the other players'
+ * "X added you as a friend" notices and pushes that carry the old one go, and their cached share
  * images leave `shareImages` once committed (the next view draws the new name).
  */
 export async function renamePlayer(
@@ -112,6 +115,9 @@ export async function renamePlayer(
       if (user.userName === input.userName) return;
       if (!(await renameUser(tx, user, input.userName))) throw nameTaken();
       await renamePlayerInGames(tx, id, input.userName);
+      // The other players' "X added you as a friend" notices carry the old name: they go.
+      await deleteFriendNoticesNaming(tx, id);
+      await deleteFriendDeliveriesNaming(tx, id);
       await recordAudit(tx, operator, {
         action: 'user.rename',
         targetType: 'user',

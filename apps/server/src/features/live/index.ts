@@ -1,2 +1,2 @@
 /** The in-app notification list (the bell) as other features see it. */
-export { addEachStatement } from './notifications';
+export { addEachStatement, deleteFriendNoticesNaming } from './notifications';

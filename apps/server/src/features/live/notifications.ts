@@ -126,15 +126,19 @@ export async function markRead(db: Queryable, userId: string, upTo: number): Pro
  */
 export async function deleteNotificationsOf(db: Queryable, userId: string): Promise<void> {
   await db.delete(notificationReads).where(eq(notificationReads.userId, userId));
-  await db
-    .delete(notifications)
-    .where(
-      or(
-        eq(notifications.userId, userId),
-        and(
-          eq(notifications.kind, 'friend_added'),
-          sql`${notifications.message}::text like ${`%friend-${userId}%`}`,
-        ),
-      ),
-    );
+  await db.delete(notifications).where(or(eq(notifications.userId, userId), namingFriend(userId)));
+}
+
+const namingFriend = (userId: string) =>
+  and(
+    eq(notifications.kind, 'friend_added'),
+    sql`${notifications.message}::text like ${`%friend-${userId}%`}`,
+  );
+
+/**
+ * The other players' "X added you as a friend" notifications that name this player: an operator
+ * renamed an offensive name, and no list may keep it.
+ */
+export async function deleteFriendNoticesNaming(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notifications).where(namingFriend(userId));
 }

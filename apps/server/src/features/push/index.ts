@@ -1,5 +1,10 @@
 /** The push feature as other features see it: the outbox backlog and the worker's settings. */
-export { enqueueEachStatement, outboxBacklog, type OutboxBacklog } from './outbox';
+export {
+  deleteFriendDeliveriesNaming,
+  enqueueEachStatement,
+  outboxBacklog,
+  type OutboxBacklog,
+} from './outbox';
 export { pushWorkerOf } from './routes';
 export { DEFAULT_PUSH_WORKER_OPTIONS } from './worker';
 export {

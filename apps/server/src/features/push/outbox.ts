@@ -191,17 +191,18 @@ export async function removeSubscription(db: Queryable, endpoint: string): Promi
  * carry the player (tagged friend-<id>).
  */
 export async function deleteDeliveriesOf(db: Queryable, userId: string): Promise<void> {
-  await db
-    .delete(pushOutbox)
-    .where(
-      or(
-        eq(pushOutbox.userId, userId),
-        and(
-          eq(pushOutbox.kind, 'friend_added'),
-          sql`${pushOutbox.payload}::text like ${`%friend-${userId}%`}`,
-        ),
-      ),
-    );
+  await db.delete(pushOutbox).where(or(eq(pushOutbox.userId, userId), deliveryNaming(userId)));
+}
+
+const deliveryNaming = (userId: string) =>
+  and(
+    eq(pushOutbox.kind, 'friend_added'),
+    sql`${pushOutbox.payload}::text like ${`%friend-${userId}%`}`,
+  );
+
+/** The "X added you as a friend" pushes that name this player (renamed by an operator). */
+export async function deleteFriendDeliveriesNaming(db: Queryable, userId: string): Promise<void> {
+  await db.delete(pushOutbox).where(deliveryNaming(userId));
 }
 
 /** Forgets delivered rows, and rows given up on, once they are older than the retention time. */
