@@ -15,10 +15,12 @@ const variants: Record<ButtonVariant, string> = {
     'bg-neon-pink text-night-950 shadow-neon-pink hover:bg-neon-pink-soft active:translate-y-px',
 };
 
+// A minimum height, not a fixed one: a label that wraps (a long word in a narrow column) grows
+// the button instead of touching its border.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-base',
-  lg: 'h-12 px-7 text-lg',
+  sm: 'min-h-9 px-3 py-1 text-sm',
+  md: 'min-h-11 px-5 py-2 text-base',
+  lg: 'min-h-12 px-7 py-2 text-lg',
   icon: 'h-11 w-11 p-0',
 };
 

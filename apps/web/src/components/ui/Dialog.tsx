@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,13 @@ export function Dialog({
   className,
 }: DialogProps) {
   const { t } = useTranslation();
+  // The dialogs are opened from state, not through a Radix trigger, so Radix does not know
+  // where to send focus back on close: the element that had it when the dialog opened does.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -37,6 +44,14 @@ export function Dialog({
           className="fixed inset-0 z-50 animate-fade-in bg-night-950/75 backdrop-blur-sm"
         />
         <RadixDialog.Content
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            opener.current = null;
+            if (back?.isConnected) {
+              event.preventDefault();
+              back.focus();
+            }
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in',
             'rounded-2xl border border-neon-pink/50 bg-night-800 p-6 text-ink shadow-neon-pink',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { UserMinus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../lib/store/hooks';
@@ -15,10 +15,15 @@ export function RemoveFriendButton({
   friendId,
   name,
   className,
+  onRemoving,
+  buttonRef,
 }: {
   friendId: string;
   name: string;
   className?: string;
+  /** Called as the removal starts (the page may swap this button for another). */
+  onRemoving?: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -28,6 +33,7 @@ export function RemoveFriendButton({
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
+    onRemoving?.();
     const outcome = await dispatch(removeFriend(friendId));
     setBusy(false);
     setOpen(false);
@@ -37,6 +43,7 @@ export function RemoveFriendButton({
   return (
     <>
       <Button
+        ref={buttonRef}
         variant="secondary"
         // The dialog's code starts loading when the button is pointed at or focused.
         onPointerEnter={() => void loadDialog()}

@@ -99,6 +99,8 @@ describe('profile page', () => {
     await waitFor(() => expect(friendsCalls()).toBe(before + 1));
     expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
     expect(screen.getByText('Freund')).toBeInTheDocument();
+    // The button that took its place has the keyboard focus, not the page.
+    expect(await screen.findByRole('button', { name: 'Freund entfernen' })).toHaveFocus();
   });
 
   it('no Add Friend on a friend', async () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Check, Sparkles, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@arcadia/contracts';
@@ -27,6 +28,15 @@ export function ProfileHeader({
 }: ProfileHeaderProps) {
   const { t } = useTranslation();
   const initial = profile.userName.slice(0, 1).toUpperCase();
+  // 'Add Friend' and 'Remove friend' replace each other: the one that appears after the other
+  // was used takes the keyboard focus, which would otherwise fall back to the page.
+  const focusNext = useRef<'add' | 'remove' | null>(null);
+  const takeFocus = (which: 'add' | 'remove') => (button: HTMLButtonElement | null) => {
+    if (button && focusNext.current === which) {
+      focusNext.current = null;
+      button.focus();
+    }
+  };
   return (
     <header className="flex flex-wrap items-center gap-4 lg:flex-col lg:items-stretch lg:rounded-2xl lg:border lg:border-line lg:bg-night-800/50 lg:p-6">
       <div
@@ -63,6 +73,8 @@ export function ProfileHeader({
         <RemoveFriendButton
           friendId={profile.id}
           name={profile.userName}
+          buttonRef={takeFocus('remove')}
+          onRemoving={() => (focusNext.current = 'add')}
           className="w-full sm:w-auto lg:w-full"
         />
       )}
@@ -78,7 +90,15 @@ export function ProfileHeader({
         </span>
       )}
       {!isOwn && isFriend === false && (
-        <Button onClick={onAddFriend} disabled={adding} className="w-full sm:w-auto lg:w-full">
+        <Button
+          ref={takeFocus('add')}
+          onClick={() => {
+            focusNext.current = 'remove';
+            onAddFriend();
+          }}
+          disabled={adding}
+          className="w-full sm:w-auto lg:w-full"
+        >
           {adding ? <Spinner size="sm" /> : <UserPlus aria-hidden="true" size={18} />}
           {t('profile.addFriend')}
         </Button>
