@@ -123,6 +123,11 @@ describe('layout', () => {
     expect(clipped).toEqual([]);
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(NARROW.width);
+    // The rating board: its provisional marks wrap under the value instead of widening the page.
+    await page.goto('/leaderboard?metric=rating');
+    await page.getByText('Vorläufig').first().waitFor();
+    const ratingWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(ratingWidth).toBeLessThanOrEqual(NARROW.width);
 
     // A registered player's own profile (three tabs) at 320 px: every tab reachable.
     const account = newAccount('lay');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../components/ui';
+import { cn, focusRing } from '../../../components/ui';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -33,7 +33,13 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
         ])
       : [['', before, after]];
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: reachable by keyboard (Tab, then the arrow keys) and named.
+    <div
+      className={cn('overflow-x-auto rounded-md', focusRing)}
+      tabIndex={0}
+      role="region"
+      aria-label={t('admin-audit.change')}
+    >
       <table className="w-full min-w-[28rem] text-left text-sm">
         <thead className="text-ink-muted">
           <tr>

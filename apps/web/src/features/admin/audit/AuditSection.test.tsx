@@ -54,6 +54,10 @@ describe('/admin/audit', () => {
       'li',
     )!;
     expect(within(entry).getByText(/Spielhalle berlin/)).toBeVisible();
+    // The table scrolls sideways on a phone: a named region the keyboard reaches (axe:
+    // scrollable-region-focusable).
+    const region = within(entry).getByRole('region', { name: 'Änderung' });
+    expect(region).toHaveAttribute('tabindex', '0');
     const rows = within(entry).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'FeldVorherNachher',

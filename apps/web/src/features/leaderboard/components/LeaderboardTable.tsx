@@ -40,13 +40,17 @@ function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: '
 export function ProvisionalMark({ entry }: { entry: LeaderboardEntry }) {
   const { t } = useTranslation();
   if (!entry.provisional) return null;
+  // The space lets a narrow column (320 px) put the mark under the value, not past the screen.
   return (
-    <span
-      title={t('leaderboard.provisionalHint', { count: RATING_PROVISIONAL_GAMES })}
-      className="ml-1.5 rounded-full border border-line px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wider text-ink-muted"
-    >
-      {t('leaderboard.provisional')}
-    </span>
+    <>
+      {' '}
+      <span
+        title={t('leaderboard.provisionalHint', { count: RATING_PROVISIONAL_GAMES })}
+        className="inline-block rounded-full border border-line px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wider text-ink-muted"
+      >
+        {t('leaderboard.provisional')}
+      </span>
+    </>
   );
 }
 
