@@ -89,7 +89,7 @@ function Scoreboard({ game }: { game: AdminGame }) {
           {game.teams.map((team) => (
             <li key={team.id} className="rounded-xl border border-line px-4 py-2 text-ink">
               <span className="font-semibold">{team.name}</span>{' '}
-              <span className="text-neon-cyan-soft">{team.score}</span>
+              <span className="text-neon-cyan-soft">{format.number(team.score)}</span>
             </li>
           ))}
         </ul>
@@ -132,7 +132,13 @@ function Scoreboard({ game }: { game: AdminGame }) {
                           className="text-neon-yellow"
                         />
                       )}
-                      {slot.name}
+                      {slot.userId === null && !slot.guest ? (
+                        <span className="italic text-ink-muted">
+                          {t('admin-games.deletedPlayer')}
+                        </span>
+                      ) : (
+                        slot.name
+                      )}
                     </span>
                     {slot.guest && (
                       <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs text-ink-muted">
@@ -141,10 +147,10 @@ function Scoreboard({ game }: { game: AdminGame }) {
                     )}
                   </th>
                   <td className="px-4 py-3 text-ink-muted">{teamName(slot.teamId)}</td>
-                  <td className="px-4 py-3 text-right text-ink">{slot.kills}</td>
-                  <td className="px-4 py-3 text-right text-ink">{slot.deaths}</td>
+                  <td className="px-4 py-3 text-right text-ink">{format.number(slot.kills)}</td>
+                  <td className="px-4 py-3 text-right text-ink">{format.number(slot.deaths)}</td>
                   <td className={cn('px-4 py-3 text-right font-semibold text-neon-cyan-soft')}>
-                    {slot.score}
+                    {format.number(slot.score)}
                   </td>
                   <td className="px-4 py-3 text-right">
                     {slot.guest && !voided && (

@@ -78,7 +78,7 @@ beforeAll(async () => {
 describe('/admin/games', () => {
   it('lists the games of the day in the URL, page by page, and moves between days', async () => {
     const { user, router } = await renderGames(`/admin/games?arcade=berlin&day=${DAY}`);
-    const list = await screen.findByRole('link', { name: /Neon Docks · Elimination/ });
+    const list = await screen.findByRole('link', { name: /Neon Docks · Eliminierung/ });
     expect(list).toHaveTextContent('19:30');
     expect(list).toHaveAttribute('href', `/admin/games/${first.id}?arcade=berlin`);
     expect(screen.getByRole('link', { name: /Deathmatch/ })).toHaveTextContent('Annulliert');
@@ -97,14 +97,30 @@ describe('/admin/games', () => {
     expect(await screen.findByText('An diesem Tag wurde hier nicht gespielt.')).toBeVisible();
   });
 
+  it('one game: a player who deleted their profile is named in the console language', async () => {
+    await renderGames(`/admin/games/${first.id}?arcade=berlin`, [
+      adminHandlers.getGame(() => ({
+        body: adminGame({
+          players: [
+            ...first.players,
+            { ...first.players[0]!, slotId: 4, userId: null, name: 'Deleted player', won: false },
+          ],
+        }),
+      })),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
+    expect(within(table).getAllByRole('row')[4]).toHaveTextContent(/^Gelöschter Spieler/);
+    expect(within(table).queryByText('Deleted player')).not.toBeInTheDocument();
+  });
+
   it('one game: the scoreboard, and voiding it needs a reason', async () => {
     const { user } = await renderGames(`/admin/games/${first.id}?arcade=berlin`);
     const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'SpielerTeamTrefferTodePunkteAktionen',
+      'SpielerTeamKillsTodePunkteAktionen',
       'NeonNovaRed Vipers52900',
-      'BlazeRed Vipers621000',
+      'BlazeRed Vipers621.000',
       'Gast PiaGastBlue Sharks18100Zuordnen',
     ]);
     await user.click(screen.getByRole('button', { name: 'Annullieren' }));

@@ -21,7 +21,10 @@ export function useConsoleFormat() {
     dateStyle: 'full',
     timeZone: ADMIN_GAMES_TIME_ZONE,
   });
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   return {
+    /** A count or score with the language's grouping (1.683 / 1,683). */
+    number: (value: number) => integer.format(value),
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     time: (iso: string) => time.format(new Date(iso)),
     /** A YYYY-MM-DD day (noon UTC keeps it on that day in Berlin). */
