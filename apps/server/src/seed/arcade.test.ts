@@ -66,6 +66,17 @@ describe('demo arcade seed', () => {
     expect(buckets.n).toBe((await t.counts('player_stats')).player_stats);
   });
 
+  it('unlocks the achievements the demo games earned: every player who played has the first game', async () => {
+    const { rows } = await t.db.execute<{ players: number; first: number }>(sql`
+      select (select count(distinct user_id)::int from game_players where user_id is not null)
+               as players,
+             (select count(*)::int from player_achievements where achievement_id = 'first-game')
+               as first`);
+    expect(rows[0]!.players).toBeGreaterThan(10);
+    expect(rows[0]!.first).toBe(rows[0]!.players);
+    expect(logged.some((l) => /achievements unlocked/.test(l))).toBe(true);
+  });
+
   it('fills the leaderboard and the games overview', async () => {
     const board = await t.request('GET', '/api/leaderboards/commando?metric=score');
     expect(board.body.entries.length).toBeGreaterThan(10);

@@ -5,6 +5,7 @@ import { GAME_TYPES, gameReportSchema, type GameType } from '@arcadia/contracts'
 import { seededRng, simulateMatch } from '@arcadia/device-sim';
 import { users } from '../db/schema';
 import { createEventBus } from '../events/map';
+import { recomputeAchievements } from '../features/achievements';
 import { createArcade } from '../features/arcades/service';
 import { createDevice } from '../features/devices/service';
 import { insertMap } from '../features/games/catalogue';
@@ -99,5 +100,15 @@ export async function seedArcade({ db, log, config }: SeedContext): Promise<void
     });
     await ingestGame(db, quiet, device, gameReportSchema.parse(report));
   }
-  log.info(`seeded ${DEMO_GAMES} demo games at ${DEMO_ARCADE.name}`);
+  // The games went in without the live handlers (no bell, no push for invented players), so
+  // their achievements are awarded as the backfill command does: a demo profile with 80 games
+  // shows 'First game', not 0 of 11.
+  const awarded = await recomputeAchievements(
+    db,
+    players.map((p) => p.userId),
+    { award: true, notify: false },
+  );
+  log.info(
+    `seeded ${DEMO_GAMES} demo games at ${DEMO_ARCADE.name}, ${awarded} achievements unlocked`,
+  );
 }
