@@ -13,8 +13,16 @@ export interface MatchResult {
   deaths: number;
 }
 
+// Numbers as the app writes them (1.089 / 1,089); made once, used for every game's players.
+const numberIn: Record<Language, Intl.NumberFormat> = {
+  de: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }),
+};
+
 /** "Your match result is in": won or lost, the score; opens the own games tab. */
 export function matchResultMessage(result: MatchResult): Localized {
+  const de = (n: number) => numberIn.de.format(n);
+  const en = (n: number) => numberIn.en.format(n);
   const { score, kills, deaths } = result;
   const url = `/profile/${result.userId}/games`;
   const tag = `game-${result.gameId}`;
@@ -22,16 +30,16 @@ export function matchResultMessage(result: MatchResult): Localized {
     de: {
       title: 'Dein Spielergebnis ist da',
       body: result.won
-        ? `Gewonnen! ${score} Punkte, ${kills} Kills, ${deaths} Deaths.`
-        : `Verloren – ${score} Punkte, ${kills} Kills, ${deaths} Deaths. Nächstes Mal!`,
+        ? `Gewonnen! ${de(score)} Punkte, ${de(kills)} Kills, ${de(deaths)} Deaths.`
+        : `Verloren – ${de(score)} Punkte, ${de(kills)} Kills, ${de(deaths)} Deaths. Nächstes Mal!`,
       url,
       tag,
     },
     en: {
       title: 'Your match result is in',
       body: result.won
-        ? `You won! ${score} points, ${kills} kills, ${deaths} deaths.`
-        : `You lost – ${score} points, ${kills} kills, ${deaths} deaths. Next time!`,
+        ? `You won! ${en(score)} points, ${en(kills)} kills, ${en(deaths)} deaths.`
+        : `You lost – ${en(score)} points, ${en(kills)} kills, ${en(deaths)} deaths. Next time!`,
       url,
       tag,
     },
