@@ -240,7 +240,7 @@ describe('Arcadia as a PWA', () => {
     await deliver(friend.en);
     expect((await notifications()).map((n) => `${n.title}: ${n.body}`).sort()).toEqual([
       'New friend: Neo added you as a friend.',
-      'Your match result is in: You won! 1200 points, 9 kills, 3 deaths.',
+      'Your match result is in: You won! 1,200 points, 9 kills, 3 deaths.',
     ]);
     await cdp.detach();
   });
