@@ -93,6 +93,20 @@ describe('layout', () => {
       quickNav(page).getByRole('link', { name: 'Rangliste' }).getAttribute('aria-current'),
     ).resolves.toBe('page');
     await expectAccessible(page, 'leaderboard with the rail (1280 px)');
+    // In English too every rail label is whole ('Leaderboard' was cut to 'Leaderbo…').
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    const rail = page.getByRole('navigation', { name: 'Quick access' });
+    await rail.getByRole('link', { name: 'Leaderboard' }).waitFor();
+    const cut = await rail
+      .locator('a span')
+      .evaluateAll((els) =>
+        els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+      );
+    expect(cut).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await quickNav(page).getByRole('link', { name: 'Rangliste' }).waitFor();
 
     // 360 px: the bottom bar, no rail.
     await page.setViewportSize(MOBILE);

@@ -200,10 +200,16 @@ describe.each([
     const dialog = page.getByRole('dialog', { name: 'Profil löschen?' });
     await dialog.waitFor();
     await look(page, 'delete-dialog', width);
+    // The deletion ended the token at the API: the sign-out does not send it again (a 401).
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 401) refused.push(new URL(res.url()).pathname);
+    });
     await dialog.getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Success', { exact: true }).waitFor();
     // Signed out in one step: the provider asks nothing for the app's own sign-out.
     await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
+    expect(refused).toEqual([]);
 
     // Gone with its sign-in (the embedded provider's account is personal data too): signing in
     // with it again is refused at the provider.

@@ -11,7 +11,7 @@ export const ADMIN_GAMES_TIME_ZONE = 'Europe/Berlin';
 
 export const adminGamesParamsSchema = z.object({
   arcadeId: deviceSegmentSchema,
-  gameId: z.uuid({ message: 'gameId must be a game id' }),
+  gameId: z.uuid({ message: 'gameId must be a game id' }).toLowerCase(),
 });
 
 export const adminGameSlotParamsSchema = adminGamesParamsSchema.extend({
@@ -29,13 +29,13 @@ export const adminGameSlotParamsSchema = adminGamesParamsSchema.extend({
  */
 export const adminGamesQuerySchema = z.object({
   day: z.iso.date({ message: 'day must be a date (YYYY-MM-DD)' }).optional(),
-  before: z.uuid({ message: 'before must be a game id' }).optional(),
+  before: z.uuid({ message: 'before must be a game id' }).toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AdminGamesQuery = z.infer<typeof adminGamesQuerySchema>;
 
 export const adminGameSummarySchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   arcadeId: z.string(),
   device: z.object({
     id: z.string(),
@@ -60,14 +60,14 @@ export const adminGamesPageSchema = z.object({
   timeZone: z.literal(ADMIN_GAMES_TIME_ZONE),
   games: z.array(adminGameSummarySchema),
   /** Pass as `before` for the next (older) page of the same day; null on the last page. */
-  next: z.uuid().nullable(),
+  next: z.uuid().toLowerCase().nullable(),
 });
 export type AdminGamesPage = z.infer<typeof adminGamesPageSchema>;
 
 export const adminGameSlotSchema = z.object({
   slotId: z.number().int(),
   /** Null for a guest and for a player who deleted their profile. */
-  userId: z.uuid().nullable(),
+  userId: z.uuid().toLowerCase().nullable(),
   name: z.string(),
   teamId: z.number().int().nullable(),
   kills: z.number().int(),
@@ -103,6 +103,6 @@ export type GameVoidRequest = z.infer<typeof gameVoidRequestSchema>;
 
 /** POST …/games/{gameId}/slots/{slotId}/assign: a guest's result goes to a registered player. */
 export const gameAssignRequestSchema = z.object({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
 });
 export type GameAssignRequest = z.infer<typeof gameAssignRequestSchema>;

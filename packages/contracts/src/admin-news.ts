@@ -44,7 +44,7 @@ const isoDate = z.iso
     },
     { message: 'must be between 2000 and ten years from now' },
   );
-const assetId = z.uuid({ message: 'headerAssetId must be an asset id' });
+const assetId = z.uuid({ message: 'headerAssetId must be an asset id' }).toLowerCase();
 
 /** POST /api/admin/news: a new article is a draft (publish it with /publish). */
 export const newsArticleInputSchema = z.object({
@@ -66,11 +66,11 @@ export const newsArticleUpdateSchema = newsArticleInputSchema;
 export const newsPublishSchema = z.object({ publishAt: isoDate.optional() });
 
 export const adminNewsParamsSchema = z.object({
-  id: z.uuid({ message: 'id must be an article id' }),
+  id: z.uuid({ message: 'id must be an article id' }).toLowerCase(),
 });
 
 export const adminNewsSummarySchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   slug: z.string(),
   status: newsStatusSchema,
   publishAt: z.string().nullable(),
@@ -86,7 +86,7 @@ export const adminNewsSummarySchema = z.object({
 export type AdminNewsSummary = z.infer<typeof adminNewsSummarySchema>;
 
 export const adminNewsArticleSchema = adminNewsSummarySchema.extend({
-  headerAssetId: z.uuid().nullable(),
+  headerAssetId: z.uuid().toLowerCase().nullable(),
   translations: z.object({
     de: newsTranslationInputSchema,
     en: newsTranslationInputSchema.nullable(),

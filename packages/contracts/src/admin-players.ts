@@ -36,7 +36,7 @@ export const adminPlayersQuerySchema = z.object({
 export type AdminPlayersQuery = z.infer<typeof adminPlayersQuerySchema>;
 
 export const adminPlayerSummarySchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   userName: z.string(),
   role: userRoleSchema,
   /** Linked to a sign-in (false: an unclaimed user-card profile). */
@@ -56,7 +56,7 @@ export const adminPlayersPageSchema = z.object({
 export type AdminPlayersPage = z.infer<typeof adminPlayersPageSchema>;
 
 export const adminPlayerParamsSchema = z.object({
-  id: z.uuid({ message: 'id must be a user id' }),
+  id: z.uuid({ message: 'id must be a user id' }).toLowerCase(),
 });
 
 /** GET /api/admin/players/{id}: the profile, its status and its recent games. */
@@ -98,27 +98,27 @@ export type AdminSuspend = z.infer<typeof adminSuspendSchema>;
 /** GET /api/admin/arcades/{arcadeId}/visits: the visits of one day (Europe/Berlin). */
 export const adminVisitsQuerySchema = z.object({
   day: z.iso.date({ message: 'day must be a date (YYYY-MM-DD)' }).optional(),
-  before: z.uuid({ message: 'before must be a visit id' }).optional(),
+  before: z.uuid({ message: 'before must be a visit id' }).toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AdminVisitsQuery = z.infer<typeof adminVisitsQuerySchema>;
 
 /** POST /api/admin/arcades/{arcadeId}/visits: a player visited the arcade (now). */
 export const adminVisitCreateSchema = z.object({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
 });
 export type AdminVisitCreate = z.infer<typeof adminVisitCreateSchema>;
 
 export const adminVisitSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   arcadeId: z.string(),
-  userId: z.uuid(),
+  userId: z.uuid().toLowerCase(),
   userName: z.string(),
   visitedAt: z.string(),
   /** Who recorded it: staff (the console) or the player who scanned a card; null when deleted. */
-  recordedBy: z.object({ id: z.uuid(), userName: z.string() }).nullable(),
+  recordedBy: z.object({ id: z.uuid().toLowerCase(), userName: z.string() }).nullable(),
   /** The player met, for a visit recorded by scanning another player's card. */
-  met: z.object({ id: z.uuid(), userName: z.string() }).nullable(),
+  met: z.object({ id: z.uuid().toLowerCase(), userName: z.string() }).nullable(),
 });
 export type AdminVisit = z.infer<typeof adminVisitSchema>;
 
@@ -127,6 +127,6 @@ export const adminVisitsPageSchema = z.object({
   timeZone: z.literal(ADMIN_GAMES_TIME_ZONE),
   visits: z.array(adminVisitSchema),
   /** Pass as `before` for the next (older) page of the same day; null on the last page. */
-  next: z.uuid().nullable(),
+  next: z.uuid().toLowerCase().nullable(),
 });
 export type AdminVisitsPage = z.infer<typeof adminVisitsPageSchema>;

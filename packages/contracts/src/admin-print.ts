@@ -41,12 +41,12 @@ export const cardBatchCreateSchema = z.object({
 export type CardBatchCreate = z.infer<typeof cardBatchCreateSchema>;
 
 export const cardBatchParamsSchema = adminArcadeParamsSchema.extend({
-  batchId: z.uuid({ message: 'batchId must be a batch id' }),
+  batchId: z.uuid({ message: 'batchId must be a batch id' }).toLowerCase(),
 });
 
 /** GET …/user-cards/batches: newest first; `before` = the `next` of the previous page. */
 export const cardBatchesQuerySchema = z.object({
-  before: z.uuid({ message: 'before must be a batch id' }).optional(),
+  before: z.uuid({ message: 'before must be a batch id' }).toLowerCase().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type CardBatchesQuery = z.infer<typeof cardBatchesQuerySchema>;

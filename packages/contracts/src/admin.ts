@@ -90,7 +90,7 @@ export const auditQuerySchema = z.object({
   action: z.string().trim().min(1).max(64).optional(),
   targetType: z.string().trim().min(1).max(32).optional(),
   targetId: z.string().trim().min(1).max(128).optional(),
-  actor: z.uuid({ message: 'actor must be a user id' }).optional(),
+  actor: z.uuid({ message: 'actor must be a user id' }).toLowerCase().optional(),
   arcade: deviceSegmentSchema.optional(),
   from: z.iso.datetime({ offset: true, message: 'from must be an ISO date-time' }).optional(),
   to: z.iso.datetime({ offset: true, message: 'to must be an ISO date-time' }).optional(),
@@ -144,7 +144,7 @@ export const roleAnswerSchema = z.object({
 });
 
 export const adminUserParamsSchema = z.object({
-  id: z.uuid({ message: 'id must be a user id' }),
+  id: z.uuid({ message: 'id must be a user id' }).toLowerCase(),
 });
 
 /** POST /api/admin/bootstrap: the first admin, with the secret the server wrote at start. */
@@ -221,7 +221,7 @@ export const adminDeviceParamsSchema = z.object({
   deviceId: deviceSegmentSchema,
 });
 export const adminKickParamsSchema = adminDeviceParamsSchema.extend({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
 });
 
 /** POST /api/admin/arcades/{arcadeId}/devices (staff of it, admins). */
@@ -308,7 +308,7 @@ export const assetUploadQuerySchema = z.object({
  * valid wherever the console takes an icon or logo path.
  */
 export const adminAssetSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   fileName: z.string(),
   contentType: z.string(),
   width: z.number().int().nullable(),

@@ -37,7 +37,7 @@ export const playDeviceParamsSchema = z.object({
   id: deviceSegmentSchema,
 });
 export const stopPlayParamsSchema = playDeviceParamsSchema.extend({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
 });
 
 /** The body the original client sends: `{ mail: "" }`; an empty body works as well. */

@@ -79,19 +79,19 @@ export type DeviceClaim = z.infer<typeof deviceClaimSchema>;
  * working: one live code per slot, never two.
  */
 export const deviceClaimsSchema = z.object({
-  gameId: z.uuid(),
+  gameId: z.uuid().toLowerCase(),
   expiresAt: z.string(),
   claims: z.array(deviceClaimSchema),
 });
 export type DeviceClaims = z.infer<typeof deviceClaimsSchema>;
 
 export const deviceClaimsParamsSchema = z.object({
-  gameId: z.uuid({ message: 'gameId must be a game id' }),
+  gameId: z.uuid({ message: 'gameId must be a game id' }).toLowerCase(),
 });
 
 /** What a claim code gives: the game and the guest's result in it. */
 export const claimPreviewSchema = z.object({
-  gameId: z.uuid(),
+  gameId: z.uuid().toLowerCase(),
   type: gameTypeSchema,
   modeName: localizedTextSchema,
   application: z.object({ id: z.string(), name: z.string() }),
@@ -110,5 +110,5 @@ export const claimPreviewSchema = z.object({
 });
 export type ClaimPreview = z.infer<typeof claimPreviewSchema>;
 
-export const claimedSchema = z.object({ gameId: z.uuid() });
+export const claimedSchema = z.object({ gameId: z.uuid().toLowerCase() });
 export type Claimed = z.infer<typeof claimedSchema>;

@@ -36,7 +36,7 @@ export function deviceAuthorization(arcade: string, id: string, key: string): st
 }
 
 export const devicePlayerSchema = z.object({
-  userId: z.uuid(),
+  userId: z.uuid().toLowerCase(),
   userName: z.string(),
   joinedAt: z.string(),
 });
@@ -80,7 +80,7 @@ export const reportTeamSchema = z.object({
 
 export const reportPlayerSchema = z
   .object({
-    userId: z.uuid({ message: 'userId must be a user id' }).optional(),
+    userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase().optional(),
     guestName: z
       .string()
       .trim()
@@ -179,7 +179,7 @@ export type GameReport = z.output<typeof gameReportSchema>;
 
 /** A stored game as the device API answers it. won: ties for the top (team) score share it. */
 export const ingestedGameSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   arcade: z.string(),
   deviceId: z.string(),
   applicationId: z.string(),
@@ -190,7 +190,7 @@ export const ingestedGameSchema = z.object({
   teams: z.array(z.object({ id: z.number().int(), name: z.string(), score: z.number().int() })),
   players: z.array(
     z.object({
-      userId: z.uuid().nullable(),
+      userId: z.uuid().toLowerCase().nullable(),
       name: z.string(),
       teamId: z.number().int().nullable(),
       kills: z.number().int(),

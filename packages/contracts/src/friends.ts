@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gameTypeSchema, localizedTextSchema } from './games';
 
-export const friendSchema = z.object({ userId: z.uuid(), userName: z.string() });
+export const friendSchema = z.object({ userId: z.uuid().toLowerCase(), userName: z.string() });
 export type Friend = z.infer<typeof friendSchema>;
 
 export const friendsResponseSchema = z.object({ friends: z.array(friendSchema) });
@@ -9,21 +9,21 @@ export type FriendsResponse = z.infer<typeof friendsResponseSchema>;
 
 /** POST /api/user/me/friends (first client). */
 export const addFriendV1Schema = z.object({
-  friendId: z.uuid({ message: 'friendId must be a user id' }),
+  friendId: z.uuid({ message: 'friendId must be a user id' }).toLowerCase(),
 });
 /** POST /api/v2/user/me/friends (second client). */
 export const addFriendV2Schema = z.object({
-  friendToAddId: z.uuid({ message: 'friendToAddId must be a user id' }),
+  friendToAddId: z.uuid({ message: 'friendToAddId must be a user id' }).toLowerCase(),
 });
 
 /** DELETE /api/user/me/friends/{friendId} and GET …/{friendId}/compare. */
 export const friendParamsSchema = z.object({
-  friendId: z.uuid({ message: 'friendId must be a user id' }),
+  friendId: z.uuid({ message: 'friendId must be a user id' }).toLowerCase(),
 });
 
 /** A game both players played, as the comparison lists it (newest first). */
 export const commonGameSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   type: gameTypeSchema,
   modeName: localizedTextSchema,
   mapName: z.string(),

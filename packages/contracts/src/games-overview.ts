@@ -34,7 +34,7 @@ export const modeBestSchema = z.object({
   /** kills / max(deaths, 1) of the mode's games together, 2 decimals. */
   kd: z.number(),
   /** The game of the best score. */
-  bestGameId: z.uuid().nullable(),
+  bestGameId: z.uuid().toLowerCase().nullable(),
   bestPlayedAt: z.string().nullable(),
 });
 export type ModeBest = z.infer<typeof modeBestSchema>;

@@ -11,7 +11,7 @@ export const localizedTextSchema = z.object({ de: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 export const gamePlayerSchema = z.object({
-  id: z.uuid().nullable(),
+  id: z.uuid().toLowerCase().nullable(),
   name: z.string(),
   /**
    * True for a registered player whose profile is hidden from the viewer (docs/privacy.md): no id,
@@ -31,7 +31,7 @@ export const gameTeamSchema = z.object({
 
 /** A game of the match history, spec §3, as seen by one player. */
 export const gameSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   type: gameTypeSchema,
   /** The mode's name from the game's catalogue (the games overview shows the same). */
   modeName: localizedTextSchema,

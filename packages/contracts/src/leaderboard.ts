@@ -95,7 +95,7 @@ export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
 
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),
-  userId: z.uuid(),
+  userId: z.uuid().toLowerCase(),
   userName: z.string(),
   /** score and wins: whole numbers; kd: rounded to 2 decimals. */
   value: z.number(),

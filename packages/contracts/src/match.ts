@@ -6,7 +6,9 @@ import { MATCH_SHARE_LANGUAGES } from './match-paths';
 export * from './match-paths';
 
 /** GET /api/matches/{id} and its share image: the game's id (400 for anything else). */
-export const matchParamsSchema = z.object({ id: z.uuid({ message: 'id must be a game id' }) });
+export const matchParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be a game id' }).toLowerCase(),
+});
 
 /**
  * Who a seat of a game was: a registered `player` (with their id), a `guest` (the name the device
@@ -16,7 +18,7 @@ export const matchParamsSchema = z.object({ id: z.uuid({ message: 'id must be a 
 export const MATCH_PLAYER_KINDS = ['player', 'guest', 'deleted', 'hidden'] as const;
 
 export const matchPlayerSchema = z.object({
-  id: z.uuid().nullable(),
+  id: z.uuid().toLowerCase().nullable(),
   name: z.string(),
   kind: z.enum(MATCH_PLAYER_KINDS),
   teamId: z.number().int().nullable(),
@@ -36,7 +38,7 @@ export const matchTeamSchema = z.object({
 
 /** One game as its public page shows it (`/game/{id}`): readable without signing in. */
 export const matchSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   type: gameTypeSchema,
   /** The mode's name from the game's catalogue. */
   modeName: localizedTextSchema,

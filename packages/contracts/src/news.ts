@@ -183,7 +183,7 @@ export const imageQuerySchema = z
 export type ImageQuery = z.infer<typeof imageQuerySchema>;
 
 export const assetParamsSchema = z.object({
-  id: z.uuid({ message: 'id must be an asset id' }),
+  id: z.uuid({ message: 'id must be an asset id' }).toLowerCase(),
   fileName: z.string().max(200),
 });
 

@@ -47,7 +47,7 @@ export const trendRatingSchema = z.object({
 export type TrendRating = z.infer<typeof trendRatingSchema>;
 
 export const trendsSchema = z.object({
-  playerId: z.uuid(),
+  playerId: z.uuid().toLowerCase(),
   application: z.string(),
   mode: gameTypeSchema.nullable(),
   map: z.string().nullable(),

@@ -143,7 +143,7 @@ export type Registration = z.output<typeof registrationSchema>;
 
 /** The public profile of spec §3: id, userName (and name), matchHistory, userStatistics. */
 export const profileSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   userName: z.string(),
   name: z.string(),
   earlyAdopter: z.boolean(),
@@ -213,7 +213,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** GET /api/user/{id}: the user a scanned card points at. */
 export const userSummarySchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().toLowerCase(),
   userName: z.string(),
   name: z.string(),
   earlyAdopter: z.boolean(),
@@ -231,7 +231,7 @@ export const searchQuerySchema = z.object({
     .max(64),
 });
 export const searchResultSchema = z.object({
-  data: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  data: z.array(z.object({ id: z.uuid().toLowerCase(), name: z.string() })),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const USER_CARD_SECRET_MAX = 128;
 
 export const linkCardSchema = z.object({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
   /**
    * The claim secret printed on the card (`?k=` of its URL). Optional in the schema on purpose:
    * a missing secret is answered exactly as a wrong or spent one, and as an unknown card (404).
@@ -30,14 +30,14 @@ export const arcadeIdSchema = z
   .max(64, { message: 'arcadeId must be at most 64 characters' });
 
 export const recordVisitSchema = z.object({
-  userId: z.uuid({ message: 'userId must be a user id' }),
+  userId: z.uuid({ message: 'userId must be a user id' }).toLowerCase(),
   arcadeId: arcadeIdSchema.optional(),
 });
 export type RecordVisitInput = z.infer<typeof recordVisitSchema>;
 
 /** One player the caller met: the latest meeting, where it happened when known. */
 export const visitSchema = z.object({
-  userId: z.uuid(),
+  userId: z.uuid().toLowerCase(),
   userName: z.string(),
   visitedAt: z.iso.datetime({ offset: true }),
   arcade: z.object({ id: z.string(), name: z.string() }).nullable(),

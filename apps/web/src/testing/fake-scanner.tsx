@@ -30,7 +30,7 @@ function newControls(): Mocked<ScanControls> {
 
 export const fakeScanner: FakeScannerState & {
   reset(): void;
-  scan(text: string): Promise<void>;
+  scan(text: string): Promise<void | boolean>;
 } = {
   props: null,
   phase: 'scanning',
@@ -40,13 +40,15 @@ export const fakeScanner: FakeScannerState & {
     this.phase = 'scanning';
     this.controls = newControls();
   },
-  /** A code comes in, as the camera would report it; resolves when the page is done with it. */
+  /** Reports a code to the page; answers what the page's onScan answered (false: not taken). */
   async scan(text: string) {
     const props = this.props;
     if (!props) throw new Error('no scanner on the page');
+    let verdict: void | boolean = undefined;
     await act(async () => {
-      await props.onScan(text, this.controls);
+      verdict = await props.onScan(text, this.controls);
     });
+    return verdict;
   },
 };
 

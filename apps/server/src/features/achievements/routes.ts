@@ -4,7 +4,7 @@ import { achievementsSchema, apiErrorSchema } from '@arcadia/contracts';
 import { visibleProfileFor } from '../users';
 import { playerAchievements } from './service';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
+const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }).toLowerCase() });
 
 /**
  * GET /api/user/{id}/achievements: a player's unlocked achievements and the progress of the

@@ -118,6 +118,9 @@ describe('friends', () => {
     expect(v1.details).toEqual([{ path: 'friendId', message: expect.any(String) }]);
     const v2 = await refused(V2, neo.token, { friendToAddId: neo.id }, 400);
     expect(v2.details).toEqual([{ path: 'friendToAddId', message: expect.any(String) }]);
+    // The own id in capitals is still the own id (ids are compared in one spelling).
+    const shouted = await refused(V2, neo.token, { friendToAddId: neo.id.toUpperCase() }, 400);
+    expect(shouted.message).toMatch(/yourself/);
   });
 
   it('refuses an unknown user with 404', async () => {

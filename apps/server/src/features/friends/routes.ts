@@ -21,12 +21,16 @@ const errors = {
 };
 const listSchema = { tags: ['friends'], response: { 200: friendsResponseSchema, ...errors } };
 const addedSchema = {
-  201: okSchema.extend({ friend: z.object({ userId: z.uuid(), userName: z.string() }) }),
+  201: okSchema.extend({
+    friend: z.object({ userId: z.uuid().toLowerCase(), userName: z.string() }),
+  }),
   ...errors,
 };
 // A uuid, or the literal `id`/`me` the second client sends.
 const ownerParams = z.object({
-  id: z.union([z.uuid(), z.literal('id'), z.literal('me')], { message: 'id must be a user id' }),
+  id: z.union([z.uuid().toLowerCase(), z.literal('id'), z.literal('me')], {
+    message: 'id must be a user id',
+  }),
 });
 
 export const friendRoutes: FastifyPluginAsyncZod = async (app) => {

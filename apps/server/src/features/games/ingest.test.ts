@@ -267,6 +267,11 @@ describe('game reports', () => {
       const res = await post(report({ players: [p, { ...p, teamId: 2 }] }));
       expect(res.status).toBe(400);
       expect(res.body.error.details[0].path).toBe('players.1.userId');
+      // The same id in capitals is the same player (a 500 from the achievements' lock before).
+      const shouted = { ...p, teamId: 2, userId: ben.id.toUpperCase() };
+      const again = await post(report({ players: [p, shouted] }));
+      expect(again.status).toBe(400);
+      expect(again.body.error.details[0].path).toBe('players.1.userId');
     });
 
     it('refuses an unknown user and an unknown map with their fields', async () => {

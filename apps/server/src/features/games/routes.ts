@@ -44,7 +44,7 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['games'],
       summary: 'A player’s match history, newest first, paged',
-      params: z.object({ id: z.uuid({ message: 'id must be a user id' }) }),
+      params: z.object({ id: z.uuid({ message: 'id must be a user id' }).toLowerCase() }),
       querystring: matchHistoryQuerySchema.extend({
         page: z.coerce.number().int().min(1).max(500).default(1),
       }),

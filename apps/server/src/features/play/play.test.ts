@@ -193,7 +193,23 @@ describe('playing on a device', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('already_in_match');
     expect((await current(anna)).body.id).toBe('arena-2');
+    // Nor lets them leave it: the match's report may credit its roster only, so one player
+    // leaving would have it refused for everyone.
+    const leave = await stop(anna, other);
+    expect(leave.status).toBe(409);
+    expect(leave.body.error.code).toBe('already_in_match');
+    expect((await current(anna)).body.id).toBe('arena-2');
     await deviceRequest(t, other)('POST', '/match/cancel', {});
+  });
+
+  it('lets a player leave a match whose device went offline (it will never report it)', async () => {
+    await deviceRequest(t, duo)('POST', '/heartbeat', {});
+    expect((await start(dora, duo)).status).toBe(200);
+    await deviceRequest(t, duo)('POST', '/match/start', {});
+    expect((await stop(dora, duo)).status).toBe(409);
+    await setLastSeen(t, 'neon-city', 'duo', new Date(Date.now() - 61_000));
+    expect((await stop(dora, duo)).status).toBe(200);
+    await deviceRequest(t, duo)('POST', '/match/cancel', {});
   });
 
   it('stops only oneself (403) and only where one plays (404 not_playing)', async () => {

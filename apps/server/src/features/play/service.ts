@@ -85,7 +85,10 @@ export async function startPlaying(
   });
 }
 
-/** Stops playing: only for oneself (403), only on the device one is on (404 not_playing). */
+/**
+ * Stops playing: only for oneself (403), only on the device one is on (404 not_playing), not
+ * during the device's match (409 already_in_match) unless the device went offline.
+ */
 export async function stopPlaying(
   db: Db,
   sub: string,
@@ -98,6 +101,17 @@ export async function stopPlaying(
     if (me.id !== userId) throw forbidden('You can only stop your own play');
     const device = await seats.lockDevice(tx, arcade, id);
     if (!device) throw playError(404, 'device_not_found', `There is no device ${arcade};${id}`);
+    // The running match's roster is what its report may credit: a player leaving mid-match would
+    // make the device's report refused for everyone (not_on_roster). Once the device is offline
+    // (a match it will never report), the player may go.
+    const seat = await seats.deviceOfPlayer(tx, me.id);
+    const here = seat?.device.arcadeId === arcade && seat.device.id === id;
+    if (here && device.matchStartedAt && isOnline(device))
+      throw playError(
+        409,
+        'already_in_match',
+        `You are in a match on ${arcade};${id}; finish it first`,
+      );
     const removed = await seats.deleteSeats(tx, arcade, id, [me.id]);
     if (removed === 0) throw playError(404, 'not_playing', 'You are not playing on this device');
     await seats.bump(tx, arcade, id);

@@ -4,7 +4,7 @@ import { apiErrorSchema, trendsQuerySchema, trendsSchema } from '@arcadia/contra
 import { visibleProfileFor } from '../users';
 import { playerTrends } from './service';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
+const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }).toLowerCase() });
 
 /**
  * GET /api/user/{id}/trends: a player's statistics per week and rating per game. Authorized as

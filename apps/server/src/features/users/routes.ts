@@ -32,7 +32,7 @@ import {
   userById,
 } from './service';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }) });
+const idParams = z.object({ id: z.uuid({ message: 'id must be a user id' }).toLowerCase() });
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

@@ -75,6 +75,11 @@ describe('visits', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([{ path: 'userId', message: 'is your own id' }]);
+    const shouted = await t.request('POST', '/api/visits', {
+      token: anna.token,
+      body: { userId: anna.id.toUpperCase() },
+    });
+    expect(shouted.status).toBe(400);
     expect(await t.counts('visits')).toEqual(before);
   });
 

@@ -91,7 +91,7 @@ export function AppShell() {
       <Header />
       <LazySidenav />
       {/* Behind the open sidenav the page is inert; from 1024 px it leaves room for the rail. */}
-      <div inert={sidebarOpen} className="flex flex-1 flex-col lg:pl-24">
+      <div inert={sidebarOpen} className="flex flex-1 flex-col lg:pl-28">
         <main
           id="main"
           tabIndex={-1}

@@ -58,7 +58,7 @@ export function Footer() {
   const { profile } = useCurrentUser();
   const profileTo = profile ? `/profile/${encodeURIComponent(profile.id)}` : '/login';
   return (
-    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-line/80 bg-night-900/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-16 lg:right-auto lg:z-30 lg:w-24 lg:border-t-0 lg:border-r lg:bg-night-900/70 lg:pb-0">
+    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-line/80 bg-night-900/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:top-16 lg:right-auto lg:z-30 lg:w-28 lg:border-t-0 lg:border-r lg:bg-night-900/70 lg:pb-0">
       <nav aria-label={t('app.footerNav')} className="h-full">
         <ul className="mx-auto flex h-16 max-w-md items-center justify-around px-4 lg:h-auto lg:max-w-none lg:flex-col lg:justify-start lg:gap-1 lg:px-2 lg:py-5">
           <FooterLink

@@ -77,7 +77,7 @@ describe('/play (spec §2, §4)', () => {
     const answer = deferred();
     server.use(handlers.startPlaying({ body: arena, wait: answer.promise }));
     await renderPlay();
-    let scanned!: Promise<void>;
+    let scanned!: Promise<void | boolean>;
     act(() => {
       scanned = Promise.resolve(
         fakeScanner.props!.onScan('deviceId=berlin;arena-1', fakeScanner.controls),

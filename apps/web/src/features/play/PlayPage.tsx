@@ -80,7 +80,7 @@ export function Component() {
       const target = parseDeviceCode(text);
       // Not a device code: said so, and scanning goes on.
       setNotDevice(!target);
-      if (!target) return;
+      if (!target) return false;
       dispatch(playEndedDismissed());
       const ok = await dispatch(playOnDevice(target));
       if (!ok) {

@@ -61,7 +61,11 @@ afterEach(() => {
 });
 
 function renderScanner(
-  props: { config?: ScannerConfig; onScan?: (text: string) => void; onError?: () => void } = {},
+  props: {
+    config?: ScannerConfig;
+    onScan?: (text: string) => void | boolean;
+    onError?: () => void;
+  } = {},
   i18n = en,
 ) {
   const onScan = vi.fn(props.onScan);
@@ -445,6 +449,19 @@ describe('file mode', () => {
     expect(header()).toHaveAttribute('data-status', 'success');
     expect(screen.getByText('Chosen image: IMG_2026...card.png')).toBeInTheDocument();
     expect(screen.getByLabelText('Choose Another')).toBeInTheDocument();
+  });
+
+  it('takes back its "scanned" when the page does not take the code (onScan answers false)', async () => {
+    const user = userEvent.setup();
+    const png = await QRCode.toBuffer('https://example.org/hello');
+    const { onScan } = renderScanner({ onScan: () => false });
+    await openFileMode(user);
+    await user.upload(
+      screen.getByLabelText('Choose Image'),
+      new File([new Uint8Array(png)], 'other.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(onScan).toHaveBeenCalled());
+    await waitFor(() => expect(header()).toHaveAttribute('data-status', 'default'));
   });
 
   it('reads a small, soft photo of a code (240 px) at twice its size when nothing reads it as is', async () => {

@@ -46,8 +46,11 @@ export interface ScannerHandle extends ScanControls {
 
 export interface ScannerProps {
   config: ScannerConfig;
-  /** A new code: its text. The camera waits for a returned promise before the next frame. */
-  onScan: (text: string, controls: ScanControls) => void | Promise<void>;
+  /**
+   * A new code: its text. The camera waits for a returned promise before the next frame. False:
+   * not a code this page takes (the page says why), so the scanner takes back its 'scanned'.
+   */
+  onScan: (text: string, controls: ScanControls) => void | boolean | Promise<void | boolean>;
   /** Every warning the scanner shows (spec §8). */
   onError?: (message: ScannerMessage) => void;
   className?: string;
@@ -67,7 +70,9 @@ export function Scanner({ config: input, onScan, onError, className = '', ref }:
       dispatch({ type: 'header', header: { status: 'success', message: { key: 'scanned' } } });
       if (config.beep) beep();
       vibrate(config.vibrate);
-      await onScan(text, controlsRef.current!);
+      const accepted = await onScan(text, controlsRef.current!);
+      if (accepted === false)
+        dispatch({ type: 'header', header: { status: 'default', message: null } });
     },
     [config.beep, config.vibrate, onScan],
   );

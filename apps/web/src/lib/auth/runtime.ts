@@ -66,14 +66,17 @@ async function signOutAccessToken(token: string): Promise<void> {
 }
 
 /**
- * Signs out: ends the access token at the API, forgets the tokens here, then RP-initiated logout
- * at the provider (which ends the refresh tokens and returns to `/`). Resolves false when the
+ * Signs out: ends the access token at the API (unless it has ended already: `tokenEnded`, after
+ * the profile's deletion), forgets the tokens here, then RP-initiated logout at the provider (which ends the refresh tokens and returns to `/`). Resolves false when the
  * provider offers no logout endpoint (the caller then navigates).
  */
-export async function endSessionAtProvider(): Promise<boolean> {
+export async function endSessionAtProvider(
+  options: { tokenEnded?: boolean } = {},
+): Promise<boolean> {
   const manager = await getUserManager();
   const user = await manager.getUser();
-  if (user?.access_token && !user.expired) await signOutAccessToken(user.access_token);
+  if (user?.access_token && !user.expired && !options.tokenEnded)
+    await signOutAccessToken(user.access_token);
   await manager.removeUser();
   try {
     await manager.signoutRedirect({ id_token_hint: user?.id_token });

@@ -94,13 +94,13 @@ export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void
     // Logout: forget every cached answer, sign out at the provider, back to `/`.
     startAppListening({
       actionCreator: logout,
-      effect: async (_action, { dispatch }) => {
+      effect: async (action, { dispatch }) => {
         dropMe();
         await runBeforeSignOut(ports, dispatch);
         await resetApi(dispatch);
         try {
           const runtime = await loadAuthRuntime();
-          if (await runtime.endSessionAtProvider()) return;
+          if (await runtime.endSessionAtProvider({ tokenEnded: action.payload.tokenEnded })) return;
         } catch {
           // the provider is unreachable: the local session is gone anyway
         }

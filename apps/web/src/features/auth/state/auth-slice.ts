@@ -75,10 +75,19 @@ export const authSlice = createSlice({
       signedOut(state);
       state.error = action.payload;
     },
-    /** Logout: clears account and profile; the listener signs out at the provider and goes to `/`. */
-    logout: (state) => {
-      signedOut(state);
-      state.error = null;
+    /**
+     * Logout: clears account and profile; the listener signs out at the provider and goes to `/`.
+     * `tokenEnded`: the API has ended the access token already (the profile was deleted), so it
+     * is not sent to the sign-out route (which would answer 401).
+     */
+    logout: {
+      reducer: (state, _action: PayloadAction<{ tokenEnded: boolean }>) => {
+        signedOut(state);
+        state.error = null;
+      },
+      prepare: (options?: { tokenEnded?: boolean }) => ({
+        payload: { tokenEnded: options?.tokenEnded ?? false },
+      }),
     },
     /** The provider ended the session (login_required on renewal): forget it here, no redirect. */
     sessionEnded: (state) => {

@@ -55,6 +55,7 @@ export const deleteOwnProfile =
     dispatch(deleteSuccess());
     // The sign-out leaves for the provider's page: the toast is shown again when the app is back.
     toast({ variant: 'success', title: i18next.t('settings.deleteSucceeded'), persist: true });
-    dispatch(logout());
+    // The deletion ended the account's tokens at the API: nothing to sign out there.
+    dispatch(logout({ tokenEnded: true }));
     return true;
   };
