@@ -3,9 +3,13 @@ import unhomoglyph from 'unhomoglyph';
 import type { Db } from './client';
 import { users } from './schema';
 
-/** UTS #39 skeleton: NFD, each character to its prototype in the confusables table, NFD. */
+/**
+ * UTS #39 skeleton: NFD, each character to its prototype in the confusables table, NFD. The
+ * first step is NFKD, not NFD: the standard assumes compatibility-normalized input, and the
+ * confusables table leaves fullwidth (２), superscript (²) and subscript (₂) digits alone.
+ */
 function skeleton(text: string): string {
-  return unhomoglyph(text.normalize('NFD')).normalize('NFD');
+  return unhomoglyph(text.normalize('NFKD')).normalize('NFD');
 }
 
 /**

@@ -14,6 +14,7 @@ const LOOK_ALIKES = [
   'NeonN0va', // digit zero
   '\uFF2EeonNova', // fullwidth N
   'neonnova', // case only
+  '\uFF4E\uFF45\uFF4F\uFF4E\uFF4E\uFF4F\uFF56\uFF41', // all fullwidth
 ];
 
 describe('look-alike user names (Unicode confusables, UTS #39)', () => {
@@ -36,6 +37,9 @@ describe('look-alike user names (Unicode confusables, UTS #39)', () => {
     for (const name of LOOK_ALIKES) expect(usernameSkeleton(name)).toBe('neonnova');
     expect(usernameSkeleton('rnegamia')).toBe(usernameSkeleton('MegaMia'));
     expect(usernameSkeleton('NeonNovum')).not.toBe('neonnova');
+    // Digits in their compatibility forms meet the plain digit (fullwidth, superscript, subscript).
+    for (const two of ['\uFF12', '\u00B2', '\u2082'])
+      expect(usernameSkeleton(`alice${two}`)).toBe(usernameSkeleton('alice2'));
   });
 
   it('refuses each look-alike of a registered name with the 409 of a taken name, and writes nothing', async () => {
