@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
+import { addPlayer } from '../../test/support/arcade';
 import { inlineScriptSources } from './web';
 
 const ALLOWED = 'https://app.arcadia.example';
@@ -54,6 +55,19 @@ describe('security headers', () => {
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('x-powered-by')).toBeNull();
     }
+  });
+
+  it('keeps a signed-in answer out of every cache (private, no-store, varying by token)', async () => {
+    const anna = await addPlayer(t, 'CacheAnna');
+    for (const path of ['/api/v2/user/me', '/api/notifications', '/api/v2/user/me/friends']) {
+      const res = await t.request('GET', path, { token: anna.token });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(res.headers.get('vary') ?? '', path).toMatch(/Authorization/);
+    }
+    // An anonymous answer is left as its route has it.
+    const health = await t.request('GET', '/api/health');
+    expect(health.headers.get('cache-control')).not.toBe('private, no-store');
   });
 
   it('allows no cross-origin caller when no origin is configured', async () => {

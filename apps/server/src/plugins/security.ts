@@ -76,6 +76,21 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       done(error instanceof Error ? error : undefined),
     );
   });
+  // An API answer to a request with a token is that player's (their profile, e-mail, bell):
+  // no cache keeps it, and none hands one player's answer to another. Routes that chose their
+  // own caching keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.headers.authorization !== undefined &&
+      !reply.hasHeader('cache-control') &&
+      isLimited(routedPath(request))
+    ) {
+      reply.header('cache-control', 'private, no-store');
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+    }
+    return payload;
+  });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,
