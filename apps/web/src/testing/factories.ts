@@ -22,6 +22,7 @@ import {
   type UserSummary,
   type Visit,
 } from '@arcadia/contracts';
+import { venueOffsetHours } from '../lib/i18n/venue-time';
 
 export const ME = '11111111-1111-4111-8111-111111111111';
 export const NOVA = '22222222-2222-4222-8222-222222222222';
@@ -35,6 +36,12 @@ const TRINITY = '0b6a4c9e-2f7d-4e1a-8c3b-5d9e1f2a3b4c';
 /** A local time, as ISO: hours in tests are the player's local hours. */
 export const at = (y: number, mo: number, d: number, h: number, mi = 0) =>
   new Date(y, mo - 1, d, h, mi).toISOString();
+
+/** The instant that reads y-mo-d h:mi on the arcades' clock (Europe/Berlin): a game's time. */
+export function atVenue(y: number, mo: number, d: number, h: number, mi = 0): string {
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  return new Date(wall - venueOffsetHours(new Date(wall - 3_600_000)) * 3_600_000).toISOString();
+}
 
 /** A statistics summary: the contract's empty one unless told. */
 export function statistics(overrides: Partial<StatisticsSummary> = {}): StatisticsSummary {
@@ -59,7 +66,7 @@ export function game(overrides: Partial<Game> = {}): Game {
     score: 1200,
     kills: 9,
     deaths: 3,
-    playedAt: at(2025, 3, 14, 18, 30),
+    playedAt: atVenue(2025, 3, 14, 18, 30),
     durationSeconds: 600,
     arcade: 'berlin',
     players: [
@@ -275,7 +282,7 @@ export function match(overrides: Partial<Match> = {}): Match {
     arcade: { id: 'berlin', name: 'Arcadia Berlin' },
     device: { id: 'arena-1', name: 'Arena 1' },
     map: { id: 'neon-docks', name: 'Neon Docks', iconPath: '/assets/maps/neon-docks.svg' },
-    playedAt: at(2025, 3, 14, 18, 30),
+    playedAt: atVenue(2025, 3, 14, 18, 30),
     durationSeconds: 425,
     teams: [
       { id: 1, name: 'Red Vipers', score: 3, won: true },

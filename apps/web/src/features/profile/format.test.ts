@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at } from '../../testing/factories';
+import { atVenue } from '../../testing/factories';
 import {
   clockHour,
   formatDateHour,
@@ -42,16 +42,16 @@ describe('statistics formatting', () => {
   });
 
   it('a date with its hour', () => {
-    expect(formatDateHour(at(2025, 3, 14, 18, 30), 'de', de)).toBe('14.03.2025, 18 Uhr');
-    expect(formatDateHour(at(2025, 3, 14, 18, 30), 'en', en)).toBe('Mar 14, 2025, 6 PM');
+    expect(formatDateHour(atVenue(2025, 3, 14, 18, 30), 'de', de)).toBe('14.03.2025, 18 Uhr');
+    expect(formatDateHour(atVenue(2025, 3, 14, 18, 30), 'en', en)).toBe('Mar 14, 2025, 6 PM');
   });
 
   it('most active hour and last played come from the match history', () => {
     const games = [
-      { playedAt: at(2025, 3, 14, 18, 5) },
-      { playedAt: at(2025, 3, 12, 20, 40) },
-      { playedAt: at(2025, 3, 10, 20, 10) },
-      { playedAt: at(2025, 3, 1, 9) },
+      { playedAt: atVenue(2025, 3, 14, 18, 5) },
+      { playedAt: atVenue(2025, 3, 12, 20, 40) },
+      { playedAt: atVenue(2025, 3, 10, 20, 10) },
+      { playedAt: atVenue(2025, 3, 1, 9) },
     ];
     expect(mostActiveHour(games)).toBe(20);
     expect(lastPlayedAt(games)).toBe(games[0]?.playedAt);

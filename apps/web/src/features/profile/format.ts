@@ -3,6 +3,7 @@ import type { Game } from '@arcadia/contracts';
 import { formatDecimal, formatFixed, formatShare } from '../../lib/number-format';
 import { formatMediumDate } from '../../lib/i18n/medium-date';
 import { formatEnglishHour } from '../../lib/i18n/numeric-date';
+import { venueWallClock } from '../../lib/i18n/venue-time';
 
 /** Formatting of the profile's numbers and times, per interface language (de, en). */
 export type Lang = 'de' | 'en';
@@ -38,21 +39,26 @@ export function formatHour(hour: number, lang: Lang, t: Translate): string {
   return t('profile.statistics.hour', { hour: clockHour(hour, lang) });
 }
 
-/** A date with its hour: "14.03.2025, 18 Uhr" (de) / "Mar 14, 2025, 6 PM" (en). */
+/**
+ * A date with its hour at the arcade (as the match page tells it): "14.03.2025, 18 Uhr" (de) /
+ * "Mar 14, 2025, 6 PM" (en).
+ */
 export function formatDateHour(iso: string, lang: Lang, t: Translate): string {
-  const date = new Date(iso);
+  const wall = venueWallClock(new Date(iso));
+  // The day at noon in the phone's zone: a time every zone has, on the venue's date.
+  const day = new Date(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), 12);
   return t('profile.statistics.dateAtHour', {
-    date: formatMediumDate(date, lang),
-    hour: clockHour(date.getHours(), lang),
+    date: formatMediumDate(day, lang),
+    hour: clockHour(wall.getUTCHours(), lang),
   });
 }
 
-/** The hour (local time) the player most often played at; a tie goes to the hour met first. */
+/** The hour (at the arcade) the player most often played at; a tie goes to the hour met first. */
 export function mostActiveHour(games: readonly Pick<Game, 'playedAt'>[]): number | null {
   const counts = new Map<number, number>();
   let best: number | null = null;
   for (const game of games) {
-    const hour = new Date(game.playedAt).getHours();
+    const hour = venueWallClock(new Date(game.playedAt)).getUTCHours();
     const n = (counts.get(hour) ?? 0) + 1;
     counts.set(hour, n);
     if (best === null || n > (counts.get(best) ?? 0)) best = hour;

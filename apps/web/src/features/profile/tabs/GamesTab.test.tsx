@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_HISTORY_PAGE_SIZE } from '@arcadia/contracts';
 import { callsTo, handlers, server } from '../../../testing/api';
-import { at, game, ME, NOVA, ownProfile, profile } from '../../../testing/factories';
+import { atVenue, game, ME, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 
 const G1 = 'aaaaaaaa-0000-4000-8000-000000000001';
 const G2 = 'aaaaaaaa-0000-4000-8000-000000000002';
-const teamGame = game({ id: G1, type: 'deathmatch', playedAt: at(2025, 3, 14, 18, 30) });
+const teamGame = game({ id: G1, type: 'deathmatch', playedAt: atVenue(2025, 3, 14, 18, 30) });
 const ffaGame = game({
   id: G2,
   type: 'freeforall',
@@ -17,7 +17,7 @@ const ffaGame = game({
   deaths: 7,
   teamNames: [],
   map: { id: 'grid', name: 'Grid Runner', iconPath: '/assets/maps/grid-runner.svg' },
-  playedAt: at(2025, 3, 13, 21),
+  playedAt: atVenue(2025, 3, 13, 21),
   players: game().players.map((p) => ({ ...p, teamId: null })),
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, handlers, server } from '../../../testing/api';
-import { at, game, NOVA, ownProfile, profile } from '../../../testing/factories';
+import { atVenue, game, NOVA, ownProfile, profile } from '../../../testing/factories';
 import { STATISTICS_OPERATION, STATISTICS_QUERY } from '../api/get-statistics';
 import { renderProfile } from '../testing';
 
@@ -21,9 +21,18 @@ beforeEach(() => {
       {
         body: profile({
           matchHistory: [
-            game({ id: 'aaaaaaaa-0000-4000-8000-000000000001', playedAt: at(2025, 3, 14, 18, 30) }),
-            game({ id: 'aaaaaaaa-0000-4000-8000-000000000002', playedAt: at(2025, 3, 12, 20, 5) }),
-            game({ id: 'aaaaaaaa-0000-4000-8000-000000000003', playedAt: at(2025, 3, 10, 20, 45) }),
+            game({
+              id: 'aaaaaaaa-0000-4000-8000-000000000001',
+              playedAt: atVenue(2025, 3, 14, 18, 30),
+            }),
+            game({
+              id: 'aaaaaaaa-0000-4000-8000-000000000002',
+              playedAt: atVenue(2025, 3, 12, 20, 5),
+            }),
+            game({
+              id: 'aaaaaaaa-0000-4000-8000-000000000003',
+              playedAt: atVenue(2025, 3, 10, 20, 45),
+            }),
           ],
         }),
       },
