@@ -102,6 +102,23 @@ export function Sidenav() {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
+      // Tab goes round the burger and the panel, as in a modal: the header and the bar behind
+      // the dimmed page are not reachable while it is open.
+      if (event.key === 'Tab' && !event.defaultPrevented) {
+        const burger = document.getElementById(BURGER_ID);
+        const inPanel = Array.from(
+          panel.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [],
+        );
+        const ring = burger ? [burger, ...inPanel] : inPanel;
+        if (ring.length === 0) return;
+        const at = ring.indexOf(document.activeElement as HTMLElement);
+        const next = event.shiftKey
+          ? ring[at <= 0 ? ring.length - 1 : at - 1]
+          : ring[at === -1 || at === ring.length - 1 ? 0 : at + 1];
+        event.preventDefault();
+        next?.focus();
+        return;
+      }
       // (a field that handles Escape itself, such as the search, prevents the default)
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();

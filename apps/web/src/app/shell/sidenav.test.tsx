@@ -73,6 +73,22 @@ describe('sidenav (spec §2: the burger toggles it; it slides in and out)', () =
     expect(screen.getByRole('main').closest('[inert]')).toBeNull();
   });
 
+  it('Tab goes round the panel and the burger, never to the header or the bar behind', async () => {
+    const { panel, burger, user } = await openSidenav();
+    const stops = new Set<Element | null>();
+    for (let i = 0; i < 12; i += 1) {
+      await user.tab();
+      stops.add(document.activeElement);
+      expect(
+        panel.contains(document.activeElement) || document.activeElement === burger,
+        String(document.activeElement?.textContent),
+      ).toBe(true);
+    }
+    expect(stops.has(burger)).toBe(true);
+    await user.tab({ shift: true });
+    expect(panel.contains(document.activeElement) || document.activeElement === burger).toBe(true);
+  });
+
   it('Escape closes it and gives the focus back to the burger', async () => {
     const { user, burger, store } = await openSidenav();
     await user.keyboard('{Escape}');
