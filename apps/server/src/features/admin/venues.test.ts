@@ -121,6 +121,25 @@ describe('operator API: arcades and devices', () => {
     expect(await lastAudit()).toMatchObject({ action: 'arcade.retire', targetId: 'new-admin' });
   });
 
+  it('retiring one arcade several times at once: one entry, the first date kept', async () => {
+    const created = await t.request('POST', '/api/admin/arcades', {
+      token: ops.admin.token,
+      body: { id: 'retire-race', name: 'Retire Race', city: 'Berlin', openingHours: hours },
+    });
+    expect(created.status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.request('POST', '/api/admin/arcades/retire-race/retire', { token: ops.admin.token }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+    expect(new Set(answers.map((a) => a.body.retiredAt as string)).size).toBe(1);
+    const entries = (await t.db.select().from(auditLog)).filter(
+      (e) => e.action === 'arcade.retire' && e.targetId === 'retire-race',
+    );
+    expect(entries).toHaveLength(1);
+  });
+
   it('GET /api/admin/arcades: staff see theirs, admins all', async () => {
     const staff = await t.request('GET', '/api/admin/arcades', { token: ops.staff.token });
     expect(staff.body.arcades.map((a: { id: string }) => a.id)).toEqual([ops.arcade]);

@@ -6,7 +6,7 @@ import type {
   ArcadeUpdate,
   DeviceCreate,
 } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import {
   arcadeDetails,
@@ -20,6 +20,7 @@ import {
   createDeviceIn,
   kickPlayer,
   rotateDeviceKey,
+  seats,
   setDeviceDisabled,
   toAdminDevice,
 } from '../devices';
@@ -60,25 +61,37 @@ export async function editArcade(
   changes: ArcadeUpdate & { retiredAt?: Date },
   action: AuditAction = 'arcade.update',
 ): Promise<AdminArcade> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await updateArcadeDetails(tx, id, changes);
-    await recordAudit(tx, operator, {
-      action,
-      targetType: 'arcade',
-      targetId: id,
-      arcadeId: id,
-      before,
-      after,
-    });
-    return after;
-  });
+  return db.transaction((tx) => editArcadeIn(tx, operator, id, changes, action));
 }
 
-/** Retires an arcade (idempotent: a retired one keeps its date). */
+async function editArcadeIn(
+  tx: Tx,
+  operator: Operator,
+  id: string,
+  changes: ArcadeUpdate & { retiredAt?: Date },
+  action: AuditAction,
+): Promise<AdminArcade> {
+  // updateArcadeDetails locks the row before it reads "before": two edits at once queue, and
+  // each audit entry's before is what the edit changed.
+  const { before, after } = await updateArcadeDetails(tx, id, changes);
+  await recordAudit(tx, operator, {
+    action,
+    targetType: 'arcade',
+    targetId: id,
+    arcadeId: id,
+    before,
+    after,
+  });
+  return after;
+}
+
+/** Retires an arcade (idempotent: a retired one keeps its date, and no second entry is written). */
 export async function retireArcade(db: Db, operator: Operator, id: string): Promise<AdminArcade> {
-  const arcade = await arcadeDetails(db, id);
-  if (arcade.retiredAt) return arcade;
-  return editArcade(db, operator, id, { retiredAt: new Date() }, 'arcade.retire');
+  return db.transaction(async (tx) => {
+    const arcade = await arcadeDetails(tx, id, { lock: true });
+    if (arcade.retiredAt) return arcade;
+    return editArcadeIn(tx, operator, id, { retiredAt: new Date() }, 'arcade.retire');
+  });
 }
 
 const deviceTarget = (arcadeId: string, id: string) => `${arcadeId};${id}`;
@@ -131,6 +144,8 @@ export async function setDisabled(
   disabled: boolean,
 ): Promise<AdminDevice> {
   return db.transaction(async (tx) => {
+    // Locked first: two switches at once queue, and each entry's before is what it changed.
+    await seats.lockDevice(tx, arcadeId, id);
     const before = await adminDevice(tx, arcadeId, id);
     const after = await setDeviceDisabled(tx, arcadeId, id, disabled);
     await recordAudit(tx, operator, {

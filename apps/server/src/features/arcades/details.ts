@@ -22,8 +22,12 @@ export function toAdminArcade(row: ArcadeRow): AdminArcade {
   };
 }
 
-export async function arcadeDetails(db: Queryable, id: string): Promise<AdminArcade> {
-  const row = await findArcade(db, id);
+export async function arcadeDetails(
+  db: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AdminArcade> {
+  const row = await findArcade(db, id, options);
   if (!row) throw notFound(`No arcade "${id}"`);
   return toAdminArcade(row);
 }
@@ -48,7 +52,7 @@ export async function updateArcadeDetails(
   id: string,
   changes: ArcadeUpdate & { retiredAt?: Date },
 ): Promise<{ before: AdminArcade; after: AdminArcade }> {
-  const before = await arcadeDetails(db, id);
+  const before = await arcadeDetails(db, id, { lock: true });
   const row = await updateArcadeRow(db, id, changes);
   if (!row) throw notFound(`No arcade "${id}"`);
   return { before, after: toAdminArcade(row) };

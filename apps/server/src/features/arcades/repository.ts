@@ -4,8 +4,14 @@ import { arcades } from '../../db/schema';
 
 export type ArcadeRow = typeof arcades.$inferSelect;
 
-export async function findArcade(db: Queryable, id: string): Promise<ArcadeRow | undefined> {
-  const [row] = await db.select().from(arcades).where(eq(arcades.id, id)).limit(1);
+/** The arcade's row; with `lock`, locked for the transaction (an edit and its audit's before). */
+export async function findArcade(
+  db: Queryable,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<ArcadeRow | undefined> {
+  const query = db.select().from(arcades).where(eq(arcades.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
