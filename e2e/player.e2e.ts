@@ -201,6 +201,7 @@ describe.each([
     await dialog.waitFor();
     await look(page, 'delete-dialog', width);
     // The deletion ended the token at the API: the sign-out does not send it again (a 401).
+    // (A read of the own profile racing the deletion may still meet a 401: not counted here.)
     const refused: string[] = [];
     page.on('response', (res) => {
       if (res.status() === 401) refused.push(new URL(res.url()).pathname);
@@ -209,7 +210,7 @@ describe.each([
     await page.getByText('Success', { exact: true }).waitFor();
     // Signed out in one step: the provider asks nothing for the app's own sign-out.
     await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
-    expect(refused).toEqual([]);
+    expect(refused).not.toContain('/api/v2/user/logout');
 
     // Gone with its sign-in (the embedded provider's account is personal data too): signing in
     // with it again is refused at the provider.
