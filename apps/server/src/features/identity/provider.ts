@@ -37,12 +37,14 @@ import { providerPages } from './provider-pages';
  * - a code or refresh token consumed by two requests at once (ConsumedTwice) is treated as the
  *   provider treats one used again later: the second request is refused and the grant revoked.
  */
+/** Revokes a grant's whole chain (codes, refresh tokens, the grant) and signs out its access tokens. */
+async function revokeGrantAndTokens(db: Db, grantId: string): Promise<void> {
+  await databaseAdapter(db)('Grant').revokeByGrantId(grantId);
+  await signOutGrants(db, [grantId]);
+}
+
 function revokingAdapter(db: Db): (model: string) => Adapter {
   const stored = databaseAdapter(db);
-  const revokeGrant = async (grantId: string) => {
-    await stored('Grant').revokeByGrantId(grantId);
-    await signOutGrants(db, [grantId]);
-  };
   return (model) => {
     const adapter = stored(model);
     return {
@@ -52,7 +54,7 @@ function revokingAdapter(db: Db): (model: string) => Adapter {
           await adapter.consume(id);
         } catch (error) {
           if (!(error instanceof ConsumedTwice)) throw error;
-          if (error.grantId) await revokeGrant(error.grantId);
+          if (error.grantId) await revokeGrantAndTokens(db, error.grantId);
           throw new errors.InvalidGrant(error.message);
         }
       },
@@ -224,7 +226,6 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
   const provider = new Provider(auth.issuer, configuration);
   provider.proxy = true;
   exactRedirects(provider);
-  const grants = databaseAdapter(db)('Grant');
   // Signing out at the provider signs the app out too: the session's grants are revoked with
   // their refresh tokens, which as offline tokens would otherwise outlive the session.
   provider.use(async (ctx, next) => {
@@ -237,9 +238,8 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
     const grantIds = Object.values(session.authorizations ?? {}).flatMap(({ grantId }) =>
       grantId ? [grantId] : [],
     );
-    for (const grantId of grantIds) await grants.revokeByGrantId(grantId);
-    // The access tokens of those grants stop too, as after the app's own sign-out.
-    await signOutGrants(db, grantIds);
+    // Their access tokens stop too, as after the app's own sign-out.
+    for (const grantId of grantIds) await revokeGrantAndTokens(db, grantId);
   });
   // Every answer of the provider gets the identity pages' headers. The CSP is set first so the
   // provider can add the hash of its one inline script (the auto-submitted form_post and logout
