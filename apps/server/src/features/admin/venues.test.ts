@@ -140,6 +140,58 @@ describe('operator API: arcades and devices', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('retiring an arcade disables its devices: no player joins, no report, none comes back', async () => {
+    const created = await t.request('POST', '/api/admin/arcades', {
+      token: ops.admin.token,
+      body: { id: 'closing', name: 'Closing Down', city: 'Berlin', openingHours: hours },
+    });
+    expect(created.status).toBe(201);
+    const pod = await addDevice(t, 'closing', 'pod-1');
+    const off = await addDevice(t, 'closing', 'pod-2');
+    await t.request('POST', '/api/admin/arcades/closing/devices/pod-2/disable', {
+      token: ops.admin.token,
+    });
+    const player = await addPlayer(t, 'closing-player');
+    const retired = await t.request('POST', '/api/admin/arcades/closing/retire', {
+      token: ops.admin.token,
+    });
+    expect(retired.status).toBe(200);
+    // One new entry for the device that was still on; the one disabled before keeps its own.
+    const entries = (await t.db.select().from(auditLog)).filter((e) => e.arcadeId === 'closing');
+    expect(entries.map((e) => `${e.action} ${e.targetId}`)).toEqual([
+      'arcade.create closing',
+      'device.disable closing;pod-2',
+      'arcade.retire closing',
+      'device.disable closing;pod-1',
+    ]);
+    for (const device of [pod, off]) {
+      const beat = await t.request('POST', '/api/device/v1/heartbeat', { headers: device.headers });
+      expect(beat.status).toBe(403);
+    }
+    const join = await t.request('POST', '/api/v2/arcadecenter/closing/device/pod-1/player', {
+      token: player.token,
+    });
+    expect(join.status).toBe(409);
+    expect(join.body.error.code).toBe('device_offline');
+
+    const before = await t.counts('devices', 'audit_log');
+    const enable = await t.request('POST', '/api/admin/arcades/closing/devices/pod-1/enable', {
+      token: ops.admin.token,
+    });
+    expect(enable.status).toBe(409);
+    expect(enable.body.error.code).toBe('arcade_retired');
+    const add = await t.request('POST', '/api/admin/arcades/closing/devices', {
+      token: ops.admin.token,
+      body: { id: 'pod-3', name: 'Pod 3' },
+    });
+    expect(add.status).toBe(409);
+    expect(add.body.error.code).toBe('arcade_retired');
+    expect(await t.counts('devices', 'audit_log')).toEqual(before);
+    expect(
+      (await t.request('POST', '/api/device/v1/heartbeat', { headers: pod.headers })).status,
+    ).toBe(403);
+  });
+
   it('GET /api/admin/arcades: staff see theirs, admins all', async () => {
     const staff = await t.request('GET', '/api/admin/arcades', { token: ops.staff.token });
     expect(staff.body.arcades.map((a: { id: string }) => a.id)).toEqual([ops.arcade]);

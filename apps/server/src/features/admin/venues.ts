@@ -7,7 +7,7 @@ import type {
   DeviceCreate,
 } from '@arcadia/contracts';
 import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../plugins/errors';
+import { AppError, notFound } from '../../plugins/errors';
 import {
   arcadeDetails,
   arcadeExists,
@@ -17,6 +17,7 @@ import {
 } from '../arcades';
 import {
   adminDevice,
+  adminDevices,
   createDeviceIn,
   kickPlayer,
   rotateDeviceKey,
@@ -85,13 +86,33 @@ async function editArcadeIn(
   return after;
 }
 
-/** Retires an arcade (idempotent: a retired one keeps its date, and no second entry is written). */
+/**
+ * Retires an arcade (idempotent: a retired one keeps its date, and no second entry is written)
+ * and disables each of its devices that is not disabled yet, each with its own audit entry: a
+ * closed venue's devices take no player and no report any more.
+ */
 export async function retireArcade(db: Db, operator: Operator, id: string): Promise<AdminArcade> {
   return db.transaction(async (tx) => {
     const arcade = await arcadeDetails(tx, id, { lock: true });
     if (arcade.retiredAt) return arcade;
-    return editArcadeIn(tx, operator, id, { retiredAt: new Date() }, 'arcade.retire');
+    const retired = await editArcadeIn(
+      tx,
+      operator,
+      id,
+      { retiredAt: new Date() },
+      'arcade.retire',
+    );
+    for (const device of await adminDevices(tx, id))
+      if (!device.disabled) await setDisabledIn(tx, operator, id, device.id, true);
+    return retired;
   });
+}
+
+/** 409 for a change that would bring a retired arcade's devices back into play. */
+async function refuseRetired(tx: Tx, arcadeId: string): Promise<void> {
+  const arcade = await arcadeDetails(tx, arcadeId, { lock: true });
+  if (arcade.retiredAt)
+    throw new AppError(409, 'arcade_retired', `The arcade "${arcadeId}" is retired`);
 }
 
 const deviceTarget = (arcadeId: string, id: string) => `${arcadeId};${id}`;
@@ -104,6 +125,7 @@ export async function createDevice(
 ): Promise<{ device: AdminDevice; key: string }> {
   return db.transaction(async (tx) => {
     if (!(await arcadeExists(tx, arcadeId))) throw notFound(`No arcade "${arcadeId}"`);
+    await refuseRetired(tx, arcadeId);
     const { device: row, key } = await createDeviceIn(tx, { ...input, arcade: arcadeId });
     const device = await toAdminDevice(tx, row);
     const { players: _players, online: _online, ...after } = device;
@@ -144,20 +166,31 @@ export async function setDisabled(
   disabled: boolean,
 ): Promise<AdminDevice> {
   return db.transaction(async (tx) => {
-    // Locked first: two switches at once queue, and each entry's before is what it changed.
-    await seats.lockDevice(tx, arcadeId, id);
-    const before = await adminDevice(tx, arcadeId, id);
-    const after = await setDeviceDisabled(tx, arcadeId, id, disabled);
-    await recordAudit(tx, operator, {
-      action: disabled ? 'device.disable' : 'device.enable',
-      targetType: 'device',
-      targetId: deviceTarget(arcadeId, id),
-      arcadeId,
-      before: { disabled: before.disabled },
-      after: { disabled: after.disabled },
-    });
-    return after;
+    if (!disabled) await refuseRetired(tx, arcadeId);
+    return setDisabledIn(tx, operator, arcadeId, id, disabled);
   });
+}
+
+async function setDisabledIn(
+  tx: Tx,
+  operator: Operator,
+  arcadeId: string,
+  id: string,
+  disabled: boolean,
+): Promise<AdminDevice> {
+  // Locked first: two switches at once queue, and each entry's before is what it changed.
+  await seats.lockDevice(tx, arcadeId, id);
+  const before = await adminDevice(tx, arcadeId, id);
+  const after = await setDeviceDisabled(tx, arcadeId, id, disabled);
+  await recordAudit(tx, operator, {
+    action: disabled ? 'device.disable' : 'device.enable',
+    targetType: 'device',
+    targetId: deviceTarget(arcadeId, id),
+    arcadeId,
+    before: { disabled: before.disabled },
+    after: { disabled: after.disabled },
+  });
+  return after;
 }
 
 export async function kick(

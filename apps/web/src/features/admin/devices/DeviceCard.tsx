@@ -11,8 +11,11 @@ export function DeviceCard({
   onRotate,
   onToggle,
   onKick,
+  retired = false,
 }: {
   device: AdminDevice;
+  /** The arcade is retired: its devices stay disabled (no enable button). */
+  retired?: boolean;
   onRotate: () => void;
   onToggle: () => void;
   onKick: (player: { userId: string; userName: string }) => void;
@@ -107,24 +110,26 @@ export function DeviceCard({
             <KeyRound aria-hidden="true" size={16} />
             {t('admin-devices.rotate')}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t(
-              device.disabled ? 'admin-devices.enableNamed' : 'admin-devices.disableNamed',
-              {
-                name: device.name,
-              },
-            )}
-            onClick={onToggle}
-          >
-            {device.disabled ? (
-              <Power aria-hidden="true" size={16} />
-            ) : (
-              <PowerOff aria-hidden="true" size={16} />
-            )}
-            {t(device.disabled ? 'admin-devices.enable' : 'admin-devices.disable')}
-          </Button>
+          {!(retired && device.disabled) && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t(
+                device.disabled ? 'admin-devices.enableNamed' : 'admin-devices.disableNamed',
+                {
+                  name: device.name,
+                },
+              )}
+              onClick={onToggle}
+            >
+              {device.disabled ? (
+                <Power aria-hidden="true" size={16} />
+              ) : (
+                <PowerOff aria-hidden="true" size={16} />
+              )}
+              {t(device.disabled ? 'admin-devices.enable' : 'admin-devices.disable')}
+            </Button>
+          )}
           <SignButtons device={device} />
         </div>
       </CardBody>

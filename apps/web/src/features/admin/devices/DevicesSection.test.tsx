@@ -24,7 +24,7 @@ const racer = adminDevice({
 });
 
 /** The console on /admin/devices, with a device list that follows the app's changes. */
-async function renderDevices(devices: AdminDevice[] = [arena, racer]) {
+async function renderDevices(devices: AdminDevice[] = [arena, racer], arcade = adminArcade()) {
   const state = { devices: [...devices] };
   const update = (id: string, change: Partial<AdminDevice>) => {
     state.devices = state.devices.map((d) => (d.id === id ? { ...d, ...change } : d));
@@ -32,7 +32,7 @@ async function renderDevices(devices: AdminDevice[] = [arena, racer]) {
   };
   server.use(
     adminHandlers.getOperator({ body: operator() }),
-    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
+    adminHandlers.getAdminArcades({ body: { arcades: [arcade] } }),
     adminHandlers.getDevices(() => ({ body: { devices: state.devices } })),
     adminHandlers.createDevice(({ body }) => {
       const device = adminDevice({ ...body, online: false, lastHeartbeatAt: null });
@@ -191,6 +191,29 @@ describe('/admin/devices', () => {
       ).toHaveLength(1),
     );
     expect(await within(await card('Arena 1')).findByText('Jetzt darauf: 0 Spieler')).toBeVisible();
+  });
+
+  it('a retired arcade: no new device, and its disabled devices stay disabled', async () => {
+    await renderDevices([arena, racer], adminArcade({ retiredAt: '2026-11-26T12:00:00.000Z' }));
+    expect(
+      await screen.findByText(
+        'Diese Spielhalle ist stillgelegt: ihre Geräte bleiben gesperrt, neue kommen nicht dazu.',
+      ),
+    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Arena 1 sperren' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Neues Gerät' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Racer 2 entsperren' })).toBeNull();
+  });
+
+  it("the server refusing a retired arcade's device says so", async () => {
+    const { user } = await renderDevices();
+    server.use(adminHandlers.enableDevice(apiError(409, 'arcade_retired', 'retired')));
+    await user.click(await screen.findByRole('button', { name: 'Racer 2 entsperren' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Diese Spielhalle ist stillgelegt: ihre Geräte bleiben gesperrt, neue kommen nicht dazu.',
+      ]),
+    );
   });
 
   it('a failed action says why', async () => {

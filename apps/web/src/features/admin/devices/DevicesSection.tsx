@@ -36,8 +36,17 @@ export function Component() {
   const [kick, kicking] = useKickPlayerMutation();
   const [setDisabled] = useSetDeviceDisabledMutation();
 
-  const failed = (error: Parameters<typeof toFailure>[0]) =>
-    toast({ variant: 'error', title: t('admin.failed', { message: toFailure(error).message }) });
+  const retired = Boolean(arcade?.retiredAt);
+  const failed = (error: Parameters<typeof toFailure>[0]) => {
+    const failure = toFailure(error);
+    toast({
+      variant: 'error',
+      title:
+        failure.code === 'arcade_retired'
+          ? t('admin-devices.retired')
+          : t('admin.failed', { message: failure.message }),
+    });
+  };
 
   const confirm = async () => {
     if (!pending) return;
@@ -79,11 +88,14 @@ export function Component() {
         <h2 id="devices-title" className="font-display text-2xl font-bold text-ink">
           {t('admin-devices.title', { arcade: arcade?.name ?? id })}
         </h2>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" size={18} />
-          {t('admin-devices.create')}
-        </Button>
+        {!retired && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" size={18} />
+            {t('admin-devices.create')}
+          </Button>
+        )}
       </div>
+      {retired && <p className="text-ink-muted">{t('admin-devices.retired')}</p>}
       {devices.isLoading ? (
         <Spinner size="lg" className="w-full py-16" label={t('admin-devices.loading')} />
       ) : devices.isError ? (
@@ -97,6 +109,7 @@ export function Component() {
             <li key={device.id}>
               <DeviceCard
                 device={device}
+                retired={retired}
                 onRotate={() => setPending({ kind: 'rotate', device })}
                 onToggle={() => void toggle(device)}
                 onKick={(player) => setPending({ kind: 'kick', device, ...player })}
