@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
-import type { Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { Localized } from './messages';
 
@@ -182,8 +182,15 @@ export async function subscriptionFor(db: Queryable, userId: string, endpoint: s
   return row;
 }
 
-export async function removeSubscription(db: Queryable, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+/**
+ * The push service said the endpoint is gone for good: the subscription and the delivery that
+ * learned it are removed together (one transaction), so neither outlives the other.
+ */
+export async function removeGoneSubscription(db: Db, endpoint: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    await dropRow(tx, id);
+  });
 }
 
 /**

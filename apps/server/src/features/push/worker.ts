@@ -8,7 +8,7 @@ import {
   markSent,
   outboxPayloadSchema,
   pruneOld,
-  removeSubscription,
+  removeGoneSubscription,
   reschedule,
   subscriptionFor,
   type ClaimedRow,
@@ -180,8 +180,7 @@ export class PushWorker {
         await markSent(this.db, row.id);
         return;
       case 'gone':
-        await removeSubscription(this.db, endpoint);
-        await dropRow(this.db, row.id);
+        await removeGoneSubscription(this.db, endpoint, row.id);
         this.log.info({ status: result.status }, 'push subscription gone; removed');
         return;
       case 'fatal':
