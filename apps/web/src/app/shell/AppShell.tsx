@@ -92,6 +92,9 @@ export function AppShell() {
       <LazySidenav />
       {/* Behind the open sidenav the page is inert; from 1024 px it leaves room for the rail. */}
       <div inert={sidebarOpen} className="flex flex-1 flex-col lg:pl-28">
+        {/* Fixed (bottom bar, desktop rail), so its place here is only the Tab order: after the
+            header, before the content, as the rail is seen on a desktop. */}
+        <Footer />
         <main
           id="main"
           tabIndex={-1}
@@ -99,7 +102,6 @@ export function AppShell() {
         >
           <Outlet />
         </main>
-        <Footer />
       </div>
       <ToastHost />
       <LazyTermsUpdate />

@@ -39,6 +39,15 @@ describe('shell', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
   });
 
+  it('Tab reaches the bottom bar / rail after the header and before the content', async () => {
+    await renderShell();
+    const header = screen.getByRole('banner');
+    const footer = screen.getByRole('navigation', { name: 'Schnellzugriff' });
+    const main = screen.getByRole('main');
+    expect(header.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(footer.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('the burger toggles the sidenav: Spiele, Rangliste, Settings and Login', async () => {
     const { user, store } = await renderShell();
     const burger = screen.getByRole('button', { name: 'Menü' });
