@@ -194,4 +194,24 @@ describe('POST /graphql statistics', () => {
     });
     expect(small.status).toBe(200);
   });
+
+  it('refuses a fragment that doubles at each of 60 levels without expanding it (2^60 leaves)', async () => {
+    // Counted afresh at every spread, 26 levels held a process for 10-20 s; 60 would be forever.
+    const levels = Array.from(
+      { length: 60 },
+      (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,
+    ).join('\n');
+    const bomb = `query { ...F0 }\n${levels}\nfragment F60 on Query { __typename }`;
+    const res = await gql({ query: bomb });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/too expensive/);
+    // Shared fragments still count at every use: 8 spreads of a 13-point fragment are 104.
+    const shared = `fragment S on Query { statistics(playerId: "${anna.id}") { name value applicationId } }`;
+    const twice = await gql({ query: `{ ...T ...T } fragment T on Query { ...S ...S } ${shared}` });
+    expect(twice.status).toBe(200);
+    const eight = await gql({
+      query: `{ ...U ...U } fragment U on Query { ...T ...T } fragment T on Query { ...S ...S } ${shared}`,
+    });
+    expect(eight.status).toBe(400);
+  });
 });
