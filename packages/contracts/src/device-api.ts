@@ -17,8 +17,9 @@ import { SINGLE_LINE } from './limits';
  *   offline: players cannot join it.
  * - `POST /match/start` → DevicePlayers with matchStartedAt set; nobody can join until the report.
  * - `POST /match/cancel` → DevicePlayers with matchStartedAt cleared (players stay on).
- * - `POST /games` body GameReport → 201 IngestedGame; the same idempotencyKey again → 200 and the
- *   same game, nothing written. Storing a game releases its players from the device and clears
+ * - `POST /games` body GameReport → 201 IngestedGame; the same report with its idempotencyKey
+ *   again → 200 and the same game, nothing written; another game under a key this device used
+ *   before → 409 `idempotency_key_reused` naming what differs, nothing written. Storing a game releases its players from the device and clears
  *   matchStartedAt. Invalid → 400 `validation_failed` with the fields, nothing written; an
  *   unknown map → 400 `unknown_map`; an unknown user → 400 `unknown_user` (details name the field).
  * - `POST /games/{gameId}/claims` → DeviceClaims (claims.ts): one claim URL per guest slot of a

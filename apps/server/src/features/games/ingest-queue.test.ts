@@ -178,10 +178,11 @@ describe('game reports sent at once', () => {
   });
 
   it('answer a repeated report of a batch with the stored game and store the others', async () => {
-    let stored!: { key: string; id: string };
+    let stored!: { report: GameReportInput; id: string };
     const sent = await sendAtOnce(
       { INGEST_TRANSACTIONS: '1' },
-      (i, body) => (i === 2 ? { ...body, idempotencyKey: stored.key } : body),
+      // Device 2 sends its stored report again (a retry: same key, same game).
+      (i, body) => (i === 2 ? stored.report : body),
       async (t, devices, players) => {
         // Device 2 stored a game of players 4 and 5 before; its report now repeats that key.
         await seat(t, devices[2]!, [players[4]!.id, players[5]!.id]);
@@ -193,7 +194,7 @@ describe('game reports sent at once', () => {
         });
         const answer = await deviceRequest(t, devices[2]!)('POST', '/games', first);
         expect(answer.status).toBe(201);
-        stored = { key: first.idempotencyKey, id: answer.body.id };
+        stored = { report: first, id: answer.body.id };
       },
     );
     expect(sent.statuses).toEqual([201, 201, 200, 201, 201, 201]);

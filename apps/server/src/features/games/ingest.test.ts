@@ -161,6 +161,23 @@ describe('game reports', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('refuses another game under the same key with 409 naming what differs, writing nothing', async () => {
+      const before = await snapshot();
+      const other = {
+        ...body,
+        durationSeconds: body.durationSeconds + 60,
+        players: body.players.map((p, i) => (i === 1 ? { ...p, score: p.score + 1 } : p)),
+      };
+      const res = await post(other);
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('idempotency_key_reused');
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+        'durationSeconds',
+        'players.1',
+      ]);
+      expect(await snapshot()).toEqual(before);
+    });
+
     it('shows up in the profile statistics and match history', async () => {
       const res = await t.request('GET', `/api/user/${anna.id}/details`, { token: anna.token });
       expect(res.body.userStatistics).toEqual({

@@ -168,10 +168,63 @@ async function rosterError(db: Queryable, device: ReportingDevice, report: GameR
   );
 }
 
-async function stored(db: Queryable, device: ReportingDevice, key: string) {
-  const game = await findGameByKey(db, device.arcadeId, device.id, key);
+type GameParts = Awaited<ReturnType<typeof loadGameParts>>;
+
+/**
+ * Where a report sent again with a stored game's idempotency key differs from that game: what it
+ * says of the match (mode, map, duration, time when given, teams, each slot's team and figures
+ * and who played it). A slot stored for a registered player who has since been deleted, or a
+ * guest's slot claimed since by a player, still matches.
+ */
+function differences(report: GameReport, game: GameRow, parts: GameParts): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const differ = (path: string) => issues.push({ path, message: 'differs from the stored game' });
+  if (report.type !== game.type) differ('type');
+  if (report.mapId !== game.mapId) differ('mapId');
+  if (report.durationSeconds !== game.durationSeconds) differ('durationSeconds');
+  if (report.playedAt && Date.parse(report.playedAt) !== game.playedAt.getTime())
+    differ('playedAt');
+  const teams = [...report.teams].sort((a, b) => a.id - b.id);
+  if (
+    teams.length !== parts.teams.length ||
+    teams.some((t, i) => {
+      const s = parts.teams[i]!;
+      return t.id !== s.teamId || t.name !== s.name || t.score !== s.score;
+    })
+  )
+    differ('teams');
+  if (report.players.length !== parts.players.length) differ('players');
+  else
+    report.players.forEach((p, i) => {
+      const s = parts.players[i]!;
+      const same =
+        (p.teamId ?? null) === s.teamId &&
+        p.kills === s.kills &&
+        p.deaths === s.deaths &&
+        p.score === s.score &&
+        (s.anonymised ||
+          (p.userId ? s.userId === p.userId : s.userId !== null || s.name === p.guestName));
+      if (!same) differ(`players.${i}`);
+    });
+  return issues;
+}
+
+async function stored(
+  db: Queryable,
+  device: ReportingDevice,
+  report: GameReport,
+): Promise<IngestResult | null> {
+  const game = await findGameByKey(db, device.arcadeId, device.id, report.idempotencyKey);
   if (!game) return null;
   const parts = await loadGameParts(db, game.id);
+  const issues = differences(report, game, parts);
+  if (issues.length > 0)
+    throw new AppError(
+      409,
+      'idempotency_key_reused',
+      'This device reported another game with this idempotency key before; nothing was written',
+      issues,
+    );
   const teams = parts.teams.map((t) => ({ id: t.teamId, name: t.name, score: t.score }));
   return { game: toResponse({ game, teams, players: parts.players }), created: false };
 }
@@ -260,7 +313,7 @@ export async function ingestGame(
     if (!state || !REFUSALS.has(state)) throw error;
     // A repeated report is answered with its game even if a player has gone since (deleted, or
     // released from the device by the first report).
-    const replay = await stored(db, device, report.idempotencyKey);
+    const replay = await stored(db, device, report);
     if (replay) return replay;
     throw await refusal(db, device, report, state);
   }
@@ -285,7 +338,7 @@ export async function ingestGame(
     };
     return { game: toResponse(answered), created: true };
   }
-  const replay = await stored(db, device, report.idempotencyKey);
+  const replay = await stored(db, device, report);
   if (!replay) throw new Error('A game with this idempotency key vanished');
   return replay;
 }
