@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameTypeSchema } from './games';
-import { SINGLE_LINE } from './limits';
+import { SINGLE_LINE, VISIBLE_NAME } from './limits';
 
 /**
  * The device API, `/api/device/v1/...`, used by arcade devices (and tools/device-sim).
@@ -75,7 +75,13 @@ const count = (field: string) =>
 
 export const reportTeamSchema = z.object({
   id: z.number().int().min(0).max(99),
-  name: z.string().trim().min(1).max(40).regex(SINGLE_LINE, 'one line without control characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(SINGLE_LINE, 'one line without control characters')
+    .regex(VISIBLE_NAME, 'visible characters, without direction controls'),
   score: count('score'),
 });
 
@@ -88,6 +94,7 @@ export const reportPlayerSchema = z
       .min(1)
       .max(24)
       .regex(SINGLE_LINE, 'one line without control characters')
+      .regex(VISIBLE_NAME, 'visible characters, without direction controls')
       .optional(),
     teamId: z.number().int().min(0).max(99).nullish(),
     kills: count('kills'),

@@ -22,4 +22,19 @@ describe('business constants (spec §6, §9)', () => {
       ['read:arcade', 'read:games', 'read:users', 'read:visits'].sort(),
     );
   });
+
+  it('a visible name: no direction controls, something to see, emoji sequences allowed', () => {
+    const visible = (name: string) => limits.VISIBLE_NAME.test(name);
+    for (const name of ['Gast 1', 'Team Rot', '👩‍🚀 Ada', 'Zoë', 'جميل'])
+      expect(visible(name)).toBe(true);
+    for (const name of [
+      '\u202eknatKemiDeliA',
+      'Ann\u2066a',
+      '\u200b\u200b',
+      '\u3164',
+      ' \u00ad ',
+      '',
+    ])
+      expect(visible(name)).toBe(false);
+  });
 });

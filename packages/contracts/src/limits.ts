@@ -47,3 +47,12 @@ export type ApiScope = (typeof API_SCOPES)[number];
  * pg_dump drops (docs/backups.md), and a name shows on one line everywhere.
  */
 export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
+
+/**
+ * A name others see (a guest's, a team's): no bidirectional controls (U+202E would show
+ * 'knatKemiDeliA' as 'AliceDimeKtank', a registered player's look-alike) and something visible,
+ * not only spaces and invisible code points (zero-width space, fillers). Emoji sequences joined
+ * by U+200D stay allowed.
+ */
+export const VISIBLE_NAME =
+  /^(?![^]*[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])(?=[^]*[^\s\p{Default_Ignorable_Code_Point}])/u;

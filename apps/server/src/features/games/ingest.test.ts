@@ -238,6 +238,30 @@ describe('game reports', () => {
         'teams.0.name',
       ],
       ['both userId and guestName', { guestName: 'Gast' }, 'players.0.userId'],
+      [
+        'a guest name turned round by U+202E',
+        {
+          players: [{ guestName: '\u202eknatKemiDeliA', teamId: 1, kills: 0, deaths: 1, score: 0 }],
+        },
+        'players.0.guestName',
+      ],
+      [
+        'a guest name of zero-width spaces',
+        {
+          players: [{ guestName: '\u200b\u200b\u200b', teamId: 1, kills: 0, deaths: 1, score: 0 }],
+        },
+        'players.0.guestName',
+      ],
+      [
+        'a team name of a filler',
+        {
+          teams: [
+            { id: 1, name: ' \u3164 ', score: 1 },
+            { id: 2, name: 'Blau', score: 0 },
+          ],
+        },
+        'teams.0.name',
+      ],
     ];
     const build = (change: Record<string, unknown>) => {
       const { teamId, kills, score, guestName, ...top } = change;
