@@ -29,6 +29,11 @@ import { SINGLE_LINE, VISIBLE_NAME } from './limits';
 
 export const DEVICE_AUTH_SCHEME = 'Device';
 export const DEVICE_LONG_POLL_MAX_SECONDS = 25;
+/**
+ * Long polls and streams one device may hold open on a server process; a newer one ends the
+ * oldest (a long poll then answers the roster as it is, a stream closes).
+ */
+export const DEVICE_MAX_WAITING = 4;
 export const GAME_REPORT_MAX_PLAYERS = 32;
 export const GAME_REPORT_MAX_TEAMS = 8;
 

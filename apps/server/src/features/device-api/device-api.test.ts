@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAuthorization } from '@arcadia/contracts';
+import { DEVICE_MAX_WAITING, deviceAuthorization } from '@arcadia/contracts';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -201,6 +201,43 @@ describe('device API', () => {
     expect(event.players.map((p: { userId: string }) => p.userId)).toEqual([ben.id]);
     abort.abort();
     await leave(ben, other);
+  });
+
+  it(`keeps at most ${DEVICE_MAX_WAITING} streams and long polls of one device open: a newer one ends the oldest`, async () => {
+    const aborts: AbortController[] = [];
+    const open = async () => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      const res = await fetch(`${t.url}/api/device/v1/players/stream`, {
+        headers: other.headers,
+        signal: abort.signal,
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read(); // the roster, sent at once
+      return reader;
+    };
+    const readers = [];
+    for (let i = 0; i < DEVICE_MAX_WAITING + 2; i++) readers.push(await open());
+    // The two oldest were closed by the server; the newest are still open.
+    for (const reader of readers.slice(0, 2)) expect((await reader.read()).done).toBe(true);
+    const still = await Promise.race([
+      readers
+        .at(-1)!
+        .read()
+        .then(() => 'read'),
+      new Promise((r) => setTimeout(() => r('open'), 300)),
+    ]);
+    expect(still).toBe('open');
+    // A long poll counts too, and another device's are its own.
+    const first = await deviceRequest(t, other)('GET', '/players');
+    const poll = deviceRequest(t, other)('GET', `/players?since=${first.body.version}&wait=20`);
+    expect((await readers[2]!.read()).done).toBe(true);
+    const started = Date.now();
+    for (let i = 0; i < DEVICE_MAX_WAITING; i++) await open();
+    expect((await poll).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(10_000); // ended, not its 20 s
+    for (const abort of aborts) abort.abort();
   });
 
   it.runIf(testDbKind === 'postgres')(

@@ -6,6 +6,7 @@ import {
   CLAIM_TTL_HOURS,
   deviceClaimsParamsSchema,
   deviceClaimsSchema,
+  DEVICE_MAX_WAITING,
   devicePlayersQuerySchema,
   devicePlayersSchema,
   gameReportSchema,
@@ -96,19 +97,31 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         };
         identities.set(header!, request.deviceIdentity, Date.now() + DEVICE_IDENTITY_TTL_MS);
       });
-      // Waiting devices end their long poll or stream when the server shuts down.
-      const waiting = new Set<AbortController>();
-      const track = (reply: { raw: { on(event: 'close', fn: () => void): unknown } }) => {
+      // Waiting devices end their long poll or stream when the server shuts down. A device
+      // keeps at most DEVICE_MAX_WAITING of them in this process: a newer one ends the oldest
+      // (a long poll answers the roster as it is, a stream closes), so one key cannot hold
+      // hundreds of connections, each reading the roster again at every change.
+      const waiting = new Map<string, AbortController[]>();
+      const track = (
+        device: DeviceRow,
+        reply: { raw: { on(event: 'close', fn: () => void): unknown } },
+      ) => {
         const abort = new AbortController();
-        waiting.add(abort);
+        const key = `${device.arcadeId}\u0000${device.id}`;
+        const mine = waiting.get(key) ?? [];
+        mine.push(abort);
+        waiting.set(key, mine);
+        while (mine.length > DEVICE_MAX_WAITING) mine.shift()!.abort();
         reply.raw.on('close', () => {
           abort.abort();
-          waiting.delete(abort);
+          const index = mine.indexOf(abort);
+          if (index >= 0) mine.splice(index, 1);
+          if (mine.length === 0 && waiting.get(key) === mine) waiting.delete(key);
         });
         return abort;
       };
       app.addHook('preClose', async () => {
-        for (const abort of waiting) abort.abort();
+        for (const list of waiting.values()) for (const abort of list) abort.abort();
       });
       app.addHook('onClose', () => closeRosterEvents(database));
       const rateLimit = {
@@ -130,7 +143,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         },
         handler: async (request, reply) => {
           const device = deviceOf(request);
-          const abort = track(reply);
+          const abort = track(device, reply);
           const events = await rosterEventsFor(database);
           return waitForRoster(db, events, device, request.query, abort.signal);
         },
@@ -145,7 +158,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         handler: async (request, reply) => {
           const device = deviceOf(request);
           const events = await rosterEventsFor(database);
-          const abort = track(reply);
+          const abort = track(device, reply);
           reply.hijack();
           await streamRoster(db, events, device, reply.raw, abort);
         },
