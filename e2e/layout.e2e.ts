@@ -165,6 +165,28 @@ describe('layout', () => {
       page.evaluate(() => document.documentElement.scrollWidth),
     ).resolves.toBeLessThanOrEqual(NARROW.width);
 
+    // A player's game cards at 320 px: the map and the time below the mode, each on one line
+    // (squeezed beside the won/lost badge they broke a word a line).
+    await page.goto('/leaderboard');
+    await page.getByRole('table').getByRole('link', { name: 'NeonNova' }).click();
+    await page.getByRole('heading', { level: 1, name: 'NeonNova' }).waitFor();
+    await tabs.getByRole('link', { name: 'Spiele' }).click();
+    await page.locator('main h2 time').first().waitFor();
+    const cardLines = await page
+      .locator('main h2 time')
+      .evaluateAll((times) =>
+        times
+          .slice(0, 5)
+          .flatMap((time) =>
+            [time, time.previousElementSibling!].map(
+              (line) =>
+                line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight),
+            ),
+          ),
+      );
+    expect(cardLines.length).toBeGreaterThan(0);
+    for (const lines of cardLines) expect(lines).toBeLessThan(1.5);
+
     // The search spinner sits in the field's right padding, beside the browser's clear button.
     // (the search is held at the server's door until the spinner is measured)
     const held: Route[] = [];

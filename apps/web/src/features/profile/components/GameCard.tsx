@@ -47,7 +47,8 @@ function RatingChange({ rating }: { rating: Game['rating'] }) {
     <span
       title={label}
       aria-label={label}
-      className="inline-flex items-baseline gap-1 lg:w-16 lg:flex-col lg:items-end lg:gap-0"
+      // Wider than the other numbers' columns: 'Spielstärke' touched 'Deaths' at 64 px.
+      className="inline-flex items-baseline gap-1 lg:w-20 lg:flex-col lg:items-end lg:gap-0"
     >
       <span
         aria-hidden="true"
@@ -87,7 +88,7 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
           onClick={onToggle}
           className={cn(
             'grid w-full grid-cols-[3rem_minmax(0,1fr)_auto_auto] items-center gap-x-3 gap-y-1.5 p-3 text-left font-sans transition hover:bg-white/5 sm:p-4',
-            "[grid-template-areas:'icon_info_badge_badge'_'stats_stats_stats_chevron']",
+            "[grid-template-areas:'icon_title_badge_badge'_'icon_meta_meta_meta'_'stats_stats_stats_chevron']",
             "lg:grid-cols-[3rem_minmax(0,1fr)_auto_6rem_1.5rem] lg:gap-x-6 lg:[grid-template-areas:'icon_info_stats_badge_chevron']",
             focusRing,
           )}
@@ -99,17 +100,21 @@ export function GameCard({ game, playerId, expanded, onToggle }: GameCardProps) 
             height={48}
             className="h-12 w-12 self-start rounded-lg border border-line bg-night-950 object-cover [grid-area:icon] lg:self-center"
           />
-          <span className="min-w-0 [grid-area:info]">
-            <span className="block font-display text-lg leading-tight font-bold text-ink">
+          {/* On a phone the mode sits beside the badge and the map and time below both (a
+              320 px card left them 90 px, a word a line); from 1024 px they are one column. */}
+          <span className="contents lg:block lg:min-w-0 lg:[grid-area:info]">
+            <span className="block min-w-0 self-center font-display text-lg leading-tight font-bold text-ink [grid-area:title]">
               {typeName}
             </span>
             {/* The map and the time each on a line: a narrow card broke "Karte: X · time" anywhere. */}
-            <span className="mt-0.5 block text-sm text-ink-muted">
-              {t('profile.games.map', { name: game.map.name })}
+            <span className="block min-w-0 self-start [grid-area:meta] lg:mt-0.5">
+              <span className="block text-sm text-ink-muted">
+                {t('profile.games.map', { name: game.map.name })}
+              </span>
+              <time dateTime={game.playedAt} className="block text-sm text-ink-muted">
+                {formatDateHour(game.playedAt, lang, t)}
+              </time>
             </span>
-            <time dateTime={game.playedAt} className="block text-sm text-ink-muted">
-              {formatDateHour(game.playedAt, lang, t)}
-            </time>
           </span>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm tabular-nums [grid-area:stats] lg:flex-nowrap lg:gap-x-2">
             <Stat icon={<Star size={14} className="text-neon-yellow" />} value={game.score}>

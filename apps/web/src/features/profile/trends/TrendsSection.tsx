@@ -167,6 +167,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
             data={charts.games}
             xLabel={t('profile.trends.week')}
             formatX={formatWeek}
+            formatTick={formatDay}
             formatY={formatCount}
             integer
           />
@@ -175,6 +176,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
             data={charts.score}
             xLabel={t('profile.trends.week')}
             formatX={formatWeek}
+            formatTick={formatDay}
             formatY={formatScore}
           />
           <TrendChart
@@ -182,6 +184,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
             data={charts.kd}
             xLabel={t('profile.trends.week')}
             formatX={formatWeek}
+            formatTick={formatDay}
             formatY={formatRatio}
           />
           <TrendChart
