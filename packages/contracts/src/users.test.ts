@@ -56,6 +56,11 @@ describe('usernameSchema (spec §5, §9: 3 to 12 characters)', () => {
     ['choseong and jungseong fillers', '\u115f\u1160alice', /letters, digits/],
     ['a soft hyphen', 'al\u00adice', /letters, digits/],
     ['a zero-width space', 'ali\u200bce', /letters, digits/],
+    ['dots only', '...', /a letter or a digit/],
+    ['dashes and underscores only', '-_-_', /a letter or a digit/],
+    ["the hidden player's label", 'Spieler', /reserved/],
+    ['the English one', 'PLAYER', /reserved/],
+    ["a guest's", 'gast', /reserved/],
   ])('refuses a name with %s', (_, name, message) => {
     const issues = refusedAt(usernameSchema, name);
     expect(issues.map((i) => i.message).join(' ')).toMatch(message);

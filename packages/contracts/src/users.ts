@@ -16,6 +16,13 @@ import { userRoleSchema } from './admin';
 
 export * from './profile-access';
 
+/**
+ * Names the app itself shows in a player's place: 'Spieler' / 'Player' for a player hidden from
+ * the viewer (match pages, share images), 'Gast' / 'Guest' for guests. A player by that name
+ * would pass for one of them.
+ */
+export const RESERVED_USERNAMES: readonly string[] = ['spieler', 'player', 'gast', 'guest'];
+
 export const usernameSchema = z
   .string()
   .trim()
@@ -26,6 +33,11 @@ export const usernameSchema = z
   // 'anna' on every board, and a name of fillers alone would be blank (UTS #39 refuses them too).
   .regex(/^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}_.-]+$/u, {
     message: 'username may contain letters, digits, dot, dash and underscore only',
+  })
+  // '...' or '-_-' names nobody on a board or in a friend list.
+  .regex(/[\p{L}\p{N}]/u, { message: 'username needs a letter or a digit' })
+  .refine((name) => !RESERVED_USERNAMES.includes(name.toLowerCase()), {
+    message: 'username is reserved',
   });
 
 /** The earliest birthday taken: before it, a typo (or a way round the under-16 defaults). */

@@ -81,6 +81,8 @@ describe('registration form', () => {
     await expectNameError('ab', 'Der Nutzername muss mindestens 3 Zeichen lang sein.');
     await expectNameError('abcdefghijklm', 'Der Nutzername darf höchstens 12 Zeichen lang sein.');
     await expectNameError('Neon Nova', 'Erlaubt sind nur Buchstaben, Ziffern');
+    await expectNameError('...', 'mindestens einen Buchstaben oder eine Ziffer');
+    await expectNameError('Spieler', 'Dieser Name ist für die App reserviert.');
 
     const mail = field('*eMail:');
     await user.clear(mail);

@@ -47,12 +47,18 @@ function isField(value: unknown): value is RegistrationField {
 }
 
 /** The message key for one field's zod issue; the rule itself lives in the contracts schema. */
-function messageKey(field: RegistrationField, code: string, values: RegistrationValues): string {
+function messageKey(
+  field: RegistrationField,
+  { code, message }: { code: string; message: string },
+  values: RegistrationValues,
+): string {
   switch (field) {
     case 'username':
       if (!values.username.trim()) return 'usernameRequired';
       if (code === 'too_small') return 'usernameTooShort';
       if (code === 'too_big') return 'usernameTooLong';
+      if (message.includes('reserved')) return 'usernameReserved';
+      if (message.includes('a letter or a digit')) return 'usernameNeedsLetter';
       return 'usernameChars';
     case 'mail':
       if (!values.mail.trim()) return 'mailRequired';
@@ -89,7 +95,7 @@ export function validateRegistration(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (isField(field) && !errors[field]) errors[field] = messageKey(field, issue.code, values);
+    if (isField(field) && !errors[field]) errors[field] = messageKey(field, issue, values);
   }
   return { ok: false, errors };
 }

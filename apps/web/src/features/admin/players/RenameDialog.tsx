@@ -10,6 +10,8 @@ function nameProblem(message: string): string {
   if (message.includes('at least')) return 'admin-players.nameTooShort';
   if (message.includes('at most')) return 'admin-players.nameTooLong';
   if (message.includes('taken')) return 'admin-players.nameTaken';
+  if (message.includes('reserved')) return 'admin-players.nameReserved';
+  if (message.includes('a letter or a digit')) return 'admin-players.nameNeedsLetter';
   return 'admin-players.nameChars';
 }
 
