@@ -107,6 +107,32 @@ describe('cluster metrics in the primary', () => {
     expect(sampleValue(await scrape(), 'arcadia_metrics_workers_answered')).toBe(2);
   });
 
+  it('keeps the counts of a worker that stops answering, and of one that died', async () => {
+    const health = { method: 'GET', route: '/api/health', status_code: '200' };
+    const count = (text: string) =>
+      sampleValue(text, 'http_request_duration_seconds_count', health);
+    expect(count(await scrape())).toBe(3);
+    // Worker 2 (two health checks) is stuck past the scrape's wait: its last figures count.
+    const second = workers[1]!;
+    process.kill(second.process.pid!, 'SIGSTOP');
+    try {
+      const text = await scrape();
+      expect(sampleValue(text, 'arcadia_metrics_workers_answered')).toBe(1);
+      expect(count(text)).toBe(3);
+    } finally {
+      process.kill(second.process.pid!, 'SIGCONT');
+    }
+    // Then it dies: what it counted stays in the sums; its gauges leave with it.
+    const exited = new Promise((resolve) => second.once('exit', resolve));
+    second.kill();
+    await exited;
+    workers.splice(1, 1);
+    const text = await scrape();
+    expect(sampleValue(text, 'arcadia_metrics_workers')).toBe(1);
+    expect(count(text)).toBe(3);
+    expect(sampleValue(text, 'arcadia_db_pool_connections')).toBeLessThanOrEqual(2);
+  });
+
   it('is not started without METRICS_PORT', async () => {
     const none = await startClusterMetricsServer({
       metrics: { host: '127.0.0.1', port: undefined, token: undefined },

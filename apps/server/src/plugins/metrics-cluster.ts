@@ -25,8 +25,9 @@ const REQUEST = 'arcadia:metrics-request';
 const ANSWER = 'arcadia:metrics-answer';
 /**
  * How long a scrape waits for each worker. A worker that is starting (just forked by the primary
- * after one died) or stuck does not answer: the scrape goes on without its figures instead of
- * failing for all of them, and says how many answered (`arcadia_metrics_workers_answered`).
+ * after one died) or stuck does not answer: the scrape goes on with its last figures (none for a
+ * new one) instead of failing for all of them, and says how many answered
+ * (`arcadia_metrics_workers_answered`).
  */
 export const WORKER_ANSWER_MS = 2_000;
 
@@ -73,21 +74,59 @@ function askWorker(worker: Worker, id: number, ms: number): Promise<Figures | un
   });
 }
 
+/** Figures that only grow while their process lives (summed over the workers). */
+const GROWING = new Set(['counter', 'histogram']);
+
 /**
- * The figures of every worker that answers, combined as each figure says (`aggregator`), with
- * how many workers there are and how many answered. Throws when none answered.
+ * What earlier scrapes learned: each live worker's last figures, and the growing figures of the
+ * workers gone since, added up. Prometheus takes a counter that falls for a reset and counts its
+ * whole value again: a worker left out of one scrape (stuck for 2 s) or one that died would
+ * otherwise pull the sums down and show thousands of games and requests that never happened.
+ */
+const remembered = { last: new Map<number, Figures>(), gone: [] as Figures };
+
+async function keepWhatItCounted(figures: Figures): Promise<void> {
+  const growing = figures.filter(
+    (figure) => GROWING.has(String(figure.type)) && (figure.aggregator ?? 'sum') === 'sum',
+  );
+  remembered.gone = await AggregatorRegistry.aggregate([
+    remembered.gone,
+    growing,
+  ]).getMetricsAsJSON();
+}
+
+/**
+ * The figures of every worker, combined as each figure says (`aggregator`), with how many
+ * workers there are and how many answered. A worker that does not answer in time counts with its
+ * last figures; one that is gone leaves its counters and histograms in the sums, so they never
+ * fall (a restarted worker counts on from there). Throws when none answered.
  */
 export async function clusterFigures(ms = WORKER_ANSWER_MS): Promise<string> {
   const workers = Object.values(cluster.workers ?? {}).filter(
     (worker): worker is Worker => worker !== undefined && worker.isConnected(),
   );
   const id = ++nextRequest;
-  const answers = (await Promise.all(workers.map((w) => askWorker(w, id, ms)))).filter(
-    (figures): figures is Figures => figures !== undefined,
-  );
-  if (workers.length > 0 && answers.length === 0)
+  const answers = await Promise.all(workers.map((w) => askWorker(w, id, ms)));
+  const live = new Set(workers.map((worker) => worker.id));
+  for (const [worker, figures] of remembered.last)
+    if (!live.has(worker)) {
+      remembered.last.delete(worker);
+      await keepWhatItCounted(figures);
+    }
+  let answered = 0;
+  const current: Figures[] = [];
+  workers.forEach((worker, i) => {
+    const figures = answers[i];
+    if (figures) {
+      answered++;
+      remembered.last.set(worker.id, figures);
+    }
+    const known = figures ?? remembered.last.get(worker.id);
+    if (known) current.push(known);
+  });
+  if (workers.length > 0 && answered === 0)
     throw new Error(`none of the ${workers.length} workers answered within ${ms} ms`);
-  const combined = await AggregatorRegistry.aggregate(answers).metrics();
+  const combined = await AggregatorRegistry.aggregate([...current, remembered.gone]).metrics();
   return (
     combined +
     '# HELP arcadia_metrics_workers Server processes (workers) the primary has now.\n' +
@@ -95,14 +134,14 @@ export async function clusterFigures(ms = WORKER_ANSWER_MS): Promise<string> {
     `arcadia_metrics_workers ${workers.length}\n` +
     '# HELP arcadia_metrics_workers_answered Workers whose figures are in this scrape.\n' +
     '# TYPE arcadia_metrics_workers_answered gauge\n' +
-    `arcadia_metrics_workers_answered ${answers.length}\n`
+    `arcadia_metrics_workers_answered ${answered}\n`
   );
 }
 
 /**
  * The primary's listener on METRICS_HOST:METRICS_PORT, answering with the sum (or max/min) of
  * the workers' figures; undefined when METRICS_PORT is not set. A worker that does not answer
- * within WORKER_ANSWER_MS (starting, stuck) is left out of that scrape, and
+ * within WORKER_ANSWER_MS (starting, stuck) counts with its last figures in that scrape, and
  * `arcadia_metrics_workers_answered` falls below `arcadia_metrics_workers`; only when none
  * answers does the scrape fail (500, `up == 0` for Prometheus).
  */
