@@ -111,6 +111,20 @@ describe(`the admin CLI backs up and restores ${testDbKind}`, () => {
     },
   );
 
+  it.runIf(testDbKind === 'pglite')(
+    'refuses to back up a PGlite folder that holds no schema (a first start killed early)',
+    async () => {
+      const early = path.join(dir, 'killed-early');
+      const empty = await openDatabase({ dataDir: path.join(early, 'pglite') });
+      await empty.close();
+      const out = path.join(dir, 'backups', 'early.sql');
+      const { code, output } = await admin(['backup', '--out', out], { DATA_DIR: early });
+      expect(code).toBe(1);
+      expect(output).toContain('holds no Arcadia schema');
+      await expect(fs.stat(out)).rejects.toThrow();
+    },
+  );
+
   it.runIf(testDbKind === 'postgres')(
     'backs up the schema as it is: no pending migration is applied first',
     async () => {

@@ -1,11 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { featureEvents } from '../features/events';
 import type { AdminContext } from './command';
 import { commands } from './commands';
+
+/** Whether the database has the migrations' journal with at least one migration in it. */
+async function holdsSchema(db: Db): Promise<boolean> {
+  const journal = await db.execute<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (journal.rows[0]?.present !== true) return false;
+  const applied = await db.execute(sql`select 1 from drizzle.__drizzle_migrations limit 1`);
+  return applied.rows.length > 0;
+}
+
+const where = (config: Config) =>
+  config.databaseUrl ? 'the database at DATABASE_URL' : `DATA_DIR=${path.resolve(config.dataDir)}`;
 
 /**
  * `npm run admin -- <group> <action> [--flags]`. Each group lives in commands/<group>.ts, exports
@@ -44,6 +58,15 @@ async function main(argv: string[]): Promise<number> {
     return command.runThroughServer(rest, { config, out });
   }
   try {
+    if (command.needsExistingDatabase && !(await holdsSchema(database.db))) {
+      // A PGlite folder made by a first start or a restore killed before its migrations: a
+      // backup of it would be an empty file that says it succeeded.
+      console.error(
+        `error: there is no database in ${where(config)}: it holds no Arcadia schema (a first ` +
+          'start or a restore stopped before it was written); start the server once or restore a backup into it',
+      );
+      return 1;
+    }
     if (!command.keepsSchema) await database.exclusively(() => database.migrate());
     const ctx: AdminContext = {
       db: database.db,
