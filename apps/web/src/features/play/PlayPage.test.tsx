@@ -24,6 +24,7 @@ beforeEach(() => {
   server.use(
     handlers.startPlaying({ body: arena }),
     handlers.stopPlaying({ body: { success: true } }),
+    handlers.getCurrentDevice({ body: {} }),
   );
 });
 afterEach(() => fakeScanner.reset());
@@ -135,9 +136,20 @@ describe('/play (spec §2, §4)', () => {
   it('plays on the device of ?deviceId=arcade;id without scanning, and drops the parameter', async () => {
     const { router } = await renderPlay('/play?deviceId=berlin;arena-1');
     expect(await screen.findByText('Du spielst auf:')).toBeInTheDocument();
-    expect(calls()).toHaveLength(1);
-    expect(calls()[0]!.path).toBe('/api/v2/arcadecenter/berlin/device/arena-1/player');
+    // First which device the player is on (none), then the join.
+    expect(calls().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/v2/user/me/device',
+      'POST /api/v2/arcadecenter/berlin/device/arena-1/player',
+    ]);
     expect(router.state.location.search).toBe('');
+  });
+
+  it('opened from a link while on another device (not yet known to the page), asks first', async () => {
+    server.use(handlers.getCurrentDevice({ body: playingDevice({ id: 'duo' }) }));
+    await renderPlay('/play?deviceId=berlin;arena-1');
+    const dialog = await screen.findByRole('dialog', { name: 'Gerät wechseln?' });
+    expect(dialog).toHaveTextContent('Du spielst gerade auf duo. Möchtest du zu arena-1 wechseln?');
+    expect(calls().filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('ignores a ?deviceId that is not arcade;id and shows the scanner', async () => {

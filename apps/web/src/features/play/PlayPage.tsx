@@ -20,7 +20,7 @@ import { PlayError, PlayLoading } from './components/PlayStatus';
 import { deviceFromQuery } from './device-param';
 import { playErrorMessage } from './play-errors';
 import { playEndedDismissed, playErrorDismissed, selectPlay } from './state/play-slice';
-import { playOnDevice, stopPlaying } from './state/play-thunks';
+import { loadCurrentDevice, playOnDevice, stopPlaying } from './state/play-thunks';
 
 /**
  * `/play` (spec §2, §4): the device scanner, or the device from `?deviceId=arcade;id`; once
@@ -62,9 +62,13 @@ export function Component() {
     );
     const target = deviceFromQuery(fromQuery);
     if (!target) return;
-    const on = current.current;
-    if (on && (on.arcade !== target.arcade || on.id !== target.id)) setPendingMove(target);
-    else void dispatch(playOnDevice(target));
+    // Opened from a link, the page may not know yet which device the player is on: asked first,
+    // so that a player on another device is asked before moving, as from the scanner.
+    void (async () => {
+      const on = current.current ?? (await dispatch(loadCurrentDevice()));
+      if (on && (on.arcade !== target.arcade || on.id !== target.id)) setPendingMove(target);
+      else void dispatch(playOnDevice(target));
+    })();
   }, [dispatch, fromQuery, setParams]);
 
   const onScan = useCallback(

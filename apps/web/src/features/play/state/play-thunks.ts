@@ -1,4 +1,4 @@
-import type { Device } from '@arcadia/contracts';
+import type { Device, PlayingDevice } from '@arcadia/contracts';
 import type { AppThunk } from '../../../lib/store/store';
 import { selectOwnProfile } from '../../auth';
 import { toFailure } from '../../../lib/api/failure';
@@ -52,13 +52,18 @@ export const stopPlaying = (): AppThunk<Promise<void>> => async (dispatch, getSt
   else dispatch(stopPlayingFailure(toFailure(result.error)));
 };
 
-/** Loads the current device (spec §4); it is stored only if the answer has an id. */
-export const loadCurrentDevice = (): AppThunk<Promise<void>> => async (dispatch) => {
-  const result = await dispatch(
-    getCurrentDeviceApi.endpoints.getCurrentDevice.initiate(undefined, {
-      subscribe: false,
-      forceRefetch: true,
-    }),
-  );
-  if (result.data) dispatch(currentDeviceLoaded(result.data));
-};
+/**
+ * Loads the current device (spec §4); it is stored only if the answer has an id. Answers the
+ * device the player is on after it (the one known before when the call fails).
+ */
+export const loadCurrentDevice =
+  (): AppThunk<Promise<PlayingDevice | null>> => async (dispatch, getState) => {
+    const result = await dispatch(
+      getCurrentDeviceApi.endpoints.getCurrentDevice.initiate(undefined, {
+        subscribe: false,
+        forceRefetch: true,
+      }),
+    );
+    if (result.data) dispatch(currentDeviceLoaded(result.data));
+    return selectCurrentDevice(getState());
+  };
