@@ -17,6 +17,7 @@ import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
 import { AchievementsSection, prefetchAchievements } from './components/Achievements';
 import { ProfileHeader } from './components/ProfileHeader';
+import { LeaveCompareWhenUnfriended } from './components/LeaveCompareWhenUnfriended';
 import { ProfileTabs } from './components/ProfileTabs';
 import type { ProfileOutletContext } from './outlet-context';
 import './state/profile-listeners';
@@ -124,6 +125,7 @@ export function Component() {
       </div>
       <div className="flex min-w-0 flex-col gap-5">
         <ProfileTabs profileId={id} isOwn={isOwn} isFriend={isFriend === true} />
+        <LeaveCompareWhenUnfriended profileId={id} isFriend={isFriend} />
         <Outlet context={context} />
       </div>
     </div>

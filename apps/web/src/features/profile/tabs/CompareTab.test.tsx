@@ -97,6 +97,32 @@ describe("a friend's profile: compare and remove", () => {
     expect(await screen.findByRole('button', { name: 'Add Friend' })).toBeInTheDocument();
   });
 
+  it('removing the friend on the Compare tab goes to the statistics tab', async () => {
+    server.use(
+      handlers.compareFriend({ body: comparison }, { friendId: BLAZE }),
+      handlers.removeFriend(() => {
+        friends = [];
+        return { body: { success: true } };
+      }),
+    );
+    const { user, router } = await renderProfile(`/profile/${BLAZE}/compare`, ownProfile());
+    await screen.findByRole('heading', { name: 'Du gegen Blaze' });
+    await user.click(screen.getByRole('button', { name: 'Freund entfernen' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Entfernen' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/profile/${BLAZE}`));
+    const nav = screen.getByRole('navigation', { name: 'Profilbereiche' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Statistiken' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Vergleich' })).toBeNull();
+    expect(screen.queryByText(/nur mit deinen Freunden/)).toBeNull();
+  });
+
   it('a failed removal says so and keeps the friend', async () => {
     server.use(handlers.removeFriend(apiError(500, 'internal', 'x')));
     const { user } = await renderProfile(`/profile/${BLAZE}`, ownProfile());
