@@ -8,8 +8,12 @@ import { formatNumber } from '../format';
 
 function Figure({ value, label, accent }: { value: number; label: string; accent: string }) {
   return (
-    <div className="flex flex-col-reverse items-center">
-      <dt className="text-center text-xs uppercase tracking-wider text-ink-muted">{label}</dt>
+    // min-w-0 and breaks anywhere: a third of a 360 px row holds neither 'UNENTSCHIEDEN' nor a
+    // 12-character name in capitals, which ran into the next label.
+    <div className="flex min-w-0 flex-col-reverse items-center justify-end">
+      <dt className="max-w-full text-center text-xs tracking-wider text-ink-muted uppercase hyphens-auto [overflow-wrap:anywhere]">
+        {label}
+      </dt>
       <dd className={cn('font-display text-3xl font-bold tabular-nums', accent)}>{value}</dd>
     </div>
   );
