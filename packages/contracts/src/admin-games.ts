@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceSegmentSchema } from './device-code';
+import { VENUE_TIME_ZONE } from './limits';
 
 /**
  * The games an arcade has stored, as the operator console reads and corrects them
@@ -7,7 +8,7 @@ import { deviceSegmentSchema } from './device-code';
  */
 
 /** The time zone whose calendar day `day` names (an arcade's evening stays one day). */
-export const ADMIN_GAMES_TIME_ZONE = 'Europe/Berlin';
+export const ADMIN_GAMES_TIME_ZONE = VENUE_TIME_ZONE;
 
 export const adminGamesParamsSchema = z.object({
   arcadeId: deviceSegmentSchema,

@@ -56,3 +56,9 @@ export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
  */
 export const VISIBLE_NAME =
   /^(?![^]*[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])(?=[^]*[^\s\p{Default_Ignorable_Code_Point}])/u;
+
+/**
+ * The arcades' time zone: a game's time is told in it on every page (its match page, share image,
+ * game cards, claims), and the console's days are its calendar days.
+ */
+export const VENUE_TIME_ZONE = 'Europe/Berlin';

@@ -50,6 +50,9 @@ describe('/claim/{token}', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Ergebnis übernehmen' })).toBeVisible();
     expect(screen.getByText('Commando · Eliminierung')).toBeInTheDocument();
     expect(screen.getByText('Neon Docks')).toBeInTheDocument();
+    // The venue's clock (Berlin, UTC+1 in November), whatever the phone's zone.
+    expect(screen.getByText('26.11.2026, 19:30')).toBeInTheDocument();
+    expect(screen.getByText(/27\.11\.2026, 19:31/)).toBeInTheDocument();
     expect(screen.getByText('Viper')).toBeInTheDocument();
     expect(screen.getByText('1.200')).toBeInTheDocument();
     expect(screen.getByText('7')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Crosshair, Gamepad2, MapPin, Skull, Star, Store } from 'lucide-react';
 import { CLAIM_TOKEN_PATTERN, matchPagePath, type ClaimPreview } from '@arcadia/contracts';
+import { VENUE_TIME_ZONE } from '@arcadia/contracts/limits';
 import {
   Button,
   Card,
@@ -49,7 +50,12 @@ function Fact({ icon, label, value }: { icon: React.ReactNode; label: string; va
 }
 
 function Result({ claim, lang, t }: { claim: ClaimPreview; lang: Lang; t: Translate }) {
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    // The venue's clock, as the match page tells the game's time (the code's end beside it).
+    timeZone: VENUE_TIME_ZONE,
+  });
   return (
     <Card className="flex flex-col gap-4 p-4">
       <dl className="grid grid-cols-1 gap-4 min-[360px]:grid-cols-2">

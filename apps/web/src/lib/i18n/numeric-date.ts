@@ -37,11 +37,14 @@ export function formatEnglishHour(hour: number): string {
   return `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Intl's `{ dateStyle: 'short', timeStyle: 'short' }`: "05.01.26, 09:05" / "1/5/26, 9:05 AM". */
-export function formatShortDateTime(date: Date, lang: Lang): string {
-  const { year, month, day } = partsOf(date, false);
-  const hour = date.getHours();
-  const minute = two(date.getMinutes());
+/**
+ * Intl's `{ dateStyle: 'short', timeStyle: 'short' }`: "05.01.26, 09:05" / "1/5/26, 9:05 AM";
+ * `utc` reads the date's UTC fields (a venue's wall clock, lib/i18n/venue-time.ts).
+ */
+export function formatShortDateTime(date: Date, lang: Lang, utc = false): string {
+  const { year, month, day } = partsOf(date, utc);
+  const hour = utc ? date.getUTCHours() : date.getHours();
+  const minute = two(utc ? date.getUTCMinutes() : date.getMinutes());
   if (lang === 'de') return `${two(day)}.${two(month)}.${two(year % 100)}, ${two(hour)}:${minute}`;
   const clock = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
   return `${month}/${day}/${two(year % 100)}, ${clock}`;

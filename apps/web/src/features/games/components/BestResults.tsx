@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameMode, ModeBest } from '@arcadia/contracts';
+import { VENUE_TIME_ZONE } from '@arcadia/contracts/limits';
 import { Card, CardBody, EmptyState, buttonClasses } from '../../../components/ui';
 
 function formatNumber(value: number, lang: 'de' | 'en', digits = 0) {
@@ -87,9 +88,10 @@ export function BestResults({
                       <dt className="text-ink-muted">{t('games.stats.bestPlayedAt')}</dt>
                       <dd className="text-right tabular-nums">
                         <time dateTime={entry.bestPlayedAt}>
-                          {new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(
-                            new Date(entry.bestPlayedAt),
-                          )}
+                          {new Intl.DateTimeFormat(lang, {
+                            dateStyle: 'medium',
+                            timeZone: VENUE_TIME_ZONE,
+                          }).format(new Date(entry.bestPlayedAt))}
                         </time>
                       </dd>
                     </>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FriendComparison } from '@arcadia/contracts';
 import { clearToasts } from '../../../components/ui';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
-import { BLAZE, MODE_NAMES, NOVA, at, ownProfile, profile } from '../../../testing/factories';
+import { BLAZE, MODE_NAMES, NOVA, atVenue, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 
 const GAME = 'aaaaaaaa-0000-4000-8000-000000000009';
@@ -21,7 +21,7 @@ const comparison: FriendComparison = {
       type: 'elimination',
       modeName: MODE_NAMES.elimination,
       mapName: 'Skyline',
-      playedAt: at(2025, 3, 14, 18, 30),
+      playedAt: atVenue(2025, 3, 14, 18, 30),
       together: false,
       myScore: 900,
       friendScore: 300,
@@ -63,6 +63,8 @@ describe("a friend's profile: compare and remove", () => {
     );
     const list = screen.getByRole('heading', { name: 'Gemeinsame Spiele' }).nextElementSibling!;
     expect(within(list as HTMLElement).getByRole('link')).toHaveAttribute('href', `/game/${GAME}`);
+    // The game's time at the venue, as its card and match page tell it.
+    expect(within(list as HTMLElement).getByText('14.03.2025, 18:30')).toBeInTheDocument();
   });
 
   it('no Compare tab on a non-friend', async () => {

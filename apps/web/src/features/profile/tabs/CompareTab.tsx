@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ChevronRight, Swords, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { matchPagePath } from '@arcadia/contracts/match-paths';
+import { VENUE_TIME_ZONE } from '@arcadia/contracts/limits';
 import { Card, EmptyState, ErrorState, Spinner, cn, focusRing } from '../../../components/ui';
 import { compareFriendApi } from '../../friends';
 import { formatNumber } from '../format';
@@ -49,7 +50,12 @@ export function Component() {
         description={t('friendsCompare.noneHint')}
       />
     );
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    // A game's time at the venue, as its card and match page tell it.
+    timeZone: VENUE_TIME_ZONE,
+  });
   return (
     <div className="flex flex-col gap-4">
       <section aria-labelledby="h2h-title">

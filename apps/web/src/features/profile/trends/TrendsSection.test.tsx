@@ -154,6 +154,8 @@ describe('trends on the statistics tab', () => {
     // Ratings are per mode: without a mode filter the most played one.
     const rating = await tableOf('Spielstärke nach jedem Spiel (Eliminierung)');
     expect(rating.map((row) => row[1])).toEqual(['Me', '1.043', '1.012']);
+    // Each game at the venue's clock (10:00 UTC is 11:00 in Berlin in November).
+    expect(rating.map((row) => row[0])).toEqual(['Spiel', '02.11.26, 11:00', '04.11.26, 11:00']);
     expect(callsTo('GET', `/api/user/${ME}/trends`)[0]?.query.toString()).toBe(
       'application=commando&mode=&map=',
     );

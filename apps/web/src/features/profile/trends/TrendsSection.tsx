@@ -18,6 +18,7 @@ import { selectFriends } from '../../friends';
 import { getTrendFiltersApi } from '../api/get-trend-filters';
 import { getTrendsApi } from '../api/get-trends';
 import { formatDecimal } from '../../../lib/number-format';
+import { venueWallClock } from '../../../lib/i18n/venue-time';
 import {
   formatDayMonth,
   formatShortDateTime,
@@ -93,7 +94,8 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
     [lang],
   );
   const formatGame = useCallback(
-    (s: number) => formatShortDateTime(new Date(s * 1000), lang),
+    // A game's time at the venue, as its card and match page tell it.
+    (s: number) => formatShortDateTime(venueWallClock(new Date(s * 1000)), lang, true),
     [lang],
   );
   const formatDay = useCallback((s: number) => formatDayMonth(new Date(s * 1000), lang), [lang]);
