@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../components/ui';
+import { getToasts } from '../../components/ui/toast-store';
 import { apiError, callsTo, handlers, server } from '../../testing/api';
 import { match } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';
@@ -142,6 +143,17 @@ describe('match page', () => {
     await user.click(await screen.findByRole('button', { name: 'Teilen' }));
     expect(await screen.findByText('Link kopiert')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/game/${ID}`);
+  });
+
+  it('where the clipboard is refused too, shows the link selected to copy by hand (no error)', async () => {
+    server.use(handlers.getMatch({ body: match() }, { id: ID }));
+    const { user } = await renderMatch();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('NotAllowedError'));
+    await user.click(await screen.findByRole('button', { name: 'Teilen' }));
+    const field = await screen.findByRole('textbox', { name: 'Kopiere den Link von hier:' });
+    expect(field).toHaveValue(`${window.location.origin}/game/${ID}`);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(getToasts()).toEqual([]);
   });
 
   it('an unknown or voided game: a not-found message without retry', async () => {
