@@ -13,6 +13,7 @@ import { applicationIdSchema } from './leaderboard';
  * K/D = kills / max(deaths, 1).
  * `ratings`: the displayed skill rating after each rated game (docs/rating.md), oldest first, at
  * most TRENDS_MAX_RATING_POINTS (the latest). Ratings are kept per mode, so each point names it.
+ * `current`: the rating in each mode now (player_ratings), not filtered.
  */
 export const TRENDS_MAX_WEEKS = 104;
 export const TRENDS_MAX_RATING_POINTS = 500;
@@ -46,6 +47,14 @@ export const trendRatingSchema = z.object({
 });
 export type TrendRating = z.infer<typeof trendRatingSchema>;
 
+/** The player's skill rating in a mode now, and the rated games it stands on. */
+export const currentRatingSchema = z.object({
+  mode: gameTypeSchema,
+  rating: z.number().int(),
+  games: z.number().int(),
+});
+export type CurrentRating = z.infer<typeof currentRatingSchema>;
+
 export const trendsSchema = z.object({
   playerId: z.uuid().toLowerCase(),
   application: z.string(),
@@ -53,5 +62,10 @@ export const trendsSchema = z.object({
   map: z.string().nullable(),
   weeks: z.array(trendWeekSchema),
   ratings: z.array(trendRatingSchema),
+  /**
+   * The rating in each mode the player has played in the application, whatever the mode and
+   * map asked (provisional below RATING_PROVISIONAL_GAMES games), in GAME_TYPES order.
+   */
+  current: z.array(currentRatingSchema),
 });
 export type Trends = z.infer<typeof trendsSchema>;

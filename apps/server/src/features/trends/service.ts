@@ -1,5 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
+  GAME_TYPES,
+  type CurrentRating,
   type GameType,
   TRENDS_MAX_RATING_POINTS,
   TRENDS_MAX_WEEKS,
@@ -7,7 +9,7 @@ import {
   type TrendsQuery,
 } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
-import { gamePlayers, games } from '../../db/schema';
+import { gamePlayers, games, playerRatings } from '../../db/schema';
 import { userById } from '../users';
 
 const round = (value: number, digits: number) => {
@@ -85,10 +87,11 @@ export async function playerTrends(db: Queryable, userId: string, q: TrendsQuery
   const mode = q.mode || null;
   const map = q.map || null;
   const conditions = countedGames(userId, q, mode, map);
-  const [, weeks, ratings] = await Promise.all([
+  const [, weeks, ratings, current] = await Promise.all([
     userById(db, userId),
     weeklySeries(db, conditions),
     ratingSeries(db, conditions),
+    currentRatings(db, userId, q.application),
   ]);
   return {
     playerId: userId,
@@ -97,5 +100,25 @@ export async function playerTrends(db: Queryable, userId: string, q: TrendsQuery
     map,
     weeks,
     ratings,
+    current,
   };
+}
+
+/** The player's rating in each mode of the application now, in GAME_TYPES order. */
+async function currentRatings(
+  db: Queryable,
+  userId: string,
+  application: string,
+): Promise<CurrentRating[]> {
+  const rows = await db
+    .select({ mode: playerRatings.mode, rating: playerRatings.rating, games: playerRatings.games })
+    .from(playerRatings)
+    .where(
+      and(
+        eq(playerRatings.userId, userId),
+        eq(playerRatings.applicationId, application),
+        sql`${playerRatings.games} > 0`,
+      ),
+    );
+  return rows.sort((a, b) => GAME_TYPES.indexOf(a.mode) - GAME_TYPES.indexOf(b.mode));
 }

@@ -120,6 +120,11 @@ describe('trends: GET /api/user/{id}/trends', () => {
     ]);
     // Ann won the first game and lost the second: her rating rose, then fell.
     expect(stored[0]).toBeGreaterThan(stored[1]!);
+    // Her rating in each mode now, with the games it stands on (GAME_TYPES order).
+    expect(res.body.current).toEqual([
+      { mode: 'freeforall', rating: stored[2], games: 1 },
+      { mode: 'elimination', rating: stored[1], games: 2 },
+    ]);
   });
 
   it('another player sees the same; empty mode and map mean all', async () => {
@@ -149,8 +154,18 @@ describe('trends: GET /api/user/{id}/trends', () => {
 
     const both = await trends(ann.id, '?mode=freeforall&map=skyline');
     expect(both.body).toMatchObject({ weeks: [], ratings: [] });
+    // The current ratings are not filtered.
+    expect(both.body.current.map((r: { mode: string }) => r.mode)).toEqual([
+      'freeforall',
+      'elimination',
+    ]);
     const otherApp = await trends(ann.id, '?application=pinball');
-    expect(otherApp.body).toMatchObject({ application: 'pinball', weeks: [], ratings: [] });
+    expect(otherApp.body).toMatchObject({
+      application: 'pinball',
+      weeks: [],
+      ratings: [],
+      current: [],
+    });
   });
 
   it('a week runs from Monday 00:00 to Sunday 24:00, UTC', async () => {

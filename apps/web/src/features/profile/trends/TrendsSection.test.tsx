@@ -42,6 +42,10 @@ const trends = (over: Partial<Trends> = {}): Trends => ({
     { playedAt: '2026-11-04T10:00:00.000Z', mode: 'elimination', rating: 1012 },
     { playedAt: '2026-11-10T10:00:00.000Z', mode: 'freeforall', rating: 1100 },
   ],
+  current: [
+    { mode: 'freeforall', rating: 1100, games: 1 },
+    { mode: 'elimination', rating: 1012, games: 12 },
+  ],
   ...over,
 });
 
@@ -131,6 +135,22 @@ describe('trends on the statistics tab', () => {
     } finally {
       destroyIntersectionMocking();
     }
+  });
+
+  it("shows the player's rating in each mode now, provisional below 10 games", async () => {
+    release();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    const section = (await screen.findByRole('heading', { name: 'Spielstärke jetzt' })).closest(
+      'div',
+    )!;
+    const terms = within(section)
+      .getAllByRole('term')
+      .map((dt) => dt.textContent);
+    expect(terms).toEqual(['Jeder gegen jeden', 'Eliminierung']);
+    const values = within(section)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
+    expect(values).toEqual(['1.100', 'vorläufig · 1 von 10 Spielen', '1.012']);
   });
 
   it('each chart has a title and its numbers as a table (German formats)', async () => {

@@ -26,6 +26,7 @@ import {
 } from '../../../lib/i18n/numeric-date';
 import { formatKd, formatNumber, langOf } from '../format';
 import { ratingChart, ratingMode, weeklyChart, type Player } from './series';
+import { CurrentRatings } from './CurrentRatings';
 import { TrendChart } from './TrendChart';
 
 /** The application the statistics tab charts (the only one with modes and maps today). */
@@ -129,6 +130,7 @@ export function TrendsSection({ profile, isOwn }: { profile: Profile; isOwn: boo
 
   return (
     <section aria-labelledby="trends-title" className="flex flex-col gap-4">
+      {own.data && <CurrentRatings ratings={own.data.current} modeName={modeName} />}
       <Card>
         <CardBody>
           <CardTitle className="mb-3 text-lg">
