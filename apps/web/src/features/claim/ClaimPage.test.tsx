@@ -102,6 +102,7 @@ describe('/claim/{token}', () => {
   it('a malformed code asks nothing of the server', async () => {
     await renderClaim('nope');
     expect(await screen.findByText('Das ist kein gültiger Code.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zum Scanner' })).toHaveAttribute('href', '/play');
     expect(callsTo('GET', '/api/claims/nope')).toHaveLength(0);
   });
 });

@@ -134,7 +134,12 @@ export function Component() {
 
   let body: React.ReactNode;
   if (!valid) {
-    body = <ErrorState title={t('claim.errorTitle')} message={t('claim.errors.invalid')} />;
+    body = (
+      <>
+        <ErrorState title={t('claim.errorTitle')} message={t('claim.errors.invalid')} />
+        {back}
+      </>
+    );
   } else if (preview.isLoading) {
     body = <PageSpinner label={t('claim.loading')} />;
   } else if (preview.isError || !preview.data) {

@@ -110,7 +110,8 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
         {!unlocked && progress && (
           <div className="mt-2 flex items-center gap-2">
             <progress
-              className="h-2 w-full min-w-0 flex-1 accent-neon-cyan"
+              // The theme's bar, not the browser's green on grey.
+              className="h-2 w-full min-w-0 flex-1 appearance-none overflow-hidden rounded-full bg-night-700 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-neon-cyan [&::-webkit-progress-bar]:bg-night-700 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-neon-cyan"
               max={progress.target}
               value={progress.current}
               aria-labelledby={nameId}
