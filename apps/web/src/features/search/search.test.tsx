@@ -128,6 +128,7 @@ describe('SearchPanel (spec §5: required, at least 3 characters, 1000 ms after 
     await user.type(input, 'zzz');
     await advance(1000);
     expect(await screen.findByText('Kein Spieler gefunden für „zzz“.')).toBeVisible();
+    expect(screen.getByText(/Manche Profile sehen nur Freunde/)).toBeVisible();
   });
 
   it('a spinner while the search runs', async () => {

@@ -134,7 +134,11 @@ export function SearchPanel({
             {t('search.results')}
           </h2>
           {results.length === 0 ? (
-            <p className="text-ink-muted">{t('search.noMatch', { term })}</p>
+            <>
+              <p className="text-ink-muted">{t('search.noMatch', { term })}</p>
+              {/* Friends-only profiles (every under-16 one at first) are found only by friends. */}
+              <p className="mt-1 text-sm text-ink-muted">{t('search.hiddenHint')}</p>
+            </>
           ) : (
             <ul className="flex flex-col gap-1">
               {results.map((hit) => (
