@@ -131,12 +131,12 @@ describe('visibility journey', () => {
     await fred.page.getByText('Suchergebnis:').waitFor({ timeout: 10_000 });
     await fred.page.getByRole('link', { name: vera.nickname, exact: true }).waitFor();
 
-    // The match page: 'Spieler' without a link, her name nowhere.
+    // The match page: 'Verborgener Spieler' without a link, her name nowhere.
     await sam.page.goto(`/game/${game.id}`);
     await sam.page.getByRole('table').first().waitFor();
     await expect
       .poll(() => seatNames(sam.page), { timeout: 10_000 })
-      .toEqual(['Spieler', sam.nickname]);
+      .toEqual(['Verborgener Spieler', sam.nickname]);
     await expect(sam.page.getByRole('link', { name: vera.nickname }).count()).resolves.toBe(0);
     await expect(sam.page.getByRole('main').textContent()).resolves.not.toContain(vera.nickname);
     await screenshot(sam.page, 'match-hidden-player');

@@ -65,7 +65,7 @@ describe('match page', () => {
     expect(time).toHaveAttribute('dateTime', '2026-11-26T20:11:00.000Z');
   });
 
-  it('a player hidden by their visibility is "Spieler" / "Player", without a link', async () => {
+  it('a player hidden by their visibility is "Verborgener Spieler" / "Hidden player", without a link', async () => {
     const hidden = {
       ...match().players[0]!,
       id: null,
@@ -86,10 +86,10 @@ describe('match page', () => {
     });
     server.use(handlers.getMatch({ body }, { id: ID }));
     await renderMatch('en');
-    expect(await screen.findByText('Player wins with 1,500 points')).toBeInTheDocument();
+    expect(await screen.findByText('Hidden player wins with 1,500 points')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Players' });
     const first = within(table).getAllByRole('row')[1]!;
-    expect(within(first).getByRole('rowheader')).toHaveTextContent(/^Player$/);
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(/^Hidden player$/);
     expect(within(first).queryByRole('link')).not.toBeInTheDocument();
   });
 

@@ -26,7 +26,7 @@ const WORDS = {
   de: {
     duration: (m: number, s: number) => (m > 0 ? `${m} Min.${s ? ` ${s} Sek.` : ''}` : `${s} Sek.`),
     deleted: 'Gelöschter Spieler',
-    hidden: 'Spieler',
+    hidden: 'Verborgener Spieler',
     wins: (name: string, score: number) => `${name} gewinnt mit ${score} Punkten`,
     noPlayers: 'Keine Spieler',
     map: 'Karte',
@@ -36,7 +36,7 @@ const WORDS = {
   en: {
     duration: (m: number, s: number) => (m > 0 ? `${m} min${s ? ` ${s} s` : ''}` : `${s} s`),
     deleted: 'Deleted player',
-    hidden: 'Player',
+    hidden: 'Hidden player',
     wins: (name: string, score: number) => `${name} wins with ${score} points`,
     noPlayers: 'No players',
     map: 'Map',

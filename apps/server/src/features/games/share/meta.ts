@@ -32,7 +32,7 @@ export function matchPageMeta(db: Queryable, publicUrl: string) {
   return async (url: string, language: MatchShareLanguage = 'de') => {
     const id = MATCH_PATH.exec(url)?.[1];
     if (!id) return null;
-    // Crawlers and other sites: the anonymous view (hidden players are 'Spieler').
+    // Crawlers and other sites: the anonymous view (hidden players are 'Verborgener Spieler').
     const match = await findMatch(db, id.toLowerCase(), null);
     if (!match) return null;
     const result = resultLine(match, language);

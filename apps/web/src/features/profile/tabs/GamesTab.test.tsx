@@ -135,7 +135,7 @@ describe('games tab', () => {
     expect(ffa).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('a player hidden by their visibility is "Spieler" without a link (not a guest)', async () => {
+  it('a player hidden by their visibility is "Verborgener Spieler" without a link (not a guest)', async () => {
     const hiddenGame = {
       ...ffaGame,
       players: ffaGame.players.map((p) =>
@@ -149,8 +149,10 @@ describe('games tab', () => {
     const ffa = await screen.findByRole('button', { name: /Jeder gegen jeden/ });
     await user.click(ffa);
     const panel = document.getElementById(ffa.getAttribute('aria-controls')!)!;
-    expect(column(panel, 1)).toEqual(['Blaze', 'Me', 'Spieler', 'Gast Pia (Gast)']);
-    expect(within(panel).queryByRole('link', { name: 'Spieler' })).not.toBeInTheDocument();
+    expect(column(panel, 1)).toEqual(['Blaze', 'Me', 'Verborgener Spieler', 'Gast Pia (Gast)']);
+    expect(
+      within(panel).queryByRole('link', { name: 'Verborgener Spieler' }),
+    ).not.toBeInTheDocument();
   });
 
   it('names score, kills and deaths visibly on the card, not by icon alone', async () => {
