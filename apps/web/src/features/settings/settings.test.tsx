@@ -179,7 +179,9 @@ describe('SettingsPage', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
       `/api/v2/user/${me.id}`,
     ]);
-    expect(getToasts().map((t) => [t.variant, t.title])).toEqual([['success', 'Success']]);
+    expect(getToasts().map((t) => [t.variant, t.title, t.description])).toEqual([
+      ['success', 'Success', 'Dein Profil und deine Daten sind gelöscht, und du bist abgemeldet.'],
+    ]);
     expect(selectAuthStatus(store.getState())).toBe('signedOut');
   });
 

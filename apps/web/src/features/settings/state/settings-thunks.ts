@@ -54,7 +54,13 @@ export const deleteOwnProfile =
     }
     dispatch(deleteSuccess());
     // The sign-out leaves for the provider's page: the toast is shown again when the app is back.
-    toast({ variant: 'success', title: i18next.t('settings.deleteSucceeded'), persist: true });
+    // The title is the spec's word (§9); the line under it says what happened.
+    toast({
+      variant: 'success',
+      title: i18next.t('settings.deleteSucceeded'),
+      description: i18next.t('settings.deleteSucceededText'),
+      persist: true,
+    });
     // The deletion ended the account's tokens at the API: nothing to sign out there.
     dispatch(logout({ tokenEnded: true }));
     return true;
