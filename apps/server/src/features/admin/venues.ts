@@ -7,10 +7,9 @@ import type {
   DeviceCreate,
 } from '@arcadia/contracts';
 import type { Db, Tx } from '../../db/client';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError } from '../../plugins/errors';
 import {
   arcadeDetails,
-  arcadeExists,
   arcadesDetails,
   createArcadeDetails,
   updateArcadeDetails,
@@ -108,7 +107,10 @@ export async function retireArcade(db: Db, operator: Operator, id: string): Prom
   });
 }
 
-/** 409 for a change that would bring a retired arcade's devices back into play. */
+/**
+ * 404 for an unknown arcade, 409 for a change that would bring a retired arcade's devices back
+ * into play (the arcade's row locked, so a retire at the same moment queues).
+ */
 async function refuseRetired(tx: Tx, arcadeId: string): Promise<void> {
   const arcade = await arcadeDetails(tx, arcadeId, { lock: true });
   if (arcade.retiredAt)
@@ -124,7 +126,6 @@ export async function createDevice(
   input: DeviceCreate,
 ): Promise<{ device: AdminDevice; key: string }> {
   return db.transaction(async (tx) => {
-    if (!(await arcadeExists(tx, arcadeId))) throw notFound(`No arcade "${arcadeId}"`);
     await refuseRetired(tx, arcadeId);
     const { device: row, key } = await createDeviceIn(tx, { ...input, arcade: arcadeId });
     const device = await toAdminDevice(tx, row);
