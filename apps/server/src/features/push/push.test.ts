@@ -16,6 +16,7 @@ import { ingestGame } from '../games';
 import { richTextFromMarkdown } from '../news';
 import { publishNews } from '../news';
 import { notifyMatchResult } from './events';
+import { removeGoneSubscription } from './outbox';
 import { pushWorkerOf } from './routes';
 import { startPushService, type TestPushService } from '../../../test/support/push-service';
 import {
@@ -399,6 +400,35 @@ describe('web push', () => {
       'Neuer Freund',
       'Neuer Freund',
     ]);
+  });
+
+  it('removes a gone subscription and its delivery together, or neither', async () => {
+    await subscribe(morpheus, 'gone-atomic');
+    const endpoint = service.endpoint('gone-atomic');
+    // Already sent, so the worker leaves it alone; only removeGoneSubscription touches it.
+    const [row] = await t.db
+      .insert(pushOutbox)
+      .values({ userId: morpheus.id, kind: 'news', payload: { endpoint }, sentAt: new Date() })
+      .returning({ id: pushOutbox.id });
+    const subscriptions = () =>
+      t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    await t.db.execute(sql`
+      create function refuse_outbox_delete() returns trigger language plpgsql as
+        $$ begin raise exception 'outbox row held'; end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_outbox_delete before delete on push_outbox
+        for each row execute function refuse_outbox_delete()`);
+    try {
+      await expect(removeGoneSubscription(t.db, endpoint, row!.id)).rejects.toThrow();
+      // The delivery's removal failed, so the subscription's was rolled back with it.
+      expect(await subscriptions()).toHaveLength(1);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_outbox_delete on push_outbox`);
+      await t.db.execute(sql`drop function refuse_outbox_delete()`);
+    }
+    await removeGoneSubscription(t.db, endpoint, row!.id);
+    expect(await subscriptions()).toEqual([]);
+    expect((await outboxRows()).filter((r) => r.id === row!.id)).toEqual([]);
   });
 
   it('deletes the subscriptions and pending notifications with the profile', async () => {
