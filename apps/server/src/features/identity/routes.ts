@@ -86,7 +86,12 @@ export const identityRoutes = fp(
             throw badRequest('The path must not percent-encode /oidc');
           }
           const path = (request.params as { '*'?: string })['*'] ?? '';
-          if (request.method === 'POST' && path.replace(/\/+$/, '') === TOKEN_PATH) {
+          // The provider's router matches paths case-insensitively (`/oidc/OAuth/Token` is its
+          // token endpoint too), so the limit must recognise every spelling it routes.
+          if (
+            request.method === 'POST' &&
+            path.replace(/\/+$/, '').toLowerCase() === TOKEN_PATH.toLowerCase()
+          ) {
             const limited = await limits.byAddress(request, 'token');
             if (limited) {
               return reply
