@@ -110,11 +110,21 @@ export class ImageVariants {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   private files: number | undefined;
+  private bytes = 0;
 
+  /**
+   * `maxFiles` and `maxBytes` bound the disk cache: anyone may ask for any variant (up to
+   * 2000 widths × 100 qualities × 3 formats of every image), and a png of a wide photo is over
+   * a megabyte, so a bound on the number of files alone let anonymous requests fill gigabytes.
+   */
   constructor(
     private readonly db: Db,
     readonly dir: string,
-    private readonly options = { maxFiles: 5000, concurrency: 2 },
+    private readonly options: { maxFiles: number; maxBytes: number; concurrency: number } = {
+      maxFiles: 5000,
+      maxBytes: 512 * 1024 * 1024,
+      concurrency: 2,
+    },
   ) {}
 
   async get(id: string, fileName: string, query: ImageQuery): Promise<ImageAnswer> {
@@ -180,28 +190,50 @@ export class ImageVariants {
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(temp, data);
     await fs.rename(temp, file);
-    this.files ??= (await fs.readdir(this.dir)).length;
-    this.files += 1;
-    if (this.files > this.options.maxFiles) await this.prune();
+    if (this.files === undefined) {
+      // First write of this process: count what earlier runs (or other processes) left.
+      const stats = await this.listed();
+      this.files = stats.length;
+      this.bytes = stats.reduce((sum, s) => sum + s.size, 0);
+    } else {
+      this.files += 1;
+      this.bytes += data.length;
+    }
+    if (this.files > this.options.maxFiles || this.bytes > this.options.maxBytes)
+      await this.prune();
   }
 
-  /** Drops the least recently written tenth of the cache (any variant can be made again). */
-  private async prune(): Promise<void> {
+  private async listed(): Promise<Array<{ full: string; mtime: number; size: number }>> {
     const names = await fs.readdir(this.dir);
-    const stats = await Promise.all(
+    return Promise.all(
       names.map(async (name) => {
         const full = path.join(this.dir, name);
         const stat = await fs.stat(full).catch(() => undefined);
-        return { full, mtime: stat?.mtimeMs ?? 0 };
+        return { full, mtime: stat?.mtimeMs ?? 0, size: stat?.size ?? 0 };
       }),
     );
+  }
+
+  /**
+   * Drops the least recently written files until the cache is at most nine tenths of both
+   * limits (any variant can be made again).
+   */
+  private async prune(): Promise<void> {
+    const stats = await this.listed();
     stats.sort((a, b) => a.mtime - b.mtime);
-    const drop = stats.slice(
-      0,
-      Math.max(1, stats.length - Math.floor(this.options.maxFiles * 0.9)),
-    );
-    await Promise.all(drop.map((s) => fs.rm(s.full, { force: true })));
-    this.files = stats.length - drop.length;
+    const keepFiles = Math.floor(this.options.maxFiles * 0.9);
+    const keepBytes = Math.floor(this.options.maxBytes * 0.9);
+    let files = stats.length;
+    let bytes = stats.reduce((sum, s) => sum + s.size, 0);
+    let dropped = 0;
+    while (dropped < stats.length && (dropped === 0 || files > keepFiles || bytes > keepBytes)) {
+      files -= 1;
+      bytes -= stats[dropped]!.size;
+      dropped += 1;
+    }
+    await Promise.all(stats.slice(0, dropped).map((s) => fs.rm(s.full, { force: true })));
+    this.files = files;
+    this.bytes = bytes;
     this.etags.clear();
   }
 

@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { assets } from '../../db/schema';
+import { seedNews } from '../../seed/news';
+import { ImageVariants } from './images';
+
+describe('the image variants cache', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'arcadia-image-cache-'));
+    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    await seedNews({ db: t.db, config: t.config, log: t.app.log });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the cache within its byte budget, not only its file count', async () => {
+    const [asset] = await t.db
+      .select({ id: assets.id, fileName: assets.fileName, width: assets.width })
+      .from(assets)
+      .limit(1);
+    const dir = path.join(dataDir, 'cache', 'budget');
+    const maxBytes = 2_000_000;
+    const images = new ImageVariants(t.db, dir, { maxFiles: 1000, maxBytes, concurrency: 2 });
+    // Anyone may ask for these: every width is another file of hundreds of kilobytes.
+    for (let i = 0; i < 12; i++) {
+      await images.get(asset!.id, asset!.fileName, { fm: 'png', w: asset!.width! - 1 - i });
+    }
+    const names = await fs.readdir(dir);
+    const sizes = await Promise.all(
+      names.map(async (n) => (await fs.stat(path.join(dir, n))).size),
+    );
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(maxBytes);
+    expect(names.length).toBeGreaterThan(0);
+  });
+});
