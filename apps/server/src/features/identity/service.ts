@@ -23,6 +23,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { consumeResetToken, createResetToken, resetTokenAccount } from './password-resets';
 import { blockedFor, clearFailures, recordFailure, type ThrottleKey } from './throttle';
 import type { Language, MessageKey } from './views/strings';
+import { addressKey } from '../../plugins/limits';
 
 export type SignInResult =
   | { ok: true; account: AccountRow }
@@ -37,11 +38,22 @@ export const resetThrottleKey = (email: string) => `reset:${normalizeEmail(email
 export const accountAddressThrottleKey = (email: string, address: string) =>
   `${accountThrottleKey(email)}|${address}`;
 
-const signInKeys = (email: string, address: string): ThrottleKey[] => [
-  { key: accountAddressThrottleKey(email, address), limit: THROTTLE_MAX_PER_ACCOUNT_AND_ADDRESS },
-  { key: accountThrottleKey(email), limit: THROTTLE_MAX_PER_ACCOUNT },
-  { key: `address:${address}`, limit: THROTTLE_MAX_PER_ADDRESS },
-];
+/**
+ * A client address as the request limits count it (`addressKey`): an IPv6 client is its /64,
+ * which one customer holds whole, so taking another address of it for each guess starts no
+ * fresh count.
+ */
+const signInKeys = (email: string, ip: string): ThrottleKey[] => {
+  const address = addressKey(ip);
+  return [
+    {
+      key: accountAddressThrottleKey(email, address),
+      limit: THROTTLE_MAX_PER_ACCOUNT_AND_ADDRESS,
+    },
+    { key: accountThrottleKey(email), limit: THROTTLE_MAX_PER_ACCOUNT },
+    { key: `address:${address}`, limit: THROTTLE_MAX_PER_ADDRESS },
+  ];
+};
 
 /**
  * Checks e-mail and password. An unknown e-mail costs the same hashing time and gets the same
