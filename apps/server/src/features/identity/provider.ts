@@ -230,8 +230,10 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
   // their refresh tokens, which as offline tokens would otherwise outlive the session.
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.method !== 'POST' || ctx.path !== `${PROVIDER_ROUTES.end_session}/confirm`) return;
+    // By the route the provider matched, not the path: its router ignores case and a trailing
+    // slash, so `/oidc/V2/Logout/Confirm` ends the session too and must revoke as well.
     const { oidc } = ctx as unknown as KoaContextWithOIDC;
+    if (ctx.method !== 'POST' || oidc?.route !== 'end_session_confirm') return;
     const session = oidc?.session as
       { destroyed?: boolean; authorizations?: Record<string, { grantId?: string }> } | undefined;
     if (!session?.destroyed) return;
