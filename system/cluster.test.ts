@@ -308,5 +308,21 @@ describe.skipIf(services.missing.length > 0)(
       });
       expect(someoneElse.status).toBe(200);
     });
+
+    it('passes the console image uploads (up to 10 MiB) to the app, other large bodies not', async () => {
+      const body = new Uint8Array(3 * 1024 * 1024);
+      const post = (url: string, contentType: string) =>
+        fetch(new URL(url, c().url), {
+          method: 'POST',
+          headers: { 'content-type': contentType, accept: 'application/json' },
+          body,
+        });
+      // The app's own answer (no token), not nginx's 413 at its 2 MiB default.
+      const upload = await post('/api/admin/assets?name=big.png', 'image/png');
+      expect(upload.status, c().proxy?.errors()).toBe(401);
+      expect(upload.headers.get('content-type')).toContain('application/json');
+      const other = await post('/api/v2/user/registration', 'application/json');
+      expect(other.status).toBe(413);
+    });
   },
 );

@@ -141,7 +141,11 @@ export async function startNginx(options: {
 }): Promise<NginxProxy> {
   const port = options.port ?? (await freePort());
   const { dir } = options;
-  // Workers run as an unprivileged user when nginx starts as root: they must reach the prefix.
+  // Workers run as an unprivileged user when nginx starts as root: they must reach the prefix
+  // (through its parent, a private temp directory) and write request bodies above 16 KB (image
+  // uploads) to its temp directories.
+  const parent = path.dirname(dir);
+  fs.chmodSync(parent, (fs.statSync(parent).mode & 0o777) | 0o711);
   fs.chmodSync(dir, 0o755);
   const site = renderNginxSite(fs.readFileSync(NGINX_TEMPLATE, 'utf8'), port, options.upstreams);
   const conf = path.join(dir, 'nginx.conf');
