@@ -166,7 +166,8 @@ export const iconPathSchema = z
   .string()
   .trim()
   .max(500)
-  .regex(/^(\/[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
+  // Not `//host/…`: a protocol-relative path is another site's address.
+  .regex(/^(\/(?!\/)[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
     message: 'must be a site path (/assets/…) or an https URL',
   });
 const iconPath = iconPathSchema;

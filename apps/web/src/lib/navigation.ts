@@ -16,10 +16,12 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
   else window.location.assign(to);
 }
 
-/** Only same-origin paths may be navigated to after sign-in (never `//evil`, never a URL). */
+/**
+ * Only same-origin paths may be navigated to after sign-in: never a URL, never `//evil` nor
+ * `/\evil` (browsers read a backslash as a slash there).
+ */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//'))
-    return fallback;
+  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value)) return fallback;
   if (value.startsWith('/login/callback')) return fallback;
   return value;
 }
