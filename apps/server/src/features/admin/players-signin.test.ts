@@ -7,7 +7,8 @@ import { users } from '../../db/schema';
 
 /**
  * A suspended player at the embedded provider: the sign-in page refuses them with a message
- * that says why, their refresh token is spent, and their access token is refused by the API.
+ * that says why, their refresh token is spent, and their access token is refused by the API, also
+ * once the suspension is lifted.
  */
 describe('a suspended player cannot sign in (embedded provider)', () => {
   let t: TestApp;
@@ -72,9 +73,9 @@ describe('a suspended player cannot sign in (embedded provider)', () => {
     const refreshed = await client.refresh(sly.refresh_token!);
     expect(refreshed.status).toBe(400);
     expect(refreshed.body.error).toBe('invalid_grant');
+    // Signed out: the app's next call is refused, and its sign-in page says why (above).
     const me = await t.request('GET', '/api/v2/user/me', { token: sly.access_token });
-    expect(me.status).toBe(403);
-    expect(me.body.error.code).toBe('account_suspended');
+    expect(me.status).toBe(401);
   });
 
   it('lets the player sign in again once the suspension is lifted', async () => {
@@ -82,7 +83,12 @@ describe('a suspended player cannot sign in (embedded provider)', () => {
       token: boss.access_token,
     });
     expect(lifted.status).toBe(200);
+    // What the player held before the suspension stays ended: they sign in again.
+    const old = await t.request('GET', '/api/v2/user/me', { token: sly.access_token });
+    expect(old.status).toBe(401);
     const client = new TestOidcClient(t.url);
+    const refreshed = await client.refresh(sly.refresh_token!);
+    expect(refreshed.body.error).toBe('invalid_grant');
     const tokens = await client.tokens(await client.signIn(slyAccount.email, slyAccount.password));
     expect(decodeJwt(tokens.access_token).sub).toBe(decodeJwt(sly.access_token).sub);
     const me = await t.request('GET', '/api/v2/user/me', { token: tokens.access_token });

@@ -12,7 +12,7 @@ import { AppError, conflict, notFound } from '../../plugins/errors';
 import { announceRevokedAccount } from '../../plugins/auth';
 import { kickPlayer, seats } from '../devices';
 import { operatorHistoryAndStatistics, removeShareImagesOf, renamePlayerInGames } from '../games';
-import { accountEmail, endAllSessions } from '../identity';
+import { accountEmail, endAllSessions, refuseTokensIssuedBefore } from '../identity';
 import { deleteFriendNoticesNaming } from '../live';
 import { deleteFriendDeliveriesNaming } from '../push';
 import {
@@ -140,7 +140,7 @@ const operatorAccount = (what: string) =>
 
 /**
  * Suspends a player: no sign-in at the embedded provider, their sessions and refresh tokens end,
- * tokens already issued are refused from now on (403 account_suspended, every process: the
+ * tokens already issued are refused from now on, also once the suspension is lifted (403 account_suspended, every process: the
  * NOTIFY commits with the change), and they leave the device they are on. 409 when suspended
  * already, and for an admin (take the role first: the last admin stays, roles.ts).
  */
@@ -160,6 +160,8 @@ export async function suspendPlayer(
     if (seat) await kickPlayer(tx, seat.device.arcadeId, seat.device.id, id);
     if (user.identitySub) {
       await endAllSessions(tx, user.identitySub);
+      // Refused for good, not only while suspended: lifting it later does not revive them.
+      await refuseTokensIssuedBefore(tx, user.identitySub);
       await announceRevokedAccount(tx, user.identitySub);
     }
     await recordAudit(tx, operator, {

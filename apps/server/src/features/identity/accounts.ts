@@ -72,6 +72,8 @@ export async function rehashPassword(
  * caller announces it to every process): with endAllSessions, signed out everywhere.
  */
 export async function refuseTokensIssuedBefore(db: Queryable, id: string) {
+  // An external issuer's subject names no account here (and is no uuid).
+  if (!UUID.test(id)) return;
   await db
     .update(accounts)
     .set({ tokensValidAfter: sql`now()` })
