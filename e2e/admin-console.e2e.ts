@@ -16,6 +16,7 @@ import {
 import {
   expectAccessible,
   launchBrowser,
+  MOBILE,
   newAccount,
   openPage,
   outboxLink,
@@ -180,4 +181,51 @@ describe('operator console', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a suspended player’s open app is signed out and still shows the public pages', async () => {
+    const player = newAccount('sus');
+    const phone = await openPage(browser, server.url, { viewport: MOBILE });
+    await registerPlayer(phone.page, player);
+    const me = await fetch(`${server.url}/api/v2/user/me`, {
+      headers: { authorization: `Bearer ${await accessTokenOf(phone.page)}` },
+    });
+    const playerId = ((await me.json()) as { id: string }).id;
+    await phone.page.goto('/games/overview/commando');
+    await phone.page.getByRole('heading', { level: 1 }).waitFor();
+
+    const desk = await openPage(browser, server.url, { viewport: WIDE });
+    await desk.page.goto('/admin');
+    await signIn(desk.page, operator);
+    await desk.page.goto('/admin');
+    await desk.page.getByRole('heading', { level: 1, name: 'Betreiberkonsole' }).waitFor();
+    const res = await fetch(`${server.url}/api/admin/players/${playerId}/suspend`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await accessTokenOf(desk.page)}`,
+      },
+      body: JSON.stringify({ reason: 'Beleidigungen im Chat' }),
+    });
+    expect(res.status).toBe(200);
+    await desk.context.close();
+
+    // The phone's tokens are refused now: its next calls sign it out, and the public page loads.
+    await phone.page.reload();
+    await phone.page.getByRole('heading', { level: 2, name: 'Spielmodi' }).waitFor();
+    await expect(
+      phone.page.getByText('Die Spielübersicht konnte nicht geladen werden.').count(),
+    ).resolves.toBe(0);
+    await expect.poll(() => accessTokenOf(phone.page), { timeout: 10_000 }).toBeNull();
+    await phone.page.getByRole('button', { name: 'Menü' }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Login' }).waitFor();
+    await phone.context.close();
+  });
 });
+
+/** The access token the app keeps in localStorage, or null when signed out. */
+function accessTokenOf(page: Page): Promise<string | null> {
+  return page.evaluate(`(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('arcadia.oidc.user:'));
+    return key ? JSON.parse(localStorage.getItem(key)).access_token : null;
+  })()`);
+}

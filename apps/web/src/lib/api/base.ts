@@ -7,7 +7,7 @@ import {
 // The limits entry alone: the contracts index would bring every schema (and zod) into the
 // first bundle, which the bundler cannot split off a barrel.
 import { HTTP_TIMEOUT_MS } from '@arcadia/contracts/limits';
-import { getAccessToken } from '../auth/token';
+import { getAccessToken, renewRefusedToken } from '../auth/token';
 import { fetchWithEarlyCalls } from './early-calls';
 import { toApiFailure, type ApiFailure } from './failure';
 import { apiUrl } from './origin';
@@ -34,10 +34,32 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = async (
 ) => {
   const target =
     typeof args === 'string' ? { url: apiUrl(args) } : { ...args, url: apiUrl(args.url) };
-  const result = await rawBaseQuery(target, apiCtx, extra);
+  let result = await rawBaseQuery(target, apiCtx, extra);
+  const refused = refusedToken(result);
+  if (refused) {
+    // Once: with the renewed token, or without one when the session has ended (public routes
+    // answer; the signed-out app stops asking for the others).
+    await renewRefusedToken(refused);
+    result = await rawBaseQuery(target, apiCtx, extra);
+  }
   if (result.error) return { error: toApiFailure(result.error), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };
+
+/**
+ * The bearer token the API refused before its expiry: 401, or 403 `account_suspended` (a token
+ * of an external issuer, which the embedded provider cannot end).
+ */
+function refusedToken(result: Awaited<ReturnType<typeof rawBaseQuery>>): string | undefined {
+  const status = result.error?.status;
+  const suspended =
+    status === 403 &&
+    (result.error?.data as { error?: { code?: unknown } } | undefined)?.error?.code ===
+      'account_suspended';
+  if (status !== 401 && !suspended) return undefined;
+  const header = result.meta?.request.headers.get('authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
 
 /**
  * One API for the whole app; each feature adds its endpoints with `api.injectEndpoints` in

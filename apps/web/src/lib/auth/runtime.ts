@@ -41,9 +41,12 @@ export function accountOf(user: User): Account {
   return toAccount(user.profile);
 }
 
-/** A fresh access token for the API (renewing silently 60 s before expiry), or null. */
-export async function accessToken(hooks: SessionHooks): Promise<string | null> {
-  return freshAccessToken(await getUserManager(), hooks);
+/**
+ * A fresh access token for the API (renewing silently 60 s before expiry, or at once when the API
+ * has refused `refused`), or null.
+ */
+export async function accessToken(hooks: SessionHooks, refused?: string): Promise<string | null> {
+  return freshAccessToken(await getUserManager(), hooks, refused);
 }
 
 /** How long signing the access token out may hold up the sign-out. */

@@ -80,6 +80,29 @@ describe('freshAccessToken', () => {
     expect(await manager.getUser()).toBeNull();
   });
 
+  it('renews a fresh token the API refused (signed out elsewhere), once for all callers', async () => {
+    await signIn(300);
+    const refused = (await manager.getUser())!.access_token;
+    const tokens = await Promise.all([1, 2].map(() => freshAccessToken(manager, hooks, refused)));
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]).toMatchObject({ grant_type: 'refresh_token' });
+    expect(tokens[0]).not.toBe(refused);
+    expect(new Set(tokens).size).toBe(1);
+    // The renewed token is not renewed again.
+    expect(await freshAccessToken(manager, hooks, refused)).toBe(tokens[0]);
+    expect(provider.requests).toHaveLength(1);
+    expect(ended).toBe(0);
+  });
+
+  it('a refused token whose renewal is refused too ends the session here', async () => {
+    await signIn(300);
+    const refused = (await manager.getUser())!.access_token;
+    provider.nextError = { error: 'invalid_grant', error_description: 'grant request is invalid' };
+    expect(await freshAccessToken(manager, hooks, refused)).toBeNull();
+    expect(ended).toBe(1);
+    expect(await manager.getUser()).toBeNull();
+  });
+
   it('a renewed ID token that fails our checks ends the session', async () => {
     await signIn(30);
     provider.nextClaims = { iss: 'https://evil.example' };

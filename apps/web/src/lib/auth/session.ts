@@ -50,13 +50,19 @@ let inFlight: Promise<User | null> | null = null;
 /**
  * Silent renewal (spec §4): with the refresh token first; when that is refused or missing, a
  * hidden frame (prompt=none) at the provider. `login_required` clears the local session
- * without any redirect. Resolves the renewed user, or null.
+ * without any redirect. Resolves the renewed user, or null. `refused`: the access token the API
+ * has just refused, renewed even though it has not expired.
  */
-export function renewSession(manager: UserManager, hooks: SessionHooks): Promise<User | null> {
+export function renewSession(
+  manager: UserManager,
+  hooks: SessionHooks,
+  refused?: string,
+): Promise<User | null> {
   inFlight ??= withRenewLock(async () => {
-    // Another tab may have renewed while we waited for the lock.
+    // Another tab may have renewed while we waited for the lock. A token the API refused is
+    // renewed however fresh it looks (it was signed out elsewhere, or the account suspended).
     const current = await manager.getUser();
-    if (isFresh(current)) return current;
+    if (isFresh(current) && current?.access_token !== refused) return current;
     if (!current) return null;
     let user: User | null;
     try {
@@ -106,14 +112,18 @@ async function endSession(manager: UserManager, hooks: SessionHooks): Promise<nu
   return null;
 }
 
-/** The access token for API calls: the cached one while fresh, otherwise a silently renewed one. */
+/**
+ * The access token for API calls: the cached one while fresh, otherwise a silently renewed one.
+ * `refused`: the token the API has just refused, which is renewed whatever its expiry.
+ */
 export async function freshAccessToken(
   manager: UserManager,
   hooks: SessionHooks,
+  refused?: string,
 ): Promise<string | null> {
   const user = await manager.getUser();
   if (!user) return null;
-  if (isFresh(user)) return user.access_token;
-  const renewed = await renewSession(manager, hooks);
+  if (isFresh(user) && user.access_token !== refused) return user.access_token;
+  const renewed = await renewSession(manager, hooks, refused);
   return renewed?.access_token ?? null;
 }

@@ -38,10 +38,10 @@ export const startSession =
   (href: string = window.location.href): AppThunk<Promise<void>> =>
   async (dispatch) => {
     const hooks = { onSessionEnded: () => dispatch(sessionEnded()) };
-    setAccessTokenProvider(async () => {
+    setAccessTokenProvider(async (refused) => {
       if (!hasStoredSession()) return null;
       const runtime = await loadAuthRuntime();
-      return runtime.accessToken(hooks);
+      return runtime.accessToken(hooks, refused);
     });
 
     if (hasAuthParams(new URL(href, window.location.origin).searchParams)) {
