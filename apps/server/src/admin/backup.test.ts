@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
@@ -9,6 +9,7 @@ import { adminContext as contextOn } from '../../test/support/admin-context';
 import { storeAwkwardText } from '../../test/support/awkward-values';
 import { databaseFingerprint } from '../../test/support/database-fingerprint';
 import { derivedStatistics, playDemoGame } from '../../test/support/demo-game';
+import { openDatabase } from '../db/client';
 import { newsTranslations } from '../db/schema';
 import { seedDemoIfEmpty } from '../seed';
 import { command as backup } from './commands/backup';
@@ -167,6 +168,25 @@ describe(`backup and restore on ${testDbKind}`, () => {
         expect(await databaseFingerprint(target.database.db)).toEqual(before);
       } finally {
         await server.end();
+      }
+    },
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'names a server connection arcadia:<pid> even when DATABASE_URL sets application_name',
+    async () => {
+      // pg lets the URL's parameters win over the pool's options, so such a server was invisible
+      // to the check above and a restore --force replaced its database under it.
+      const url = new URL(target.url);
+      url.searchParams.set('application_name', 'arcadia-prod');
+      const server = await openDatabase({ url: url.href, poolSize: 1 });
+      try {
+        const { rows } = await server.db.execute<{ name: string }>(
+          sql`select current_setting('application_name') as name`,
+        );
+        expect(rows[0]?.name).toBe(`arcadia:${process.pid}`);
+      } finally {
+        await server.close();
       }
     },
   );

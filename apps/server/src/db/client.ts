@@ -99,13 +99,29 @@ export interface DatabaseOptions {
 /** The start of the application_name of every connection an Arcadia process opens. */
 export const APPLICATION_NAME_PREFIX = 'arcadia:';
 
+/** The connection URL with its `application_name` set to `name` (replacing one it had). */
+export function withApplicationName(url: string, name: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url; // pg reads more than WHATWG URLs; it then fails on the URL itself, or connects
+  }
+  parsed.searchParams.set('application_name', name);
+  return parsed.href;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const max = options.poolSize ?? 20;
     const pool = new pg.Pool({
-      connectionString: options.url,
       // Which process a connection is (pg_stat_activity): a restore refuses while servers run.
-      application_name: options.applicationName ?? `${APPLICATION_NAME_PREFIX}${process.pid}`,
+      // In the URL, since pg lets the URL's own parameters win over the options: an
+      // `application_name` in DATABASE_URL hid the servers from that check.
+      connectionString: withApplicationName(
+        options.url,
+        options.applicationName ?? `${APPLICATION_NAME_PREFIX}${process.pid}`,
+      ),
       max,
       // An opened connection stays open (idle ones are not closed below `min`). pg-pool hands
       // out the connection released last, so under a steady load most of the others sat idle
