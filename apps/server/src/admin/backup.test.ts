@@ -177,7 +177,7 @@ describe(`backup and restore on ${testDbKind}`, () => {
     async () => {
       // pg lets the URL's parameters win over the pool's options, so such a server was invisible
       // to the check above and a restore --force replaced its database under it.
-      const url = new URL(target.url);
+      const url = new URL(target.url!);
       url.searchParams.set('application_name', 'arcadia-prod');
       const server = await openDatabase({ url: url.href, poolSize: 1 });
       try {
