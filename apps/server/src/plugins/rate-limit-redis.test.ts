@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { redisAnswers, TEST_REDIS_URL } from '../../test/support/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
@@ -83,4 +85,55 @@ describe.skipIf(!available)('identity provider limits shared through Redis (REDI
     // Process b has seen five itself; only the shared counter knows this is the eleventh.
     expect((await token(b)).status).toBe(429);
   });
+});
+
+/** A TCP proxy to Redis that can stop passing bytes on (a stalled Redis, or dropped packets). */
+async function freezableProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port || 6379), hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    freeze: (on: boolean) => (frozen = on),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!available)('a Redis that stops answering (REDIS_URL)', () => {
+  it('lets requests through after a short wait instead of holding them until it answers', async () => {
+    const proxy = await freezableProxy(REDIS_URL);
+    const app = await createTestApp({
+      env: { REDIS_URL: proxy.url, REDIS_KEY_PREFIX: `arcadia-test-${randomInt(1_000_000_000)}:` },
+    });
+    try {
+      expect((await app.request('GET', '/api/arcades')).status).toBe(200);
+      proxy.freeze(true);
+      const started = Date.now();
+      const answer = await app.request('GET', '/api/arcades');
+      expect(answer.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      proxy.freeze(false);
+      await app.close();
+      await proxy.close();
+    }
+  }, 30_000);
 });

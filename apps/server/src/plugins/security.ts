@@ -8,6 +8,9 @@ import type { Config } from '../config';
 import { Limits } from './limits';
 import { inlineScriptSources } from './web';
 
+/** How long a rate-limit count may wait for Redis before the request goes on without it. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counters for the limits beyond the API's (sign-up, sign-in, token, device failures). */
@@ -102,6 +105,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 2000,
+        // A Redis that is connected but does not answer (stalled, or the network drops its
+        // packets) must fail a command like one that is down: without a timeout every limited
+        // request waited for it, however long, instead of being let through.
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
       })
