@@ -16,7 +16,16 @@ export interface ListenOptions {
    * are lost, so whatever they would have invalidated must be treated as stale.
    */
   onReconnect?(): void;
+  /**
+   * How often the connection is asked a `select 1`, and how long it has to answer before it
+   * counts as lost (PostgreSQL only). A LISTEN connection never sends anything by itself, so
+   * one that a firewall, a NAT or a partition dropped without a reset looked alive for ever and
+   * no notification came again.
+   */
+  livenessMs?: number;
 }
+
+const LIVENESS_MS = 15_000;
 
 /**
  * LISTEN on one channel: on PostgreSQL on a connection of its own (so notifications from every
@@ -39,12 +48,14 @@ export async function listen(
   let closed = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let liveness: NodeJS.Timeout | undefined;
   const state = { listening: false };
   const connect = async (again: boolean): Promise<void> => {
     if (closed) return;
-    const conn = new pg.Client(pool.options);
+    const conn = new pg.Client({ ...pool.options, keepAlive: true });
     current = conn;
     const retry = () => {
+      clearInterval(liveness);
       state.listening = false;
       conn.removeAllListeners();
       conn.on('error', () => undefined);
@@ -62,6 +73,17 @@ export async function listen(
       });
       await conn.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       state.listening = true;
+      const every = options.livenessMs ?? LIVENESS_MS;
+      liveness = setInterval(() => {
+        const lost = setTimeout(() => {
+          if (!closed && current === conn && state.listening) retry();
+        }, every);
+        conn.query('select 1').then(
+          () => clearTimeout(lost),
+          () => clearTimeout(lost),
+        );
+      }, every);
+      liveness.unref();
       if (again) options.onReconnect?.();
     } catch {
       retry();
@@ -75,6 +97,7 @@ export async function listen(
     close: async () => {
       closed = true;
       clearTimeout(timer);
+      clearInterval(liveness);
       state.listening = false;
       const conn = current;
       conn?.removeAllListeners();
