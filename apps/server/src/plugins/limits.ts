@@ -75,6 +75,8 @@ class MemoryCounters {
  */
 export class Limits {
   private readonly memory = new MemoryCounters();
+  /** Redis failed the last time it was asked (logged once until it answers again). */
+  private storeDown = false;
 
   constructor(
     private readonly redis: Redis | undefined,
@@ -98,11 +100,22 @@ export class Limits {
           `${this.prefix}${name}:${key}`,
           String(rule.windowMs),
         )) as [number, number];
+        answered();
         return [Number(count), Math.max(0, Number(ttl))];
       } catch (error) {
-        this.log.warn({ err: error }, 'rate limit store unavailable; counting in this process');
+        // Once per outage, not once per request: every limited request fails the same way while
+        // Redis is away, and a line (with its stack) for each flooded the log.
+        if (!this.storeDown) {
+          this.storeDown = true;
+          this.log.warn({ err: error }, 'rate limit store unavailable; counting in this process');
+        }
         return undefined;
       }
+    };
+    const answered = () => {
+      if (!this.storeDown) return;
+      this.storeDown = false;
+      this.log.info('rate limit store available again');
     };
     return {
       hit: async (key) => {
