@@ -249,6 +249,19 @@ describe('match page API', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('serves the image even when the cache cannot be written (disk full, DATA_DIR not writable)', async () => {
+    // A file where the cache directory should be: every write into it fails, as on a full disk.
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-nocache-'));
+    const blocker = path.join(parent, 'cache');
+    fs.writeFileSync(blocker, 'not a directory');
+    const images = new MatchImages(path.join(blocker, 'match-images'));
+    const match = matchSchema.parse((await t.request('GET', `/api/matches/${soloGame}`)).body);
+    const image = await images.get(match, 'de');
+    expect(image.cached).toBe(false);
+    expect(image.data.subarray(1, 4).toString()).toBe('PNG');
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
   it('a sweep at start removes images that no longer show their game, and leftover temp files', async () => {
     // A process that died after a deletion committed, before its clean-up: the old image stays.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-sweep-'));

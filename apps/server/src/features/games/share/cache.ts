@@ -79,7 +79,13 @@ export class MatchImages {
     if (!pending) {
       pending = renderMatchImage(match, language)
         .then(async (data) => {
-          await this.store(match.id, language, file, data);
+          try {
+            await this.store(match.id, language, file, data);
+          } catch {
+            // The cache could not be written (disk full, DATA_DIR not writable): the image is
+            // drawn all the same, so serve it, uncached, and draw it again the next time.
+            return data;
+          }
           const now = await current();
           if (!now || this.keyOf(now, language) !== key) await fs.rm(file, { force: true });
           return data;
@@ -144,8 +150,14 @@ export class MatchImages {
   ): Promise<void> {
     await fs.mkdir(this.dir, { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temp, data);
-    await fs.rename(temp, file);
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, file);
+    } catch (error) {
+      // A part-written temp file would hold the space a full disk needs back.
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      throw error;
+    }
     const names = await fs.readdir(this.dir);
     const current = `${gameId}-v${MATCH_IMAGE_VERSION}-`;
     const stale = names.filter(
