@@ -8,9 +8,9 @@ import {
   snapshot,
   type Operators,
 } from '../../../test/support/operators';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, pushOutbox, users } from '../../db/schema';
 
-const WRITES = ['users', 'device_players', 'devices', 'audit_log'] as const;
+const WRITES = ['users', 'device_players', 'devices', 'audit_log', 'push_outbox'] as const;
 
 describe('operator API: suspend and unsuspend a player', () => {
   let t: TestApp;
@@ -36,6 +36,12 @@ describe('operator API: suspend and unsuspend a player', () => {
     const version = await t.db.execute<{ v: number }>(
       `select roster_version as v from devices where id = '${ops.device.id}'`,
     );
+    // A push on its way to Rex, and one already sent.
+    const payload = { endpoint: 'https://push.example/rex', message: { title: 'x', body: 'y' } };
+    await t.db.insert(pushOutbox).values([
+      { userId: rex.id, kind: 'news', payload },
+      { userId: rex.id, kind: 'news', payload, sentAt: new Date() },
+    ]);
     await checkAccessMatrix(t, ops, {
       call: () => ({
         method: 'POST',
@@ -48,6 +54,8 @@ describe('operator API: suspend and unsuspend a player', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, rex.id));
     expect(row!.suspendedAt).toBeInstanceOf(Date);
     expect(row!.suspendedReason).toBe('Cheated at the Neon Docks');
+    const pushes = await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, rex.id));
+    expect(pushes.map((p) => p.sentAt === null)).toEqual([false]);
     expect(await lastAudit()).toMatchObject({
       action: 'user.suspend',
       targetType: 'user',

@@ -13,6 +13,7 @@ import { announceRevokedAccount } from '../../plugins/auth';
 import { kickPlayer, seats } from '../devices';
 import { operatorHistoryAndStatistics, removeShareImagesOf, renamePlayerInGames } from '../games';
 import { accountEmail, endAllSessions, refuseTokensIssuedBefore } from '../identity';
+import { dropPendingOf } from '../push';
 import { deleteFriendNoticesNaming } from '../live';
 import { deleteFriendDeliveriesNaming } from '../push';
 import {
@@ -141,7 +142,8 @@ const operatorAccount = (what: string) =>
 /**
  * Suspends a player: no sign-in at the embedded provider, their sessions and refresh tokens end,
  * tokens already issued are refused from now on, also once the suspension is lifted (403 account_suspended, every process: the
- * NOTIFY commits with the change), and they leave the device they are on. 409 when suspended
+ * NOTIFY commits with the change), they leave the device they are on, and their pushes not yet
+ * sent are dropped (none are enqueued while suspended, push/outbox.ts). 409 when suspended
  * already, and for an admin (take the role first: the last admin stays, roles.ts).
  */
 export async function suspendPlayer(
@@ -158,6 +160,7 @@ export async function suspendPlayer(
     await setSuspension(tx, id, { at, reason: input.reason });
     const seat = await seats.deviceOfPlayer(tx, id);
     if (seat) await kickPlayer(tx, seat.device.arcadeId, seat.device.id, id);
+    await dropPendingOf(tx, id);
     if (user.identitySub) {
       await endAllSessions(tx, user.identitySub);
       // Refused for good, not only while suspended: lifting it later does not revive them.

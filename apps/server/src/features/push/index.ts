@@ -1,6 +1,7 @@
 /** The push feature as other features see it: the outbox backlog and the worker's settings. */
 export {
   deleteFriendDeliveriesNaming,
+  dropPendingOf,
   enqueueEachStatement,
   outboxBacklog,
   type OutboxBacklog,

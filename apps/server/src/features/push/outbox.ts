@@ -14,7 +14,8 @@ export const outboxPayloadSchema = z.object({ endpoint: z.string(), message: pus
 
 /**
  * Enqueues the message for every subscription of the given users (or of every subscribed player),
- * each in that player's language. Returns how many deliveries were enqueued.
+ * each in that player's language, none for a suspended player. Returns how many deliveries were
+ * enqueued.
  */
 export async function enqueue(
   tx: Queryable,
@@ -26,6 +27,8 @@ export async function enqueue(
 ): Promise<number> {
   if (recipients !== 'all-subscribers' && recipients.length === 0) return 0;
   const conditions = [
+    // A suspended player hears nothing until the suspension is lifted.
+    sql`u.suspended_at is null`,
     ...(recipients === 'all-subscribers'
       ? []
       : [
@@ -44,7 +47,7 @@ export async function enqueue(
                and o.created_at > now() - make_interval(hours => ${unlessSentWithinHours}))`,
         ]),
   ];
-  const only = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const only = sql`where ${sql.join(conditions, sql` and `)}`;
   const result = await tx.execute(sql`
     insert into push_outbox (user_id, kind, payload)
     select s.user_id, ${kind}, jsonb_build_object(
@@ -81,7 +84,12 @@ export function enqueueEachStatement(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, de jsonb, en jsonb)
     join push_subscriptions s on s.user_id = m.user_id
     join users u on u.id = s.user_id
-    where ${when}`;
+    where ${when} and u.suspended_at is null`;
+}
+
+/** A suspended player's deliveries not yet sent are dropped (news of then is stale by the end). */
+export async function dropPendingOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(pushOutbox).where(and(eq(pushOutbox.userId, userId), isNull(pushOutbox.sentAt)));
 }
 
 export interface ClaimedRow {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
@@ -16,7 +16,8 @@ import { ingestGame } from '../games';
 import { richTextFromMarkdown } from '../news';
 import { publishNews } from '../news';
 import { notifyMatchResult } from './events';
-import { removeGoneSubscription } from './outbox';
+import { newsMessage } from './messages';
+import { enqueue, enqueueEachStatement, removeGoneSubscription } from './outbox';
 import { pushWorkerOf } from './routes';
 import { startPushService, type TestPushService } from '../../../test/support/push-service';
 import {
@@ -400,6 +401,40 @@ describe('web push', () => {
       'Neuer Freund',
       'Neuer Freund',
     ]);
+  });
+
+  it('enqueues nothing for a suspended player', async () => {
+    await subscribe(morpheus, 'suspended');
+    await subscribe(trinity, 'not-suspended');
+    await worker.stop();
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, morpheus.id));
+    try {
+      const before = (await outboxRows()).length;
+      await t.db.transaction(async (tx) => {
+        await enqueue(
+          tx,
+          'news',
+          [morpheus.id, trinity.id],
+          newsMessage('gesperrt', { de: 'Gesperrt' }),
+        );
+        await enqueue(tx, 'news', 'all-subscribers', newsMessage('gesperrt', { de: 'Gesperrt' }));
+        const each = enqueueEachStatement('match_result', [
+          { userId: morpheus.id, message: newsMessage('gesperrt', { de: 'Gesperrt' }) },
+          { userId: trinity.id, message: newsMessage('gesperrt', { de: 'Gesperrt' }) },
+        ]);
+        await tx.execute(each!);
+      });
+      const added = (await outboxRows()).slice(before);
+      expect(added.length).toBeGreaterThan(0);
+      expect(added.filter((r) => r.userId === morpheus.id)).toEqual([]);
+      expect(new Set(added.filter((r) => r.userId === trinity.id).map((r) => r.kind))).toEqual(
+        new Set(['news', 'match_result']),
+      );
+      await t.db.delete(pushOutbox).where(gt(pushOutbox.id, added[0]!.id - 1));
+    } finally {
+      await t.db.update(users).set({ suspendedAt: null }).where(eq(users.id, morpheus.id));
+      worker.start();
+    }
   });
 
   it('removes a gone subscription and its delivery together, or neither', async () => {
