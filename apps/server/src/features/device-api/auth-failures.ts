@@ -6,8 +6,10 @@ import { parseDeviceAuthorization } from '../devices';
 const WINDOW_MS = 10 * 60_000;
 /**
  * Failed device authentications (a known device id, a wrong key) allowed in 10 minutes before
- * 429: per client address and device, so a misconfigured device or someone guessing at one
- * stops itself without locking out the real device elsewhere; and per address over all devices.
+ * 429: per client address and device, and per address over all devices. Only failing requests
+ * are refused: a device's right key always passes, even from a blocked address (a venue's
+ * devices and its players' phones share one). Keys are 256-bit random, so this is about noise
+ * and load, not guessing.
  */
 export const DEVICE_AUTH_FAILURES = {
   perDeviceAndAddress: { max: 10, windowMs: WINDOW_MS },
@@ -30,7 +32,7 @@ export function deviceAuthFailures(app: FastifyInstance) {
     };
   };
   return {
-    /** Throws 429 when this client (for this device) failed too often lately. */
+    /** Throws 429 when this failing client (for this device) failed too often lately. */
     async check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const { address, pair } = keysOf(request);
       const [ip, device] = await Promise.all([
