@@ -130,6 +130,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // boards (docs/benchmarks.md).
       min: max,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      // TCP keep-alive: a connection the network dropped without a reset (a NAT or firewall
+      // forgetting it) is found dead and replaced, instead of hanging the queries sent on it.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:

@@ -43,6 +43,19 @@ describe('health', () => {
     }
   });
 
+  it('answers 503 not_ready when the database does not answer in time (a dropped connection)', async () => {
+    const database = { ...t.testDb.database, ping: () => new Promise<void>(() => {}) };
+    const app = await buildApp({ config: t.config, database, logger: false });
+    try {
+      // Before the timeout the probe hung for as long as the ping (here: for ever).
+      const res = await app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('not_ready');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('serves the OpenAPI document with the player routes', async () => {
     const res = await t.request('GET', '/api/docs/json');
     expect(res.status).toBe(200);

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@arcadia/contracts';
 
+/**
+ * How long readiness waits for the database: a connection the network dropped without a reset
+ * never answers, and a probe that hangs keeps the proxy sending players to this process.
+ */
+export const READY_PING_TIMEOUT_MS = 2000;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Probes must see the truth: never shed as overloaded (plugins/overload.ts).
   app.get('/health', {
@@ -24,8 +30,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (_request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await app.database.ping();
+        await Promise.race([
+          app.database.ping(),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error('ping timed out')), READY_PING_TIMEOUT_MS);
+          }),
+        ]);
         return { status: 'ready' as const, database: app.database.kind };
       } catch {
         // The pool opens a new connection on the next ping: ready again as soon as it answers.
@@ -33,6 +45,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(503)
           .header('retry-after', '1')
           .send({ error: { code: 'not_ready', message: 'The database does not answer' } });
+      } finally {
+        clearTimeout(timer);
       }
     },
   });
