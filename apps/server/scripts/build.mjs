@@ -66,11 +66,14 @@ if (built && !fs.existsSync(path.join(serverDir, 'src'))) process.exit(0);
 const esbuild = await import('esbuild');
 
 const started = Date.now();
-fs.rmSync(outdir, { recursive: true, force: true });
+// Built beside dist/ and swapped in at the end: servers running from dist/ (a worker restarted
+// while `npm run migrate` or an admin command rebuilds) never find it half-written or gone.
+const nextDir = `${outdir}.next-${process.pid}`;
+fs.rmSync(nextDir, { recursive: true, force: true });
 const result = await esbuild.build({
   absWorkingDir: serverDir,
   entryPoints,
-  outdir,
+  outdir: nextDir,
   outExtension: { '.js': '.mjs' },
   chunkNames: '[name]-[hash]',
   bundle: true,
@@ -94,20 +97,25 @@ const result = await esbuild.build({
     },
   ],
 });
-fs.cpSync(migrations, path.join(outdir, 'migrations'), { recursive: true });
+fs.cpSync(migrations, path.join(nextDir, 'migrations'), { recursive: true });
 // The printouts' fonts (features/print/fonts.ts reads them beside its module, so beside the bundles).
-fs.cpSync(path.join(serverDir, 'src/features/print/fonts'), path.join(outdir, 'fonts'), {
+fs.cpSync(path.join(serverDir, 'src/features/print/fonts'), path.join(nextDir, 'fonts'), {
   recursive: true,
 });
 const inputs = Object.keys(result.metafile.inputs).map((f) => path.resolve(serverDir, f));
 fs.writeFileSync(
-  stampFile,
+  path.join(nextDir, path.basename(stampFile)),
   JSON.stringify({
     builtAt: Date.now(),
     migrations: filesUnder(migrations).length,
     inputs: mtimes(inputs),
   }),
 );
+// Two renames: dist/ is missing only between them, not for the whole build.
+const oldDir = `${outdir}.old-${process.pid}`;
+if (fs.existsSync(outdir)) fs.renameSync(outdir, oldDir);
+fs.renameSync(nextDir, outdir);
+fs.rmSync(oldDir, { recursive: true, force: true });
 const size = Object.entries(result.metafile.outputs)
   .filter(([f]) => f.endsWith('.mjs'))
   .reduce((sum, [, o]) => sum + o.bytes, 0);

@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server';
 import { startupProblem } from './startup-errors';
+import { QUICK_MS, restartDecision } from './worker-restarts';
 
 /**
  * The listener. With one worker (always on PGlite) this process serves; with more, it is the
@@ -113,10 +114,6 @@ async function serve(config: Config): Promise<void> {
   if (cluster.isPrimary) app.log.info(`Arcadia is running at ${config.publicUrl}`);
 }
 
-/** Restarts of a worker that died soon after starting: more in a row means a broken start. */
-const MAX_QUICK_RESTARTS = 5;
-const QUICK_MS = 10_000;
-
 async function runPrimary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel }).child({ component: 'cluster' });
   let stopping = false;
@@ -142,9 +139,23 @@ async function runPrimary(config: Config): Promise<void> {
       return;
     }
     quickRestarts = lived < QUICK_MS ? quickRestarts + 1 : 0;
-    if (quickRestarts > MAX_QUICK_RESTARTS) {
+    const others = Object.values(cluster.workers ?? {}).filter(
+      (w) => w && w.id !== worker.id && !w.isDead(),
+    ).length;
+    const decision = restartDecision(quickRestarts, others);
+    if (decision.action === 'give-up') {
       log.fatal(`workers keep dying at start (last: code ${code}, signal ${signal}); giving up`);
       process.exit(1);
+    }
+    if (decision.action === 'retry-later') {
+      log.error(
+        { pid: worker.process.pid, code, signal, retryInMs: decision.delayMs },
+        'a worker keeps dying at start; the others serve on; trying again later',
+      );
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, decision.delayMs);
+      return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'worker died; starting a new one');
     fork();
