@@ -16,7 +16,7 @@ export interface TestPushService {
   port: number;
   endpoint(name: string): string;
   received: ReceivedPush[];
-  /** Answers this status for this endpoint name from now on. */
+  /** Answers this status for this endpoint name from now on (0: never answers, a hung service). */
   answer(name: string, status: number): void;
   /** Resolves once `count` pushes reached this endpoint name (all pushes when none given). */
   waitFor(count: number, name?: string, timeoutMs?: number): Promise<ReceivedPush[]>;
@@ -41,6 +41,7 @@ export async function startPushService(port = 0): Promise<TestPushService> {
     req.on('end', () => {
       const path = req.url ?? '/';
       const status = statuses.get(path) ?? 201;
+      if (status === 0) return;
       if (req.method === 'POST' && status < 300) {
         received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { TEST_AUDIENCE } from '../../../test/support/issuer';
 import { buildApp } from '../../app';
-import { pushOutbox, users } from '../../db/schema';
+import { pushOutbox, pushSubscriptions, users } from '../../db/schema';
 import { remoteVerifier } from '../../plugins/auth';
 import { friendAddedMessage } from './messages';
 import { enqueue, pruneOld } from './outbox';
@@ -26,6 +26,7 @@ interface Player {
 }
 
 const FAST = { intervalMs: 20, backoffBaseMs: 40, backoffMaxMs: 200, maxAttempts: 50 };
+const FAST_BATCH = DEFAULT_PUSH_WORKER_OPTIONS.batchSize;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -169,6 +170,36 @@ describe('push outbox', () => {
           inserted.map((r) => r.id),
         ),
       );
+    });
+
+    it('a push service that hangs holds back only its own pushes, not the others', async () => {
+      const worker = pushWorkerOf(t.app)!;
+      worker.configure({ batchSize: 4, timeoutMs: 30_000 });
+      const res = await t.request('POST', '/api/push/subscriptions', {
+        token: neo.token,
+        body: neo.ua.subscription(service.endpoint('neo-hung')),
+      });
+      expect(res.status).toBe(201);
+      service.answer('neo-hung', 0);
+      try {
+        const before = service.received.length;
+        await t.db.transaction(async (tx) => {
+          await enqueue(tx, 'friend_added', [neo.id], friendAddedMessage(trinity.id, 'Trinity'));
+          for (let i = 0; i < 6; i += 1)
+            await enqueue(tx, 'friend_added', [trinity.id], friendAddedMessage(neo.id, `Q${i}`));
+        });
+        // All six reach Trinity while the push to Neo's hung service is still waiting (before,
+        // the worker claimed no more rows until every push of its batch had ended).
+        await service.waitFor(before + 6, undefined, 10_000);
+        const hung = (await rows()).filter((r) => r.userId === neo.id && r.sentAt === null);
+        expect(hung).toHaveLength(1);
+      } finally {
+        await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, neo.id));
+        worker.configure({
+          batchSize: FAST_BATCH,
+          timeoutMs: DEFAULT_PUSH_WORKER_OPTIONS.timeoutMs,
+        });
+      }
     });
 
     it('lets several workers share the outbox without sending any row twice', async () => {

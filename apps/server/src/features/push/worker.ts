@@ -17,6 +17,7 @@ import {
 export interface PushWorkerOptions {
   /** Wait between polls when the outbox had nothing due. */
   intervalMs: number;
+  /** Pushes in flight at once: a slow push service holds only its own slot, not the others. */
   batchSize: number;
   /** After this many attempts a row is given up (kept, unsent, for inspection). */
   maxAttempts: number;
@@ -63,6 +64,8 @@ export class PushWorker {
   private wakeUp: (() => void) | undefined;
   private chain: Promise<unknown> = Promise.resolve();
   private lastPrune = 0;
+  /** Pushes being sent; the next claim takes rows for the free slots. */
+  private readonly inFlight = new Set<Promise<void>>();
   /** Aborts pushes in flight when the server shuts down (they are retried after the restart). */
   private abort = new AbortController();
 
@@ -88,13 +91,14 @@ export class PushWorker {
     this.running = this.loop();
   }
 
-  /** Stops polling and waits for the batch in flight, so nothing is cut off mid-write. */
+  /** Stops polling and waits for the pushes in flight, so nothing is cut off mid-write. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.abort.abort();
     this.wake();
     await this.running;
     await this.chain.catch(() => undefined);
+    await Promise.allSettled([...this.inFlight]);
   }
 
   /** Polls now instead of after the current wait. */
@@ -102,17 +106,24 @@ export class PushWorker {
     this.wakeUp?.();
   }
 
-  /** Runs batches until nothing is due (tests, and the admin CLI). */
+  /** Sends until nothing is due and nothing is in flight (tests, and the admin CLI). */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const sent = await this.tick();
-      total += sent;
-      if (sent === 0) return total;
+      const claimed = await this.tick();
+      total += claimed;
+      if (claimed === 0) {
+        if (this.inFlight.size === 0) return total;
+        await Promise.allSettled([...this.inFlight]);
+      }
     }
   }
 
-  /** One batch; batches never overlap within a process. Returns how many rows it handled. */
+  /**
+   * Claims due rows for the free slots and starts sending them; resolves once a slot is free
+   * again (or at once when none was claimed). Claims never overlap within a process. Returns how
+   * many rows it claimed.
+   */
   tick(): Promise<number> {
     const next = this.chain.then(() => this.batch());
     this.chain = next.catch(() => undefined);
@@ -121,9 +132,11 @@ export class PushWorker {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      let handled = 0;
+      let claimed = 0;
+      let free = 0;
       try {
-        handled = await this.tick();
+        free = this.options.batchSize - this.inFlight.size;
+        claimed = await this.tick();
         if (Date.now() - this.lastPrune > 3_600_000) {
           this.lastPrune = Date.now();
           await pruneOld(this.db, this.options.retentionMs, this.options.maxAttempts);
@@ -132,7 +145,8 @@ export class PushWorker {
         this.log.error({ err: error }, 'push outbox: batch failed');
       }
       if (this.stopped) break;
-      if (handled < this.options.batchSize) await this.sleep(this.options.intervalMs);
+      // Fewer due than there was room for: the outbox is empty for now.
+      if (claimed < free) await this.sleep(this.options.intervalMs);
     }
   }
 
@@ -150,8 +164,18 @@ export class PushWorker {
 
   private async batch(): Promise<number> {
     const { batchSize, leaseMs, maxAttempts } = this.options;
-    const rows = await claimDue(this.db, batchSize, leaseMs, maxAttempts);
-    await Promise.all(rows.map((row) => this.handle(row)));
+    const free = batchSize - this.inFlight.size;
+    const rows = free > 0 ? await claimDue(this.db, free, leaseMs, maxAttempts) : [];
+    for (const row of rows) {
+      const sending: Promise<void> = this.handle(row)
+        .catch((error: unknown) => {
+          // The row's lease runs out and it is claimed again.
+          this.log.error({ err: error, id: row.id }, 'push outbox: sending failed');
+        })
+        .finally(() => this.inFlight.delete(sending));
+      this.inFlight.add(sending);
+    }
+    if (this.inFlight.size > 0) await Promise.race([...this.inFlight]);
     return rows.length;
   }
 
