@@ -20,6 +20,12 @@ describe('isDatabaseUnavailable', () => {
       pgError('57P03', 'the database system is starting up'),
     ],
     ['connection_failure', pgError('08006')],
+    [
+      'disk_full (PGlite or PostgreSQL on a full disk)',
+      pgError('53100', 'could not extend file "base/5/16384": No space left on device'),
+    ],
+    ['too_many_connections', pgError('53300', 'sorry, too many clients already')],
+    ['a full disk, said only in the message', new Error('write: No space left on device')],
     ['sqlclient_unable_to_establish_sqlconnection', pgError('08001')],
     ['the connection ended under a query', new Error('Connection terminated unexpectedly')],
     ['the pool found no connection in time', new Error('timeout exceeded when trying to connect')],

@@ -18,13 +18,16 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs: class 08 (connection exception: 08001 cannot connect, 08006 connection failure, ...),
- * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting or stopping).
+ * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting or stopping), and
+ * class 53 (insufficient resources: 53100 disk_full, 53200 out_of_memory, 53300
+ * too_many_connections): a full disk refuses writes until space returns, and a device that got
+ * 500 for it stopped retrying its report.
  */
-const SQL_STATES = /^(08[0-9A-Z]{3}|57P0[123])$/;
+const SQL_STATES = /^(08[0-9A-Z]{3}|57P0[123]|53[0-9A-Z]{3})$/;
 
 /** What node-postgres and pg-pool say when a connection ends or cannot be had in time. */
 const DRIVER_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
+  /(No space left on device)|^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
 
 function matches(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
