@@ -93,7 +93,16 @@ export function createMailer(config: Config, log: FastifyBaseLogger): SendMail {
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + expiresInSeconds * 1000).toISOString(),
     };
-    await fs.writeFile(file, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      await fs.writeFile(file, `${JSON.stringify(message, null, 2)}\n`, {
+        mode: 0o600,
+        flag: 'wx',
+      });
+    } catch (error) {
+      // A full disk leaves a part-written file: no half mail stays behind.
+      await fs.rm(file, { force: true }).catch(() => undefined);
+      throw error;
+    }
     // Not the subject: some name the player (a parent's confirmation names the child), and the
     // log outlives a deletion. The file holds it, owner-readable, until its link expires.
     log.warn(

@@ -105,11 +105,12 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
     // Through SMTP the look-up, the link and the mail all happen after the answer: waiting for
     // them would tell, by the answer's time, that an account has this address. The outbox is a
     // local file, written before the answer so that a deletion right after finds and removes it.
-    if (!config.smtpUrl) await reset;
-    else
-      reset.catch((error: unknown) =>
-        componentLog(app, 'oidc').warn({ err: error }, 'reset mail not sent'),
-      );
+    // A mail that could not be written (a full disk) is logged, never answered differently: an
+    // error page only for existing accounts would tell which addresses have one.
+    const notSent = (error: unknown) =>
+      componentLog(app, 'oidc').error({ err: error }, 'reset mail not sent');
+    if (!config.smtpUrl) await reset.catch(notSent);
+    else reset.catch(notSent);
     return reply.send(forgotPage(p, { action: request.url, backHref: backHref(uid), sent: true }));
   });
 

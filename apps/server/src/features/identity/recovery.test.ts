@@ -168,6 +168,30 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     expect(mail.subject).toBe('Reset your Arcadia password');
     expect(new URL(mail.links[0]!).searchParams.get('lang')).toBe('en');
   });
+
+  it('answers a known address the same when its mail cannot be written (a full disk)', async () => {
+    const moved = `${outbox()}.away`;
+    if (fs.existsSync(outbox())) fs.renameSync(outbox(), moved);
+    // A file where the outbox folder should be: every mail write fails.
+    fs.writeFileSync(outbox(), '');
+    try {
+      // An account of its own: the others' reset mails are throttled by now.
+      const own = {
+        email: 'diskfull@example.org',
+        password: 'full-Disk-2024',
+        nickname: 'Diskfull',
+      };
+      const client = new TestOidcClient(t.url);
+      await client.tokens(await client.signUp(own));
+      const { sent } = await requestReset(own.email);
+      expect(squash(sent.text)).toContain(
+        'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir einen Link geschickt.',
+      );
+    } finally {
+      fs.rmSync(outbox(), { force: true });
+      if (fs.existsSync(moved)) fs.renameSync(moved, outbox());
+    }
+  });
 });
 
 /**
