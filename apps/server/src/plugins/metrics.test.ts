@@ -119,6 +119,27 @@ describe('metrics at /metrics on the main port (METRICS_TOKEN)', () => {
     expect(sampleValue(after, 'arcadia_roster_listen_connected')).toBe(1);
   });
 
+  it('reports the players’ live channels and their LISTEN once one opens', async () => {
+    const before = await scrape();
+    expect(sampleValue(before, 'arcadia_live_streams')).toBe(0);
+    expect(sampleValue(before, 'arcadia_live_listen_started')).toBe(0);
+    const player = await addPlayer(t, 'Streamer');
+    const abort = new AbortController();
+    const res = await fetch(`${t.url}/api/live`, {
+      headers: { authorization: `Bearer ${player.token}` },
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    try {
+      const open = await scrape();
+      expect(sampleValue(open, 'arcadia_live_streams')).toBe(1);
+      expect(sampleValue(open, 'arcadia_live_listen_started')).toBe(1);
+      expect(sampleValue(open, 'arcadia_live_listen_connected')).toBe(1);
+    } finally {
+      abort.abort();
+    }
+  });
+
   it('reports the database, its pool and the process', async () => {
     const text = await scrape();
     expect(sampleValue(text, 'arcadia_database_up')).toBe(1);

@@ -3,6 +3,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DomainCounters } from '../../plugins/metrics';
 import { countOnlineDevices, rosterEventsConnected } from '../devices';
 import { ingestWaiting } from '../games';
+import { liveChannelStats } from '../live';
 import {
   DEFAULT_PUSH_WORKER_OPTIONS,
   outboxBacklog,
@@ -109,6 +110,30 @@ export function registerDomainMetrics(registry: Registry, app: FastifyInstance):
     registers,
     collect() {
       this.set(rosterEventsConnected(app.database) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'arcadia_live_streams',
+    help: "Players' live channels (GET /api/live) open in this process",
+    registers,
+    collect() {
+      this.set(liveChannelStats(app.database).streams);
+    },
+  });
+  new Gauge({
+    name: 'arcadia_live_listen_started',
+    help: 'Processes listening for live hints (started when the first live channel opens)',
+    registers,
+    collect() {
+      this.set(liveChannelStats(app.database).listening === undefined ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: 'arcadia_live_listen_connected',
+    help: 'Processes whose live LISTEN connection is up',
+    registers,
+    collect() {
+      this.set(liveChannelStats(app.database).listening ? 1 : 0);
     },
   });
   new Gauge({

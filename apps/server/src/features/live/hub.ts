@@ -52,6 +52,18 @@ export async function playOf(db: Db, userId: string): Promise<LivePlay> {
  * the order the hints came (one queue per player). A device going offline writes nothing, so
  * the devices of connected players are looked at every `sweepMs`.
  */
+/** The live hub of each app's database, for the metrics (the routes own the hub). */
+const hubs = new WeakMap<Database, LiveHub>();
+
+/**
+ * This process's live channel for the metrics: open streams, and whether its LISTEN started and
+ * is up (undefined until the first stream opened).
+ */
+export function liveChannelStats(database: Database): { streams: number; listening?: boolean } {
+  const hub = hubs.get(database);
+  return { streams: hub?.size ?? 0, listening: hub?.listening };
+}
+
 export class LiveHub {
   private readonly streams = new Map<string, LiveStream[]>();
   /** The device each connected player was last told about, and whether it was online. */
@@ -64,7 +76,14 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly options: LiveHubOptions = {},
-  ) {}
+  ) {
+    hubs.set(database, this);
+  }
+
+  /** Whether its LISTEN connection is up; undefined before start. */
+  get listening(): boolean | undefined {
+    return this.listener?.listening;
+  }
 
   private get db(): Db {
     return this.database.db;
