@@ -27,9 +27,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isPrimary && Number(process.versions.node.split('.')[0]) < MIN_NODE_MAJOR)
+    console.warn(
+      `Arcadia targets Node 24 (at least ${MIN_NODE_MAJOR}); this is Node ${process.versions.node}. ` +
+        '`npm start` brings Node 24 with the node package; run the server through it.',
+    );
   if (config.workers > 1 && cluster.isPrimary) await runPrimary(config);
   else await serve(config);
 }
+
+/** The oldest Node the server is tested on (package.json engines: >=22.12). */
+const MIN_NODE_MAJOR = 22;
 
 /** How long a shutting-down server goes on taking requests before it closes at a quiet moment. */
 const DRAIN_MS = 500;
