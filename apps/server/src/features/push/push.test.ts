@@ -330,7 +330,7 @@ describe('web push', () => {
     expect(trinityPushes.filter(isAchievement)).toEqual([
       {
         title: 'Achievement unlocked: First game',
-        body: 'Play your first game.',
+        body: 'Congratulations! You find it with your achievements on your profile.',
         url: `/profile/${trinity.id}#achievements`,
         tag: 'achievement-first-game',
       },
