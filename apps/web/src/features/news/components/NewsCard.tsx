@@ -18,8 +18,9 @@ export function NewsCard({ item, eager = false }: { item: NewsEntry; eager?: boo
       aria-labelledby={headingId}
       className="group flex w-full max-w-[24rem] flex-col lg:max-w-[22rem] overflow-hidden rounded-2xl border border-line bg-night-800/85 shadow-[0_8px_30px_rgb(0_0_0/0.35)] transition hover:-translate-y-0.5 hover:border-neon-cyan/60 hover:shadow-neon-cyan"
     >
-      <div className="aspect-[16/9] w-full overflow-hidden bg-night-950">
-        {header && (
+      {/* No header image, no empty black frame: the card starts with its date. */}
+      {header && (
+        <div className="aspect-[16/9] w-full overflow-hidden bg-night-950">
           <img
             src={headerImageUrl(header.fields.file.url)}
             alt=""
@@ -29,8 +30,8 @@ export function NewsCard({ item, eager = false }: { item: NewsEntry; eager?: boo
             decoding="async"
             className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
           />
-        )}
-      </div>
+        </div>
+      )}
       <div className="flex flex-1 flex-col gap-3 p-5">
         {!Number.isNaN(date.getTime()) && (
           <time
