@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorInfo } from '@arcadia/contracts';
+import type { AdminPlayer, OperatorInfo } from '@arcadia/contracts';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
+import { adminPlayer, playerHandlers } from '../../../testing/admin-players-api';
 import { NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
@@ -11,15 +12,29 @@ import { Component as AdminConsole } from '../AdminConsole';
 
 const berlin = adminArcade();
 const hamburg = adminArcade({ id: 'hamburg', name: 'Arcadia Hamburg' });
+const munich = adminArcade({
+  id: 'munich',
+  name: 'Arcadia München',
+  retiredAt: '2026-10-01T00:00:00.000Z',
+});
 
-async function renderRoles(who: OperatorInfo = operator()) {
+/** The console with NeonNova findable; the fake server keeps her role as it is changed. */
+async function renderRoles(
+  who: OperatorInfo = operator(),
+  nova: Pick<AdminPlayer, 'role' | 'arcades'> = { role: 'player', arcades: [] },
+) {
+  let now = { ...nova };
   server.use(
     adminHandlers.getOperator({ body: who }),
-    adminHandlers.getAdminArcades({ body: { arcades: [berlin, hamburg] } }),
+    adminHandlers.getAdminArcades({ body: { arcades: [berlin, hamburg, munich] } }),
     handlers.searchUsers({ body: { data: [{ id: NOVA, name: 'NeonNova' }] } }),
-    adminHandlers.changeRole(({ body }) => ({
-      body: { userId: NOVA, userName: 'NeonNova', role: body.role, arcades: body.arcades ?? [] },
+    playerHandlers.getPlayer(() => ({
+      body: adminPlayer({ id: NOVA, userName: 'NeonNova', ...now }),
     })),
+    adminHandlers.changeRole(({ body }) => {
+      now = { role: body.role, arcades: body.arcades ?? [] };
+      return { body: { userId: NOVA, userName: 'NeonNova', ...now } };
+    }),
   );
   const store = await signedInStore();
   const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
@@ -33,6 +48,7 @@ async function renderRoles(who: OperatorInfo = operator()) {
 async function pickNova(user: Awaited<ReturnType<typeof renderRoles>>['user']) {
   await user.type(screen.getByLabelText('Spieler suchen'), 'Neon');
   await user.click(await screen.findByRole('button', { name: 'NeonNova' }));
+  await screen.findByText(/^NeonNova ist zurzeit/);
 }
 
 // The section's code loads lazily on first use; load it once here, not inside the first test.
@@ -44,6 +60,9 @@ describe('/admin/roles', () => {
   it('makes a player staff of the arcades picked', async () => {
     const { user } = await renderRoles();
     await pickNova(user);
+    expect(screen.getByText('NeonNova ist zurzeit Spieler.')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Spieler' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Personal' }));
     await user.click(screen.getByRole('checkbox', { name: 'Arcadia Hamburg' }));
     await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
     await waitFor(() =>
@@ -64,13 +83,48 @@ describe('/admin/roles', () => {
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
     expect(await screen.findByText('NeonNova ist jetzt Admin.')).toBeVisible();
+    expect(await screen.findByText('NeonNova ist zurzeit Admin.')).toBeVisible();
     await user.click(screen.getByRole('radio', { name: 'Spieler' }));
     await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rolle herabsetzen?' });
+    expect(dialog).toHaveTextContent('NeonNova ist Admin und wird Spieler.');
+    await user.click(within(dialog).getByRole('button', { name: 'Herabsetzen' }));
     expect(await screen.findByText('NeonNova ist jetzt wieder Spieler.')).toBeVisible();
     expect(callsTo('PUT', `/api/admin/users/${NOVA}/role`).map((c) => c.body)).toEqual([
       { role: 'admin' },
       { role: 'player' },
     ]);
+  });
+
+  it("starts from the player's current role and arcades, and offers no retired arcade", async () => {
+    const { user } = await renderRoles(operator(), { role: 'staff', arcades: ['hamburg'] });
+    await pickNova(user);
+    expect(screen.getByText('NeonNova ist zurzeit Personal in: Arcadia Hamburg.')).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Personal' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Arcadia Hamburg' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Arcadia Berlin' })).not.toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: /München/ })).not.toBeInTheDocument();
+    // Adding an arcade is no lower role: saved at once.
+    await user.click(screen.getByRole('checkbox', { name: 'Arcadia Berlin' }));
+    await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
+    await waitFor(() =>
+      expect(callsTo('PUT', `/api/admin/users/${NOVA}/role`)[0]?.body).toEqual({
+        role: 'staff',
+        arcades: ['hamburg', 'berlin'],
+      }),
+    );
+  });
+
+  it('asks before a lower role, and saves nothing when cancelled', async () => {
+    const { user } = await renderRoles(operator(), { role: 'staff', arcades: ['berlin'] });
+    await pickNova(user);
+    await user.click(screen.getByRole('radio', { name: 'Spieler' }));
+    await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rolle herabsetzen?' });
+    expect(dialog).toHaveTextContent('NeonNova ist Personal und wird Spieler.');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('PUT', `/api/admin/users/${NOVA}/role`)).toHaveLength(0);
   });
 
   it('says what is missing: a player, and an arcade for staff', async () => {
@@ -86,11 +140,12 @@ describe('/admin/roles', () => {
   });
 
   it('the last admin keeps the role', async () => {
-    const { user } = await renderRoles();
+    const { user } = await renderRoles(operator(), { role: 'admin', arcades: [] });
     server.use(adminHandlers.changeRole(apiError(409, 'last_admin', 'last admin')));
     await pickNova(user);
     await user.click(screen.getByRole('radio', { name: 'Spieler' }));
     await user.click(screen.getByRole('button', { name: 'Rolle speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Herabsetzen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Das geht nicht: Es wäre danach kein Admin mehr übrig.',
     );

@@ -7,16 +7,25 @@ import {
   CardBody,
   Checkbox,
   FieldError,
+  Spinner,
   cn,
   focusRing,
 } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { useGetPlayerQuery } from '../players/api/get-player';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useConsole } from '../shell/console-context';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
 import { useChangeRoleMutation, type RoleAnswer } from './api/change-role';
 
-/** /admin/roles (admins): give a player the role staff (with arcades) or admin, or take it back. */
+const RANK: Record<UserRole, number> = { player: 0, staff: 1, admin: 2 };
+
+/**
+ * /admin/roles (admins): give a player the role staff (with arcades) or admin, or take it back.
+ * Picking a player loads their current role and arcades (GET /api/admin/players/{id}), and the
+ * form starts from them; a lower role than the current one is confirmed first.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { arcades } = useConsole();
@@ -26,22 +35,46 @@ export function Component() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [done, setDone] = useState<RoleAnswer | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [changeRole, { isLoading }] = useChangeRoleMutation();
+  const current = useGetPlayerQuery(player?.id ?? '', { skip: !player });
   const groupId = useId();
 
-  const submit = async (event: FormEvent) => {
+  // The form starts from the picked player's current role and arcades, once they have loaded.
+  const loaded = player && current.data?.id === player.id ? current.data : null;
+  const [startedFrom, setStartedFrom] = useState<string | null>(null);
+  if (loaded && startedFrom !== loaded.id) {
+    setStartedFrom(loaded.id);
+    setRole(loaded.role);
+    setChosen(loaded.arcades);
+    setErrors({});
+  }
+  const ready = !player || (loaded !== null && startedFrom === loaded.id);
+
+  // Retired arcades are not offered; one the staff member still has stays, to be taken away.
+  const offered = arcades.filter((a) => !a.retiredAt || loaded?.arcades.includes(a.id));
+
+  const checkedChange = () =>
+    roleChangeSchema.safeParse({ role, ...(role === 'staff' ? { arcades: chosen } : {}) });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
     setDone(null);
     const missing: FieldErrors = player ? {} : { user: 'missing' };
-    const checked = roleChangeSchema.safeParse({
-      role,
-      ...(role === 'staff' ? { arcades: chosen } : {}),
-    });
+    const checked = checkedChange();
     const found = { ...missing, ...(checked.success ? {} : fieldErrors(checked.error.issues)) };
     setErrors(found);
+    if (!player || !checked.success || !loaded) return;
+    if (RANK[role] < RANK[loaded.role]) setConfirming(true);
+    else void save();
+  };
+
+  const save = async () => {
+    const checked = checkedChange();
     if (!player || !checked.success) return;
     const result = await changeRole({ userId: player.id, change: checked.data });
+    setConfirming(false);
     if ('error' in result) {
       const failure = toFailure(result.error);
       setRefusal(
@@ -65,16 +98,38 @@ export function Component() {
       <p className="text-ink-muted">{t('admin-roles.intro')}</p>
       <Card>
         <CardBody>
-          <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
+          <form noValidate onSubmit={submit} className="flex flex-col gap-5">
             <PlayerPicker
               label={t('admin-roles.user')}
               value={player}
               onChange={(picked) => {
                 setPlayer(picked);
+                setStartedFrom(null);
                 setDone(null);
+                setRefusal(null);
               }}
               error={errors.user ? t('admin-roles.pickUser') : undefined}
             />
+            {player &&
+              (current.isError && !loaded ? (
+                <p role="alert" className="font-semibold text-danger">
+                  {t('admin-roles.currentFailed')}
+                </p>
+              ) : !loaded ? (
+                <Spinner size="sm" label={t('admin-roles.currentLoading')} className="self-start" />
+              ) : (
+                <p className="text-ink">
+                  {loaded.role === 'staff'
+                    ? t('admin-roles.currentStaff', {
+                        name: loaded.userName,
+                        arcades: loaded.arcades.map(nameOf).join(', ') || '–',
+                      })
+                    : t('admin-roles.current', {
+                        name: loaded.userName,
+                        role: t(`admin-roles.roles.${loaded.role}`),
+                      })}
+                </p>
+              ))}
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1.5 text-sm font-semibold text-ink">
                 {t('admin-roles.role')}
@@ -110,7 +165,7 @@ export function Component() {
                   {t('admin-roles.arcades')}
                 </legend>
                 <div className="grid gap-2 sm:grid-cols-2">
-                  {arcades.map((arcade) => (
+                  {offered.map((arcade) => (
                     <Checkbox
                       key={arcade.id}
                       label={
@@ -139,7 +194,7 @@ export function Component() {
                 {refusal}
               </p>
             )}
-            <Button type="submit" disabled={isLoading} className="self-start">
+            <Button type="submit" disabled={isLoading || !ready} className="self-start">
               {isLoading ? t('admin.saving') : t('admin-roles.submit')}
             </Button>
             <p role="status" className="text-ink">
@@ -154,6 +209,23 @@ export function Component() {
           </form>
         </CardBody>
       </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('admin-roles.lower.title')}
+        description={
+          loaded
+            ? t('admin-roles.lower.description', {
+                name: loaded.userName,
+                from: t(`admin-roles.roles.${loaded.role}`),
+                to: t(`admin-roles.roles.${role}`),
+              })
+            : ''
+        }
+        confirmLabel={t('admin-roles.lower.confirm')}
+        busy={isLoading}
+        onConfirm={() => void save()}
+      />
     </section>
   );
 }

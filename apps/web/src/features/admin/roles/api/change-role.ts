@@ -17,8 +17,9 @@ export const changeRoleApi = adminApi.injectEndpoints({
         body: change,
       }),
       responseSchema: roleAnswerSchema,
-      // The operator's own role may have changed (GET /admin/me), and the log has a new entry.
-      invalidatesTags: ['AdminOperator', 'AdminAudit'],
+      // The operator's own role may have changed (GET /admin/me), the player's role shows in the
+      // players section, and the log has a new entry.
+      invalidatesTags: ['AdminOperator', 'AdminAudit', 'AdminPlayers'],
     }),
   }),
 });
