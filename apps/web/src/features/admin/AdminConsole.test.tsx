@@ -104,4 +104,37 @@ describe('/admin: the console shell', () => {
     await renderConsole('/admin/nothing-here?arcade=berlin');
     expect(await screen.findByText('Diesen Bereich gibt es nicht.')).toBeVisible();
   });
+
+  it('a 403 from a section while open (the role was taken) turns the console to "no access"', async () => {
+    let meCalls = 0;
+    server.use(
+      // The role is taken after the console opened: /admin/me answers 403 from its second call.
+      adminHandlers.getOperator(() =>
+        ++meCalls === 1
+          ? { body: operator() }
+          : apiError(403, 'forbidden', 'This needs an operator (staff or admin) account'),
+      ),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin] } }),
+      adminHandlers.getDevices(apiError(403, 'forbidden', 'This needs an operator account')),
+    );
+    await renderConsole('/admin/devices?arcade=berlin');
+    expect(await screen.findByText('Kein Zugang', {}, { timeout: 10_000 })).toBeVisible();
+    expect(screen.queryByText(/schiefgelaufen/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/me')).toHaveLength(2);
+  });
+
+  it('a 403 while the role stays (an arcade not theirs) asks /admin/me once and keeps the console', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin] } }),
+      adminHandlers.getDevices(apiError(403, 'forbidden', 'You are not staff of this arcade')),
+    );
+    await renderConsole('/admin/devices?arcade=berlin');
+    await waitFor(() => expect(callsTo('GET', '/api/admin/me')).toHaveLength(2));
+    expect(screen.getByRole('navigation', { name: 'Bereiche der Konsole' })).toBeVisible();
+    expect(screen.queryByText('Kein Zugang')).not.toBeInTheDocument();
+    expect(await screen.findByText(/schiefgelaufen/)).toBeVisible();
+    expect(callsTo('GET', '/api/admin/me')).toHaveLength(2);
+  });
 });

@@ -10,6 +10,7 @@ import { useGetOperatorQuery } from './shell/api/get-operator';
 import { useGetAdminArcadesQuery } from './shell/api/get-admin-arcades';
 import { ArcadePicker } from './shell/ArcadePicker';
 import { SectionNav } from './shell/SectionNav';
+import { useLostAccessWatch } from './shell/lost-access';
 import {
   ARCADE_PARAM,
   ConsoleContext,
@@ -63,6 +64,8 @@ function Console({ operator }: { operator: OperatorInfo }) {
   const { t } = useTranslation();
   const arcadesQuery = useGetAdminArcadesQuery();
   const [params, setParams] = useSearchParams();
+  // A 403 from any section asks /admin/me again: a lost role shows "no access" (above).
+  useLostAccessWatch();
 
   // Staff pick from their own arcades (GET /admin/me); admins from every arcade.
   const arcades = useMemo(() => {
