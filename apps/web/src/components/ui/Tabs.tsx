@@ -42,7 +42,7 @@ export function Tabs({
       onValueChange={onValueChange}
       className={className}
     >
-      <RadixTabs.List aria-label={label} className="flex gap-1 border-b border-line">
+      <RadixTabs.List aria-label={label} className="flex flex-wrap gap-1 border-b border-line">
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}

@@ -96,6 +96,18 @@ describe('/admin: the console shell', () => {
     expect(screen.getByText('Me · Personal')).toBeVisible();
   });
 
+  it('below lg the content column is no wider than the screen (wide tables scroll inside)', async () => {
+    server.use(
+      adminHandlers.getOperator({ body: operator() }),
+      adminHandlers.getAdminArcades({ body: { arcades: [berlin] } }),
+    );
+    await renderConsole('/admin/nothing-here?arcade=berlin');
+    const nav = await screen.findByRole('navigation', { name: 'Bereiche der Konsole' });
+    // An implicit grid column is `auto`: as wide as its widest content, a table's min-width.
+    expect(nav.parentElement).toHaveClass('grid', 'grid-cols-[minmax(0,1fr)]');
+    expect(nav).toHaveClass('min-w-0');
+  });
+
   it('an unknown section says so', async () => {
     server.use(
       adminHandlers.getOperator({ body: operator() }),

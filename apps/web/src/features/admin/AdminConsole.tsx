@@ -124,7 +124,7 @@ function Console({ operator }: { operator: OperatorInfo }) {
           </div>
           <ArcadePicker arcades={arcades} value={arcadeId} onChange={pick} />
         </header>
-        <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
           <SectionNav sections={visible} href={state.href} />
           <div className="min-w-0">
             {arcadesQuery.isLoading ? (

@@ -79,7 +79,7 @@ function Batch({ batch, back }: { batch: CardBatchDetail; back: ReactNode }) {
       <Card>
         <CardBody>
           <h3 className="mb-3 font-display text-lg font-bold text-ink">{t('admin-cards.cards')}</h3>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-ink-muted">
                 <tr>

@@ -95,7 +95,7 @@ function Scoreboard({ game }: { game: AdminGame }) {
         </ul>
       )}
       <Card>
-        <CardBody className="overflow-x-auto p-0 sm:p-0">
+        <CardBody className="relative overflow-x-auto p-0 sm:p-0">
           <table className="w-full min-w-[36rem] text-left">
             <caption className="sr-only">{t('admin-games.scoreboard')}</caption>
             <thead className="border-b border-line text-sm text-ink-muted">

@@ -113,6 +113,15 @@ describe('/admin/games', () => {
     expect(within(table).queryByText('Deleted player')).not.toBeInTheDocument();
   });
 
+  it('one game: the wide scoreboard scrolls in its own box at 360 px, hidden labels too', async () => {
+    await renderGames(`/admin/games/${first.id}?arcade=berlin`);
+    const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
+    // The table's screen-reader labels are absolutely placed: without a positioned scroll box
+    // they escape it, and the whole page scrolls sideways on a phone.
+    const box = table.parentElement!;
+    expect(box).toHaveClass('overflow-x-auto', 'relative');
+  });
+
   it('one game: the scoreboard, and voiding it needs a reason', async () => {
     const { user } = await renderGames(`/admin/games/${first.id}?arcade=berlin`);
     const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });

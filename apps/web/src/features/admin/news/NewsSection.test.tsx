@@ -170,6 +170,12 @@ describe('/admin/news', () => {
     );
   }, 30_000);
 
+  it("the editor's tab row wraps instead of widening a phone's page", async () => {
+    const { user } = await renderNews();
+    await user.click(await screen.findByRole('link', { name: 'Neuer Artikel' }));
+    expect(screen.getByRole('tablist', { name: 'Sprachen und Vorschau' })).toHaveClass('flex-wrap');
+  });
+
   it('shows what is wrong without sending anything', async () => {
     const { user } = await renderNews('/admin/news/new');
     await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'Kein Slug');

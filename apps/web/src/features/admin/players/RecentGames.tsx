@@ -24,7 +24,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
       {player.recentGames.length === 0 ? (
         <p className="text-ink-muted">{t('admin-players.noGames')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-ink">
             <caption className="sr-only">{t('admin-players.recentGames')}</caption>
             <thead className="text-sm text-ink-muted">

@@ -46,7 +46,7 @@ export function MapsPanel({
       {maps.length === 0 ? (
         <EmptyState title={t('admin-catalogue.maps.empty')} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line">
+        <div className="relative overflow-x-auto rounded-xl border border-line">
           <table className="w-full min-w-[40rem] text-left">
             <caption className="sr-only">{t('admin-catalogue.maps.table')}</caption>
             <thead className="bg-night-800 text-sm text-ink-muted">
