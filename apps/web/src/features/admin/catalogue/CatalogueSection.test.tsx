@@ -90,29 +90,45 @@ describe('the console catalogue section', () => {
     expect(screen.queryByRole('button', { name: 'Modus hinzufügen' })).not.toBeInTheDocument();
   });
 
-  it('adds a game; a refusal marks the fields the server names', async () => {
+  it('adds a game; bad fields are named in German before sending, a refusal too', async () => {
     serve();
     const { user } = await renderCatalogue();
-    server.use(
-      api.createApplication(
-        apiError(400, 'bad_request', 'Invalid body', [
-          { path: 'id', message: 'id must be a lowercase slug' },
-          { path: 'description.en', message: 'description.en must not be empty' },
-        ]),
-      ),
-    );
     await user.click(screen.getByRole('button', { name: 'Spiel hinzufügen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neues Spiel' });
     await user.type(within(dialog).getByLabelText(/^ID/), 'Pong!');
     await user.type(within(dialog).getByLabelText('Name'), 'Pong');
     await user.type(within(dialog).getByLabelText('Beschreibung (Deutsch)'), 'Ein Klassiker.');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(await within(dialog).findByText('id must be a lowercase slug')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText(/^ID/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^ID/)).toHaveAccessibleDescription(
+      expect.stringContaining('Die ID braucht 1 bis 32 Zeichen: Kleinbuchstaben'),
+    );
     expect(within(dialog).getByLabelText('Beschreibung (Englisch)')).toHaveAttribute(
       'aria-invalid',
       'true',
     );
+    expect(
+      within(dialog).getByText('Der englische Text braucht 1 bis 2000 Zeichen.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/must/)).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/applications')).toHaveLength(0);
+
+    // What the server still refuses is shown by field in the section's words, not its English.
+    server.use(
+      api.createApplication(
+        apiError(400, 'bad_request', 'Invalid body', [
+          { path: 'name', message: 'name must not be empty' },
+        ]),
+      ),
+    );
+    await user.clear(within(dialog).getByLabelText(/^ID/));
+    await user.type(within(dialog).getByLabelText(/^ID/), 'pong');
+    await user.type(within(dialog).getByLabelText('Beschreibung (Englisch)'), 'A classic.');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(
+      await within(dialog).findByText('Der Name braucht 1 bis 80 Zeichen.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/must not be empty/)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^ID/)).not.toHaveAttribute('aria-invalid', 'true');
 
     const pong: AdminApplication = {
       id: 'pong',
@@ -123,10 +139,6 @@ describe('the console catalogue section', () => {
     };
     server.use(api.createApplication({ status: 201, body: pong }));
     serve([commando, pong]);
-    const id = within(dialog).getByLabelText(/^ID/);
-    await user.clear(id);
-    await user.type(id, 'pong');
-    await user.type(within(dialog).getByLabelText('Beschreibung (Englisch)'), 'A classic.');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo('POST', '/api/admin/applications').at(-1)!.body).toEqual({
@@ -248,6 +260,26 @@ describe('the console catalogue section', () => {
       name: 'The Grid',
       iconPath: url,
     });
+  });
+
+  it('a map: a bad icon address and id are named before sending, in English too', async () => {
+    serve();
+    const { user } = await renderCatalogue(true, 'en');
+    await user.click(screen.getByRole('tab', { name: 'Maps' }));
+    await user.click(screen.getByRole('button', { name: 'Add a map' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New map' });
+    await user.type(within(dialog).getByLabelText(/^Id/), 'The Grid');
+    await user.type(within(dialog).getByLabelText('Name'), 'The Grid');
+    await user.type(within(dialog).getByLabelText(/^Icon/), 'assets/grid.png');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog).getByText(
+        'Please give a path (/assets/…) or an https address (at most 500 characters).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/^The id needs 1 to 64 characters/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/must be/)).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/maps')).toHaveLength(0);
   });
 
   it('refuses a file that is not an image before uploading', async () => {

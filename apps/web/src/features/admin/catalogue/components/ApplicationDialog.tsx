@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminApplication } from '@arcadia/contracts';
+import {
+  applicationCreateSchema,
+  applicationUpdateSchema,
+  type AdminApplication,
+} from '@arcadia/contracts';
 import { TextField } from '../../../../components/ui';
 import { useCreateCatalogueApplicationMutation } from '../api/create-application';
 import { useUpdateCatalogueApplicationMutation } from '../api/update-application';
-import { fieldError } from '../form-state';
+import { checked, fieldError } from '../form-state';
 import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
@@ -27,11 +31,15 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
   const [en, setEn] = useState(application?.description.en ?? '');
   const [icon, setIcon] = useState(application?.iconPath ?? '');
 
-  const save = () => {
+  // Checked here with the contract first: the server's answers to bad input are English.
+  const save = async () => {
     const fields = { name, description: { de, en }, iconPath: icon.trim() || null };
     return application
-      ? update({ id: application.id, changes: fields }).unwrap()
-      : create({ id: id.trim(), ...fields }).unwrap();
+      ? update({
+          id: application.id,
+          changes: checked(applicationUpdateSchema.safeParse(fields)),
+        }).unwrap()
+      : create(checked(applicationCreateSchema.safeParse({ id: id.trim(), ...fields }))).unwrap();
   };
   return (
     <FormDialog

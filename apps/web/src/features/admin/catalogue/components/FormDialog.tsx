@@ -1,19 +1,31 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogClose, toast } from '../../../../components/ui';
-import { NO_REFUSAL, refusalOf, type SaveRefusal } from '../form-state';
+import { NO_REFUSAL, refusalOf, type InvalidKeys, type SaveRefusal } from '../form-state';
 
 export interface FormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** Saves; a thrown failure (RTK Query's unwrap) is shown on the fields it names. */
+  /**
+   * Checks the fields (a failed check throws `invalidInput`, and nothing is sent) and saves; a
+   * thrown failure (RTK Query's unwrap) is shown on the fields it names, in the section's words.
+   */
   onSave: () => Promise<unknown>;
+  /** The message keys of field paths that differ from the path (see form-state.ts). */
+  invalidKeys?: InvalidKeys;
   children: (refusal: SaveRefusal) => ReactNode;
 }
 
 /** A dialog with a form: Save submits, a refusal marks the fields (400) or says why. */
-export function FormDialog({ open, onOpenChange, title, onSave, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  onSave,
+  invalidKeys,
+  children,
+}: FormDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const [refusal, setRefusal] = useState<SaveRefusal>(NO_REFUSAL);
@@ -28,15 +40,13 @@ export function FormDialog({ open, onOpenChange, title, onSave, children }: Form
       toast({ variant: 'success', title: t('admin-catalogue.saved') });
       onOpenChange(false);
     } catch (error) {
-      setRefusal(refusalOf(error));
+      setRefusal(refusalOf(error, t, invalidKeys));
     } finally {
       setSaving(false);
     }
   }
 
-  const formMessage = refusal.conflict
-    ? t('admin-catalogue.conflict')
-    : refusal.message && t('admin-catalogue.failed', { message: refusal.message });
+  const formMessage = refusal.conflict ? t('admin-catalogue.conflict') : refusal.message;
   return (
     <Dialog
       open={open}
@@ -60,6 +70,11 @@ export function FormDialog({ open, onOpenChange, title, onSave, children }: Form
       }
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+        {Object.keys(refusal.fields).length > 0 && (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {t('admin.fieldsInvalid')}
+          </p>
+        )}
         {children(refusal)}
         {formMessage && (
           <p role="alert" className="text-sm font-medium text-danger">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ASSET_UPLOAD_MAX_BYTES } from '@arcadia/contracts';
 import { Button, FieldError, TextField } from '../../../../components/ui';
 import { useUploadCatalogueIconMutation } from '../api/upload-icon';
+import { toFailure, type ApiFailure } from '../../../../lib/api/failure';
 import { refusalOf } from '../form-state';
 import { IconPreview } from './IconPreview';
 
@@ -38,7 +39,13 @@ export function IconField({ value, onChange, error, label, hint }: IconFieldProp
       const asset = await upload(file).unwrap();
       onChange(asset.url);
     } catch (failure) {
-      setUploadError(refusalOf(failure).message ?? t('admin-catalogue.icon.notImage'));
+      // A 400: the body was no image; anything else says what went wrong.
+      const refusal = refusalOf(failure, t);
+      setUploadError(
+        toFailure(failure as ApiFailure).status === 400
+          ? t('admin-catalogue.icon.notImage')
+          : (refusal.message ?? t('admin-catalogue.icon.notImage')),
+      );
     } finally {
       if (input.current) input.current.value = '';
     }

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminApplication, AdminMap } from '@arcadia/contracts';
+import {
+  mapCreateSchema,
+  mapUpdateSchema,
+  type AdminApplication,
+  type AdminMap,
+} from '@arcadia/contracts';
 import { SelectField, TextField } from '../../../../components/ui';
 import { useCreateCatalogueMapMutation } from '../api/create-map';
 import { useUpdateCatalogueMapMutation } from '../api/update-map';
-import { fieldError } from '../form-state';
+import { checked, fieldError } from '../form-state';
 import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 
@@ -28,10 +33,23 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
   const [name, setName] = useState(map?.name ?? '');
   const [icon, setIcon] = useState(map?.iconPath ?? '');
 
-  const save = () =>
+  // Checked here with the contract first: the server's answers to bad input are English.
+  const save = async () =>
     map
-      ? update({ map, change: { name, iconPath: icon.trim() } }).unwrap()
-      : create({ id: id.trim(), applicationId, name, iconPath: icon.trim() }).unwrap();
+      ? update({
+          map,
+          change: checked(mapUpdateSchema.safeParse({ name, iconPath: icon.trim() })),
+        }).unwrap()
+      : create(
+          checked(
+            mapCreateSchema.safeParse({
+              id: id.trim(),
+              applicationId,
+              name,
+              iconPath: icon.trim(),
+            }),
+          ),
+        ).unwrap();
   return (
     <FormDialog
       open={open}
@@ -42,6 +60,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
           : t('admin-catalogue.maps.createTitle')
       }
       onSave={save}
+      invalidKeys={{ id: 'mapId', applicationId: 'game' }}
     >
       {(refusal) => (
         <>

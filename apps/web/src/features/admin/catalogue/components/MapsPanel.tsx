@@ -30,7 +30,7 @@ export function MapsPanel({
     } catch (error) {
       toast({
         variant: 'error',
-        title: t('admin-catalogue.failed', { message: refusalOf(error).message ?? '' }),
+        title: refusalOf(error, t).message ?? t('admin-catalogue.invalid.request'),
       });
     }
   }

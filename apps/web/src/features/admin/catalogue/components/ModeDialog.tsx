@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminApplication, AdminMode, GameType } from '@arcadia/contracts';
+import {
+  modeCreateSchema,
+  modeUpdateSchema,
+  type AdminApplication,
+  type AdminMode,
+  type GameType,
+} from '@arcadia/contracts';
 import { SelectField, TextField } from '../../../../components/ui';
 import { useCreateCatalogueModeMutation } from '../api/create-mode';
 import { useUpdateCatalogueModeMutation } from '../api/update-mode';
-import { fieldError } from '../form-state';
+import { checked, fieldError } from '../form-state';
 import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
@@ -32,7 +38,8 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
   const [icon, setIcon] = useState(mode?.iconPath ?? '');
   const [position, setPosition] = useState(String(mode?.position ?? ''));
 
-  const save = () => {
+  // Checked here with the contract first: the server's answers to bad input are English.
+  const save = async () => {
     const fields = {
       name: { de: nameDe, en: nameEn },
       description: { de, en },
@@ -40,8 +47,15 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
       ...(position.trim() === '' ? {} : { position: Number(position) }),
     };
     return mode
-      ? update({ applicationId: application.id, modeId: mode.id, change: fields }).unwrap()
-      : create({ applicationId: application.id, mode: { id: rules, ...fields } }).unwrap();
+      ? update({
+          applicationId: application.id,
+          modeId: mode.id,
+          change: checked(modeUpdateSchema.safeParse(fields)),
+        }).unwrap()
+      : create({
+          applicationId: application.id,
+          mode: checked(modeCreateSchema.safeParse({ id: rules, ...fields })),
+        }).unwrap();
   };
   const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
@@ -54,6 +68,7 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
           : t('admin-catalogue.modes.createTitle', { name: application.name })
       }
       onSave={save}
+      invalidKeys={{ id: 'rules' }}
     >
       {(refusal) => (
         <>

@@ -31,7 +31,7 @@ export function ModeRow({
     } catch (error) {
       toast({
         variant: 'error',
-        title: t('admin-catalogue.failed', { message: refusalOf(error).message ?? '' }),
+        title: refusalOf(error, t).message ?? t('admin-catalogue.invalid.request'),
       });
     }
   }
