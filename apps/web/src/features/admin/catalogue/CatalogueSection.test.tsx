@@ -165,6 +165,15 @@ describe('the console catalogue section', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Stilllegen: Team-Deathmatch' }));
+    const confirm = screen.getByRole('dialog', { name: 'Modus „Team-Deathmatch“ stilllegen?' });
+    expect(confirm).toHaveTextContent(
+      'neue Meldungen der Geräte in diesem Modus werden ab sofort abgelehnt',
+    );
+    expect(
+      callsTo('POST', '/api/admin/applications/commando/modes/deathmatch/retire'),
+    ).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Stilllegen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(
         callsTo('POST', '/api/admin/applications/commando/modes/deathmatch/retire'),
@@ -205,6 +214,26 @@ describe('the console catalogue section', () => {
     await user.click(within(frost).getByRole('button', { name: 'Wieder aktivieren: Frost Base' }));
     await waitFor(() =>
       expect(callsTo('POST', '/api/admin/maps/frost-base/unretire')).toHaveLength(1),
+    );
+  });
+
+  it('maps: retiring one is asked first, and cancelling sends nothing', async () => {
+    serve();
+    const { user } = await renderCatalogue();
+    await user.click(screen.getByRole('tab', { name: 'Karten' }));
+    server.use(api.retireMap({ body: { ...neonDocks, retiredAt: '2026-11-26T12:00:00.000Z' } }));
+    await user.click(screen.getByRole('button', { name: 'Stilllegen: Neon Docks' }));
+    let confirm = screen.getByRole('dialog', { name: 'Karte „Neon Docks“ stilllegen?' });
+    expect(confirm).toHaveTextContent(
+      'neue Meldungen der Geräte auf dieser Karte werden ab sofort abgelehnt',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Abbrechen' }));
+    expect(callsTo('POST', '/api/admin/maps/neon-docks/retire')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Stilllegen: Neon Docks' }));
+    confirm = screen.getByRole('dialog', { name: 'Karte „Neon Docks“ stilllegen?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Stilllegen' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/maps/neon-docks/retire')).toHaveLength(1),
     );
   });
 

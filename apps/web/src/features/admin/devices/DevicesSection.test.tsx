@@ -163,9 +163,14 @@ describe('/admin/devices', () => {
     expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/rotate-key')).toHaveLength(1);
   });
 
-  it('disables and enables a device', async () => {
+  it('disables a device after confirming (players on it stay), and enables one at once', async () => {
     const { user } = await renderDevices();
     await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
+    const confirm = screen.getByRole('dialog', { name: 'Arena 1 sperren?' });
+    expect(confirm).toHaveTextContent('seine Meldungen (auch die der laufenden Runde) werden');
+    expect(confirm).toHaveTextContent('Der Spieler, der gerade darauf ist, bleibt angemeldet');
+    expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/disable')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Sperren' }));
     await waitFor(() =>
       expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/disable')).toHaveLength(1),
     );
@@ -178,6 +183,15 @@ describe('/admin/devices', () => {
       'Arena 1 ist gesperrt.',
       'Racer 2 ist wieder freigegeben.',
     ]);
+  });
+
+  it('disabling a device can be cancelled: nothing is sent', async () => {
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
+    const confirm = screen.getByRole('dialog', { name: 'Arena 1 sperren?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/disable')).toHaveLength(0);
   });
 
   it('takes a player off a device after confirming', async () => {
@@ -220,6 +234,8 @@ describe('/admin/devices', () => {
     const { user } = await renderDevices();
     server.use(adminHandlers.disableDevice(apiError(404, 'not_found', 'Kein solches Gerät')));
     await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
+    const confirm = screen.getByRole('dialog', { name: 'Arena 1 sperren?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Sperren' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toEqual([
         'Das hat nicht geklappt: Kein solches Gerät',

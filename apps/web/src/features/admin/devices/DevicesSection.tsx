@@ -21,6 +21,7 @@ const REFRESH_MS = 15_000;
 
 type Pending =
   | { kind: 'rotate'; device: AdminDevice }
+  | { kind: 'disable'; device: AdminDevice }
   | { kind: 'kick'; device: AdminDevice; userId: string; userName: string };
 
 /** /admin/devices: the picked arcade's devices and what an operator does with them. */
@@ -34,7 +35,7 @@ export function Component() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [rotate, rotating] = useRotateDeviceKeyMutation();
   const [kick, kicking] = useKickPlayerMutation();
-  const [setDisabled] = useSetDeviceDisabledMutation();
+  const [setDisabled, switching] = useSetDeviceDisabledMutation();
 
   const retired = Boolean(arcade?.retiredAt);
   const failed = (error: Parameters<typeof toFailure>[0]) => {
@@ -51,6 +52,11 @@ export function Component() {
   const confirm = async () => {
     if (!pending) return;
     const ref = { arcadeId: id, deviceId: pending.device.id };
+    if (pending.kind === 'disable') {
+      await toggle(pending.device);
+      setPending(null);
+      return;
+    }
     if (pending.kind === 'rotate') {
       const result = await rotate(ref);
       setPending(null);
@@ -111,7 +117,10 @@ export function Component() {
                 device={device}
                 retired={retired}
                 onRotate={() => setPending({ kind: 'rotate', device })}
-                onToggle={() => void toggle(device)}
+                // Disabling is asked first (the device is refused at once); enabling is not.
+                onToggle={() =>
+                  device.disabled ? void toggle(device) : setPending({ kind: 'disable', device })
+                }
                 onKick={(player) => setPending({ kind: 'kick', device, ...player })}
               />
             </li>
@@ -133,19 +142,27 @@ export function Component() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        busy={rotating.isLoading || kicking.isLoading}
+        busy={rotating.isLoading || kicking.isLoading || switching.isLoading}
         title={
           pending?.kind === 'kick'
             ? t('admin-devices.kickTitle', { name: pending.userName })
-            : t('admin-devices.rotateTitle', { name: pending?.device.name ?? '' })
+            : pending?.kind === 'disable'
+              ? t('admin-devices.disableTitle', { name: pending.device.name })
+              : t('admin-devices.rotateTitle', { name: pending?.device.name ?? '' })
         }
         description={
           pending?.kind === 'kick'
             ? t('admin-devices.kickText', { device: pending.device.name })
-            : t('admin-devices.rotateText')
+            : pending?.kind === 'disable'
+              ? t('admin-devices.disableText', { count: pending.device.players.length })
+              : t('admin-devices.rotateText')
         }
         confirmLabel={
-          pending?.kind === 'kick' ? t('admin-devices.kick') : t('admin-devices.rotate')
+          pending?.kind === 'kick'
+            ? t('admin-devices.kick')
+            : pending?.kind === 'disable'
+              ? t('admin-devices.disable')
+              : t('admin-devices.rotate')
         }
         onConfirm={() => void confirm()}
       />

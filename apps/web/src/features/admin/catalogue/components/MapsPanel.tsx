@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import type { AdminApplication, AdminMap } from '@arcadia/contracts';
 import { Button, EmptyState, toast } from '../../../../components/ui';
 import { useUpdateCatalogueMapMutation } from '../api/update-map';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { refusalOf } from '../form-state';
 import { IconPreview } from './IconPreview';
 import { MapDialog } from './MapDialog';
@@ -22,12 +23,16 @@ export function MapsPanel({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{ map?: AdminMap } | null>(null);
   const [change, { isLoading }] = useUpdateCatalogueMapMutation();
+  // Retiring is asked first (devices' reports on the map are refused); bringing back is not.
+  const [retiring, setRetiring] = useState<AdminMap | null>(null);
   const gameName = (id: string) => applications.find((a) => a.id === id)?.name ?? id;
 
   async function toggle(map: AdminMap) {
     try {
       await change({ map, change: map.retiredAt ? 'unretire' : 'retire' }).unwrap();
+      setRetiring(null);
     } catch (error) {
+      setRetiring(null);
       toast({
         variant: 'error',
         title: refusalOf(error, t).message ?? t('admin-catalogue.invalid.request'),
@@ -107,7 +112,7 @@ export function MapsPanel({
                           disabled={isLoading}
                           title={t('admin-catalogue.maps.retireHint')}
                           aria-label={`${t(map.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${map.name}`}
-                          onClick={() => void toggle(map)}
+                          onClick={() => (map.retiredAt ? void toggle(map) : setRetiring(map))}
                         >
                           {t(map.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}
                         </Button>
@@ -120,6 +125,15 @@ export function MapsPanel({
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={retiring !== null}
+        onOpenChange={(open) => !open && setRetiring(null)}
+        title={t('admin-catalogue.maps.retireTitle', { name: retiring?.name ?? '' })}
+        description={t('admin-catalogue.maps.retireText')}
+        confirmLabel={t('admin-catalogue.retire')}
+        busy={isLoading}
+        onConfirm={() => retiring && void toggle(retiring)}
+      />
       {editing && (
         <MapDialog
           map={editing.map}

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminMode } from '@arcadia/contracts';
 import { Button, toast } from '../../../../components/ui';
 import { useUpdateCatalogueModeMutation } from '../api/update-mode';
+import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { refusalOf } from '../form-state';
 import { IconPreview } from './IconPreview';
 import { RetiredBadge } from './RetiredBadge';
@@ -20,6 +22,7 @@ export function ModeRow({
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const [change, { isLoading }] = useUpdateCatalogueModeMutation();
   const name = mode.name[lang];
+  const [confirming, setConfirming] = useState(false);
 
   async function toggle() {
     try {
@@ -28,7 +31,9 @@ export function ModeRow({
         modeId: mode.id,
         change: mode.retiredAt ? 'unretire' : 'retire',
       }).unwrap();
+      setConfirming(false);
     } catch (error) {
+      setConfirming(false);
       toast({
         variant: 'error',
         title: refusalOf(error, t).message ?? t('admin-catalogue.invalid.request'),
@@ -64,10 +69,20 @@ export function ModeRow({
             disabled={isLoading}
             aria-label={`${t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${name}`}
             title={t('admin-catalogue.modes.retireHint')}
-            onClick={() => void toggle()}
+            // Retiring is asked first (devices' reports in it are refused); bringing back is not.
+            onClick={() => (mode.retiredAt ? void toggle() : setConfirming(true))}
           >
             {t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}
           </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t('admin-catalogue.modes.retireTitle', { name })}
+            description={t('admin-catalogue.modes.retireText')}
+            confirmLabel={t('admin-catalogue.retire')}
+            busy={isLoading}
+            onConfirm={() => void toggle()}
+          />
         </div>
       )}
     </li>
