@@ -83,9 +83,10 @@ describe('the console catalogue section', () => {
     );
     const modes = within(screen.getByRole('region', { name: 'Modi von Commando' }));
     const rows = modes.getAllByRole('listitem').map((li) => li.textContent);
-    expect(rows[0]).toContain('Jeder gegen jeden');
-    expect(rows[1]).toContain('Eliminierung');
-    expect(rows[2]).toContain('Team-Deathmatch');
+    // Numbered from 1 (stored from 0).
+    expect(rows[0]).toContain('1. Jeder gegen jeden');
+    expect(rows[1]).toContain('2. Eliminierung');
+    expect(rows[2]).toContain('3. Team-Deathmatch');
     // Every rule set is offered: no "add a mode".
     expect(screen.queryByRole('button', { name: 'Modus hinzufügen' })).not.toBeInTheDocument();
   });
@@ -187,6 +188,7 @@ describe('the console catalogue section', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Bearbeiten: Eliminierung' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modus „Eliminierung“ bearbeiten' });
+    expect(within(dialog).getByLabelText('Reihenfolge')).toHaveValue(2);
     const name = within(dialog).getByLabelText('Name (Deutsch)');
     await user.clear(name);
     await user.type(name, 'Ausschalten');

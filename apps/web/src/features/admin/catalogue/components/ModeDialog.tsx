@@ -36,7 +36,8 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
   const [de, setDe] = useState(mode?.description.de ?? '');
   const [en, setEn] = useState(mode?.description.en ?? '');
   const [icon, setIcon] = useState(mode?.iconPath ?? '');
-  const [position, setPosition] = useState(String(mode?.position ?? ''));
+  // Shown from 1 as in the list (stored from 0).
+  const [position, setPosition] = useState(mode ? String(mode.position + 1) : '');
 
   // Checked here with the contract first: the server's answers to bad input are English.
   const save = async () => {
@@ -44,7 +45,7 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
       name: { de: nameDe, en: nameEn },
       description: { de, en },
       iconPath: icon.trim() || null,
-      ...(position.trim() === '' ? {} : { position: Number(position) }),
+      ...(position.trim() === '' ? {} : { position: Number(position) - 1 }),
     };
     return mode
       ? update({
@@ -117,8 +118,8 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
             label={t('admin-catalogue.modes.position')}
             type="number"
             inputMode="numeric"
-            min={0}
-            max={999}
+            min={1}
+            max={1000}
             value={position}
             onChange={(e) => setPosition(e.target.value)}
             error={fieldError(refusal, 'position')}

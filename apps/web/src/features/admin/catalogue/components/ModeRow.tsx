@@ -46,7 +46,8 @@ export function ModeRow({
       <IconPreview path={mode.iconPath} />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">
-          {mode.position}. {name} <RetiredBadge at={mode.retiredAt} />
+          {/* Stored from 0; people count from 1. */}
+          {mode.position + 1}. {name} <RetiredBadge at={mode.retiredAt} />
         </p>
         <p className="text-sm text-ink-muted">
           <code>{mode.id}</code> ·{' '}
