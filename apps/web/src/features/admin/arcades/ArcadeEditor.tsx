@@ -171,6 +171,8 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
                 <IconField
                   label={t('admin-arcades.fields.logoPath')}
                   hint={t('admin-arcades.hints.logoPath')}
+                  removeLabel={t('admin-arcades.logo.remove')}
+                  previewLabel={t('admin-arcades.logo.preview')}
                   value={values.logoPath}
                   error={error('logoPath')}
                   onChange={(logoPath) => set({ logoPath })}

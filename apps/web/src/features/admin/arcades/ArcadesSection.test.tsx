@@ -119,6 +119,10 @@ describe('/admin/arcades', () => {
       expect(screen.getByLabelText('Logo (Pfad oder https-URL)')).toHaveValue(url),
     );
     expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('logo.png');
+    // The shared icon field speaks of the logo here.
+    expect(screen.getByRole('button', { name: 'Logo entfernen' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Icon entfernen' })).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Vorschau des Logos' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() =>
       expect(callsTo('POST', '/api/admin/arcades')[0]?.body).toMatchObject({ logoPath: url }),

@@ -14,13 +14,24 @@ export interface IconFieldProps {
   /** The field's label and hint (default: the catalogue's icon texts; the arcades' logo has its own). */
   label?: string;
   hint?: string;
+  /** The remove button and the preview's name (default: the catalogue's, about an icon). */
+  removeLabel?: string;
+  previewLabel?: string;
 }
 
 /**
  * An icon: a site path or https URL typed in, or an image uploaded through POST /api/admin/assets
  * whose answered URL becomes the path.
  */
-export function IconField({ value, onChange, error, label, hint }: IconFieldProps) {
+export function IconField({
+  value,
+  onChange,
+  error,
+  label,
+  hint,
+  removeLabel,
+  previewLabel,
+}: IconFieldProps) {
   const { t } = useTranslation();
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -53,7 +64,7 @@ export function IconField({ value, onChange, error, label, hint }: IconFieldProp
 
   return (
     <div className="flex items-start gap-3">
-      <IconPreview path={value || null} label={t('admin-catalogue.icon.preview')} />
+      <IconPreview path={value || null} label={previewLabel ?? t('admin-catalogue.icon.preview')} />
       <div className="min-w-0 flex-1 space-y-2">
         <TextField
           label={label ?? t('admin-catalogue.icon.label')}
@@ -87,7 +98,7 @@ export function IconField({ value, onChange, error, label, hint }: IconFieldProp
           </Button>
           {value && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
-              {t('admin-catalogue.icon.remove')}
+              {removeLabel ?? t('admin-catalogue.icon.remove')}
             </Button>
           )}
         </div>
