@@ -43,6 +43,7 @@ async function renderPlayers(
   path: string,
   who: OperatorInfo = operator(),
   more: HttpHandler[] = [],
+  lang: 'de' | 'en' = 'de',
 ) {
   let player = rick;
   server.use(
@@ -76,6 +77,7 @@ async function renderPlayers(
     path,
     store,
     toaster: false,
+    lang,
   });
   // The section's code loads on first use (slow on the first test of the file).
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
@@ -148,6 +150,24 @@ describe('/admin/players', () => {
       ),
     );
     server.resetHandlers();
+  });
+
+  it('names deaths "Tode" in the statistics line, as the match page does', async () => {
+    await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, operator(), [
+      playerHandlers.getPlayer({
+        body: {
+          ...rick,
+          statistics: {
+            ...rick.statistics,
+            gamesPlayed: 4,
+            gamesWon: 1,
+            overallKills: 12,
+            overallDeaths: 7,
+          },
+        },
+      }),
+    ]);
+    expect(await screen.findByText('4 Spiele, 1 gewonnen · 12 Kills, 7 Tode')).toBeVisible();
   });
 
   it('renames a player', async () => {
