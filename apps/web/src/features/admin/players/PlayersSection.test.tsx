@@ -170,6 +170,30 @@ describe('/admin/players', () => {
     expect(await screen.findByText('4 Spiele, 1 gewonnen · 12 Kills, 7 Tode')).toBeVisible();
   });
 
+  it('in English the statistics line says kills, as the table does', async () => {
+    await renderPlayers(
+      `/admin/players/${rick.id}?arcade=berlin`,
+      operator(),
+      [
+        playerHandlers.getPlayer({
+          body: {
+            ...rick,
+            statistics: {
+              ...rick.statistics,
+              gamesPlayed: 4,
+              gamesWon: 1,
+              overallKills: 12,
+              overallDeaths: 7,
+            },
+          },
+        }),
+      ],
+      'en',
+    );
+    expect(await screen.findByText('4 games, 1 won · 12 kills, 7 deaths')).toBeVisible();
+    expect(screen.queryByText(/hits/)).not.toBeInTheDocument();
+  });
+
   it('renames a player', async () => {
     const { user } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`);
     await user.click(await screen.findByRole('button', { name: 'Umbenennen' }));
