@@ -14,7 +14,10 @@ export function DeviceCard({
   retired = false,
 }: {
   device: AdminDevice;
-  /** The arcade is retired: its devices stay disabled (no enable button). */
+  /**
+   * The arcade is retired: its devices stay disabled (no enable button), get no new key and no
+   * sign to print (they are not to be set up again).
+   */
   retired?: boolean;
   onRotate: () => void;
   onToggle: () => void;
@@ -101,15 +104,17 @@ export function DeviceCard({
           )}
         </div>
         <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('admin-devices.rotateNamed', { name: device.name })}
-            onClick={onRotate}
-          >
-            <KeyRound aria-hidden="true" size={16} />
-            {t('admin-devices.rotate')}
-          </Button>
+          {!retired && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={t('admin-devices.rotateNamed', { name: device.name })}
+              onClick={onRotate}
+            >
+              <KeyRound aria-hidden="true" size={16} />
+              {t('admin-devices.rotate')}
+            </Button>
+          )}
           {!(retired && device.disabled) && (
             <Button
               variant="ghost"
@@ -130,7 +135,7 @@ export function DeviceCard({
               {t(device.disabled ? 'admin-devices.enable' : 'admin-devices.disable')}
             </Button>
           )}
-          <SignButtons device={device} />
+          {!retired && <SignButtons device={device} />}
         </div>
       </CardBody>
     </Card>

@@ -217,6 +217,9 @@ describe('/admin/devices', () => {
     expect(await screen.findByRole('button', { name: 'Arena 1 sperren' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Neues Gerät' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Racer 2 entsperren' })).toBeNull();
+    // Its devices are not to be set up again: no new key, no sign to print.
+    expect(screen.queryByRole('button', { name: /^Neuer Schlüssel/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^QR-Schild/ })).toBeNull();
   });
 
   it("the server refusing a retired arcade's device says so", async () => {
