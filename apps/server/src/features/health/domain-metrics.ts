@@ -4,6 +4,7 @@ import type { DomainCounters } from '../../plugins/metrics';
 import { countOnlineDevices, rosterEventsConnected } from '../devices';
 import { ingestWaiting } from '../games';
 import { liveChannelStats } from '../live';
+import { withTimeout } from './timeout';
 import {
   DEFAULT_PUSH_WORKER_OPTIONS,
   outboxBacklog,
@@ -24,14 +25,6 @@ import {
 
 /** How long a scrape waits for one database figure. */
 const PROBE_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Sets a gauge from a database read on every scrape; on failure the gauge is NaN and the failure

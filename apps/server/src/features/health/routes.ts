@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@arcadia/contracts';
+import { withTimeout } from './timeout';
 
 /**
  * How long readiness waits for the database: a connection the network dropped without a reset
@@ -30,14 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
-          app.database.ping(),
-          new Promise((_resolve, reject) => {
-            timer = setTimeout(() => reject(new Error('ping timed out')), READY_PING_TIMEOUT_MS);
-          }),
-        ]);
+        await withTimeout(app.database.ping(), READY_PING_TIMEOUT_MS);
         return { status: 'ready' as const, database: app.database.kind };
       } catch {
         // The pool opens a new connection on the next ping: ready again as soon as it answers.
@@ -45,8 +40,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(503)
           .header('retry-after', '1')
           .send({ error: { code: 'not_ready', message: 'The database does not answer' } });
-      } finally {
-        clearTimeout(timer);
       }
     },
   });

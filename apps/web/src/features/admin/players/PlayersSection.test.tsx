@@ -152,20 +152,24 @@ describe('/admin/players', () => {
     server.resetHandlers();
   });
 
+  /** Rick with 4 games, 1 won, 12 kills and 7 deaths. */
+  const rickWithStatistics = () =>
+    playerHandlers.getPlayer({
+      body: {
+        ...rick,
+        statistics: {
+          ...rick.statistics,
+          gamesPlayed: 4,
+          gamesWon: 1,
+          overallKills: 12,
+          overallDeaths: 7,
+        },
+      },
+    });
+
   it('names deaths "Tode" in the statistics line, as the match page does', async () => {
     await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, operator(), [
-      playerHandlers.getPlayer({
-        body: {
-          ...rick,
-          statistics: {
-            ...rick.statistics,
-            gamesPlayed: 4,
-            gamesWon: 1,
-            overallKills: 12,
-            overallDeaths: 7,
-          },
-        },
-      }),
+      rickWithStatistics(),
     ]);
     expect(await screen.findByText('4 Spiele, 1 gewonnen · 12 Kills, 7 Tode')).toBeVisible();
   });
@@ -174,20 +178,7 @@ describe('/admin/players', () => {
     await renderPlayers(
       `/admin/players/${rick.id}?arcade=berlin`,
       operator(),
-      [
-        playerHandlers.getPlayer({
-          body: {
-            ...rick,
-            statistics: {
-              ...rick.statistics,
-              gamesPlayed: 4,
-              gamesWon: 1,
-              overallKills: 12,
-              overallDeaths: 7,
-            },
-          },
-        }),
-      ],
+      [rickWithStatistics()],
       'en',
     );
     expect(await screen.findByText('4 games, 1 won · 12 kills, 7 deaths')).toBeVisible();
