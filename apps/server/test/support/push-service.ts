@@ -16,7 +16,10 @@ export interface TestPushService {
   port: number;
   endpoint(name: string): string;
   received: ReceivedPush[];
-  /** Answers this status for this endpoint name from now on (0: never answers, a hung service). */
+  /**
+   * Answers this status for this endpoint name from now on (0: never answers, a hung service);
+   * pushes held by a 0 before are answered with it now.
+   */
   answer(name: string, status: number): void;
   /** Resolves once `count` pushes reached this endpoint name (all pushes when none given). */
   waitFor(count: number, name?: string, timeoutMs?: number): Promise<ReceivedPush[]>;
@@ -35,13 +38,17 @@ export async function freePort(): Promise<number> {
 export async function startPushService(port = 0): Promise<TestPushService> {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  const held = new Map<string, http.ServerResponse[]>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
       const status = statuses.get(path) ?? 201;
-      if (status === 0) return;
+      if (status === 0) {
+        held.set(path, [...(held.get(path) ?? []), res]);
+        return;
+      }
       if (req.method === 'POST' && status < 300) {
         received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
       }
@@ -58,7 +65,15 @@ export async function startPushService(port = 0): Promise<TestPushService> {
     port: actual,
     endpoint: (name) => `${base}${pathOf(name)}`,
     received,
-    answer: (name, status) => statuses.set(pathOf(name), status),
+    answer: (name, status) => {
+      statuses.set(pathOf(name), status);
+      if (status === 0) return;
+      for (const res of held.get(pathOf(name)) ?? []) {
+        res.statusCode = status;
+        res.end();
+      }
+      held.delete(pathOf(name));
+    },
     async waitFor(count, name, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       const matching = () => received.filter((r) => !name || r.path === pathOf(name));

@@ -194,6 +194,10 @@ describe('push outbox', () => {
         const hung = (await rows()).filter((r) => r.userId === neo.id && r.sentAt === null);
         expect(hung).toHaveLength(1);
       } finally {
+        // The held push ends now (gone: its subscription and row go), so no later test waits
+        // for it.
+        service.answer('neo-hung', 410);
+        await worker.drain();
         await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, neo.id));
         worker.configure({
           batchSize: FAST_BATCH,
