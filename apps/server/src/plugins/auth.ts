@@ -70,6 +70,25 @@ export async function announceRevokedToken(tx: Tx, name: string): Promise<void> 
  */
 export const GRANT_CLAIM = 'gid';
 
+/**
+ * The claim in which the embedded provider's access tokens say when they were issued, in
+ * milliseconds: `iat` counts whole seconds, too coarse to tell a token of the second an account
+ * was signed out everywhere (a suspension, a password reset) from one of a sign-in just after it.
+ */
+export const ISSUED_MS_CLAIM = 'iat_ms';
+
+/**
+ * When a token was issued, in milliseconds: its ISSUED_MS_CLAIM when that agrees with `iat`,
+ * else the start of its `iat` second (so a token of a cut's own second counts as before it).
+ */
+export function issuedAtMs(payload: JWTPayload): number | undefined {
+  const ms = payload[ISSUED_MS_CLAIM];
+  if (typeof payload.iat !== 'number') return undefined;
+  if (typeof ms === 'number' && Number.isInteger(ms) && Math.floor(ms / 1000) === payload.iat)
+    return ms;
+  return payload.iat * 1000;
+}
+
 /** How a grant is named among signed-out tokens (`revoked_tokens.token_hash`). */
 export const grantName = (grant: string): string => `grant:${grant}`;
 
@@ -94,7 +113,7 @@ export interface TokenVerifier {
    * nobody could delete). Nor is one issued before the account was signed out everywhere (a
    * password reset). Not set for an external issuer, whose accounts are not ours.
    */
-  accountExists?: (sub: string, issuedAt: number | undefined) => Promise<boolean>;
+  accountExists?: (sub: string, issuedAtMs: number | undefined) => Promise<boolean>;
 }
 
 export interface AuthContext {
@@ -317,7 +336,7 @@ export const authPlugin = fp(
       const checkedAt = Date.now();
       if (opts.tokenRevoked && (await opts.tokenRevoked(names)))
         throw unauthorized('This token was signed out');
-      if (verifier.accountExists && !(await verifier.accountExists(auth.sub, payload.iat)))
+      if (verifier.accountExists && !(await verifier.accountExists(auth.sub, issuedAtMs(payload))))
         throw unauthorized('The account of this token no longer exists or was signed out');
       if (opts.accountSuspended && (await opts.accountSuspended(auth.sub)))
         throw new AppError(403, ACCOUNT_SUSPENDED, 'This account is suspended');

@@ -39,14 +39,14 @@ export function localKeyResolver(db: Db): JWTVerifyGetKey {
 
 /**
  * Whether the embedded provider's account of a token's sub still exists and takes a token issued
- * at `issuedAt` (seconds): a deleted player's account row is gone (identity/events.ts
- * forgetIdentity), and so are its tokens' rights; a password reset refuses the tokens issued
- * before it (accounts.tokens_valid_after; those of its own second too, as `iat` counts seconds).
+ * at `issuedAtMs` (plugins/auth.ts issuedAtMs): a deleted player's account row is gone
+ * (identity/events.ts forgetIdentity), and so are its tokens' rights; a password reset or a
+ * suspension refuses the tokens issued before it (accounts.tokens_valid_after).
  */
 export function localAccountExists(
   db: Db,
-): (sub: string, issuedAt: number | undefined) => Promise<boolean> {
-  return async (sub, issuedAt) => {
+): (sub: string, issuedAtMs: number | undefined) => Promise<boolean> {
+  return async (sub, issuedAtMs) => {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) return false;
     const [row] = await db
       .select({ validAfter: accounts.tokensValidAfter })
@@ -55,7 +55,6 @@ export function localAccountExists(
       .limit(1);
     if (!row) return false;
     if (!row.validAfter) return true;
-    // `iat` counts whole seconds: a token of the reset's own second may be older, so it goes too.
-    return (issuedAt ?? 0) > Math.floor(row.validAfter.getTime() / 1000);
+    return (issuedAtMs ?? 0) > row.validAfter.getTime();
   };
 }

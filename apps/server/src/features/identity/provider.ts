@@ -8,7 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import { API_SCOPES } from '@arcadia/contracts';
-import { GRANT_CLAIM } from '../../plugins/auth';
+import { GRANT_CLAIM, ISSUED_MS_CLAIM } from '../../plugins/auth';
 import { grantClaimOf, signOutGrants } from './sign-out';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -150,9 +150,11 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
     // Access tokens name their grant (hashed: the id is the provider's storage key), so that
     // signing out ends every access token of the session, those from before a refresh too
     // (features/identity/sign-out.ts).
+    // They also say when they were issued to the millisecond (ISSUED_MS_CLAIM), so that a
+    // sign-in just after a suspension is lifted is not taken for a token from before it.
     extraTokenClaims: (_ctx, token) =>
       token.kind === 'AccessToken' && token.grantId
-        ? { [GRANT_CLAIM]: grantClaimOf(token.grantId) }
+        ? { [GRANT_CLAIM]: grantClaimOf(token.grantId), [ISSUED_MS_CLAIM]: Date.now() }
         : undefined,
     clockTolerance: 60,
     async findAccount(_ctx, sub) {
