@@ -132,11 +132,13 @@ export const command: AdminCommand = {
           const rows = await devicesOf(ctx.db, values.arcade);
           if (rows.length === 0) ctx.out('no devices');
           for (const { device, players } of rows) {
-            const state = device.matchStartedAt
-              ? 'in match'
-              : isOnline(device)
-                ? 'online'
-                : 'offline';
+            const state = device.disabledAt
+              ? 'disabled'
+              : device.matchStartedAt
+                ? 'in match'
+                : isOnline(device)
+                  ? 'online'
+                  : 'offline';
             ctx.out(
               [
                 `${device.arcadeId};${device.id}`.padEnd(32),

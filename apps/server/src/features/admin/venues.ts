@@ -7,6 +7,7 @@ import type {
   DeviceCreate,
 } from '@arcadia/contracts';
 import type { Db, Tx } from '../../db/client';
+import { signalDevicePlayers } from '../../events/live-signal';
 import { AppError } from '../../plugins/errors';
 import {
   arcadeDetails,
@@ -183,6 +184,10 @@ async function setDisabledIn(
   await seats.lockDevice(tx, arcadeId, id);
   const before = await adminDevice(tx, arcadeId, id);
   const after = await setDeviceDisabled(tx, arcadeId, id, disabled);
+  // Its players see it go offline now (and back when it is enabled while it still reports), not
+  // when the live channel's sweep next looks: they may leave, or move, though a round ran on it.
+  if (before.online !== after.online)
+    await signalDevicePlayers(tx, arcadeId, id, after.online ? 'device_online' : 'device_offline');
   await recordAudit(tx, operator, {
     action: disabled ? 'device.disable' : 'device.enable',
     targetType: 'device',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
@@ -84,9 +84,12 @@ export async function countOn(db: Queryable, arcade: string, id: string): Promis
   return Number(row?.n ?? 0);
 }
 
-/** How many devices sent a heartbeat (or started a match) at or after `since`. */
+/** How many enabled devices sent a heartbeat (or started a match) at or after `since`. */
 export async function countSeenSince(db: Queryable, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(devices).where(gte(devices.lastSeenAt, since));
+  const [row] = await db
+    .select({ n: count() })
+    .from(devices)
+    .where(and(gte(devices.lastSeenAt, since), isNull(devices.disabledAt)));
   return Number(row?.n ?? 0);
 }
 

@@ -95,8 +95,13 @@ export async function deviceByKey(db: Queryable, arcade: string, id: string) {
   return findDevice(db, arcade, id);
 }
 
+/**
+ * Whether players can play on the device now: it sent a heartbeat lately and is not disabled (a
+ * disabled device's reports are refused, so for its players it is offline at once).
+ */
 export function isOnline(device: DeviceRow, now = Date.now()): boolean {
   return (
+    device.disabledAt === null &&
     device.lastSeenAt !== null &&
     now - device.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000
   );

@@ -390,3 +390,71 @@ describe('the live channel (GET /api/live)', () => {
     },
   );
 });
+
+describe('a device an operator disables, for the players on it', () => {
+  let t: TestApp;
+  let pod: TestDevice;
+  let spare: TestDevice;
+  let cleo: TestPlayer;
+  let dora: TestPlayer;
+  let boss: TestPlayer;
+
+  const join = (player: TestPlayer, device: TestDevice) =>
+    t.request('POST', `/api/v2/arcadecenter/${device.arcade}/device/${device.id}/player`, {
+      token: player.token,
+    });
+  const switchDevice = (action: 'disable' | 'enable') =>
+    t.request('POST', `/api/admin/arcades/${pod.arcade}/devices/${pod.id}/${action}`, {
+      token: boss.token,
+    });
+
+  beforeAll(async () => {
+    // The sweep that notices devices going offline runs rarely here: what the players see must
+    // come from the disable itself.
+    t = await createTestApp({ env: { LIVE_SWEEP_MS: '600000' } });
+    await addArcade(t, 'pods', 'Pod Hall');
+    pod = await addDevice(t, 'pods', 'pod-1');
+    spare = await addDevice(t, 'pods', 'pod-2');
+    cleo = await addPlayer(t, 'Cleo');
+    dora = await addPlayer(t, 'Dora');
+    boss = await addPlayer(t, 'Boss');
+    await setRole(t, boss.id, 'admin');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('is offline for them at once; they may move though a round ran; back when enabled', async () => {
+    expect((await join(cleo, pod)).status).toBe(200);
+    expect((await join(dora, pod)).status).toBe(200);
+    expect((await deviceRequest(t, pod)('POST', '/match/start', {})).status).toBe(200);
+    const c = await openStream(t.url, cleo.token);
+    const d = await openStream(t.url, dora.token);
+    try {
+      expect(await c.nextOf('hello')).toMatchObject({ play: { online: true, matchRunning: true } });
+      await d.nextOf('hello');
+
+      expect((await switchDevice('disable')).status).toBe(200);
+      for (const stream of [c, d])
+        expect(await stream.nextOf('play')).toMatchObject({
+          reason: 'device_offline',
+          play: { device: { id: 'pod-1' }, online: false, matchRunning: true },
+        });
+      // The round will never be reported (the device's key is refused): Cleo may go elsewhere.
+      const moved = await join(cleo, spare);
+      expect(moved.status).toBe(200);
+      expect(await c.nextOf('play')).toMatchObject({
+        reason: 'joined',
+        play: { device: { id: 'pod-2' }, online: true },
+      });
+
+      // Enabled again while it still sends heartbeats: Dora, still on it, sees it back.
+      expect((await switchDevice('enable')).status).toBe(200);
+      expect(await d.nextOf('play')).toMatchObject({
+        reason: 'device_online',
+        play: { device: { id: 'pod-1' }, online: true },
+      });
+    } finally {
+      c.close();
+      d.close();
+    }
+  });
+});

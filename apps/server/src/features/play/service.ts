@@ -60,15 +60,16 @@ export async function startPlaying(
 
     if (device.matchStartedAt)
       throw playError(409, 'device_in_match', 'A match is running on this device; join after it');
-    // A disabled device's key is refused, so it is offline for the players too.
-    if (device.disabledAt || !isOnline(device))
+    // A disabled device's key is refused, so it is offline for the players too (isOnline).
+    if (!isOnline(device))
       throw playError(409, 'device_offline', 'This device is offline at the moment');
     if ((await seats.countOn(tx, arcade, id)) >= device.capacity)
       throw playError(409, 'device_full', `This device is full (${device.capacity} players)`);
 
     if (seat) {
       const other = locked.get(`${seat.device.arcadeId};${seat.device.id}`) ?? seat.device;
-      if (other.matchStartedAt)
+      // A match on a device gone offline (or disabled) will never be reported: no reason to stay.
+      if (other.matchStartedAt && isOnline(other))
         throw playError(
           409,
           'already_in_match',

@@ -168,7 +168,9 @@ describe('/admin/devices', () => {
     await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
     const confirm = screen.getByRole('dialog', { name: 'Arena 1 sperren?' });
     expect(confirm).toHaveTextContent('seine Meldungen (auch die der laufenden Runde) werden');
-    expect(confirm).toHaveTextContent('Der Spieler, der gerade darauf ist, bleibt angemeldet');
+    expect(confirm).toHaveTextContent(
+      'Der Spieler, der gerade darauf ist, sieht es offline und kann gehen',
+    );
     expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/disable')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Sperren' }));
     await waitFor(() =>
