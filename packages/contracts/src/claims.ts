@@ -107,6 +107,11 @@ export const claimPreviewSchema = z.object({
     score: z.number().int(),
     won: z.boolean(),
   }),
+  /**
+   * The result is the player's already (taken with this code, or given by an operator): the app
+   * says so and links the match instead of offering to take it. Taking it again answers 200.
+   */
+  claimed: z.boolean(),
 });
 export type ClaimPreview = z.infer<typeof claimPreviewSchema>;
 

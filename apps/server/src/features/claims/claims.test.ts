@@ -154,19 +154,29 @@ describe('claiming a guest result with the code the device shows', () => {
     const match = await t.request('GET', `/api/matches/${gameId}`);
     expect(match.body.players.map((p: { name: string }) => p.name)).toContain('Bob');
 
-    // Once only: a second scan, by anyone, is refused and writes nothing.
+    // Once only: a second scan by someone else is refused; Bob's own (a second tap, a retry)
+    // shows the result as his and answers as before. Neither writes anything.
     const before = await t.counts(...WRITES);
-    for (const player of [bob, cid]) {
-      const again = await claim(player, token);
-      expect(again.status).toBe(409);
-      expect(again.body.error.code).toBe('claim_used');
-      expect((await preview(player, token)).body.error.code).toBe('claim_used');
-    }
+    const again = await claim(cid, token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('claim_used');
+    expect((await preview(cid, token)).body.error.code).toBe('claim_used');
+    expect(await claim(bob, token)).toMatchObject({ status: 200, body: { gameId } });
+    const own = await preview(bob, token);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ gameId, claimed: true, guest: { name: 'Bob', score: 300 } });
+    expect(seen.body.claimed).toBe(false);
     expect(await t.counts(...WRITES)).toEqual(before);
     expect(await stats(bob.id)).toEqual({ games_played: 1, kills: 3, score_total: 300 });
     // A claimed slot gets no new code.
     const later = (await codes(gameId)).body as DeviceClaims;
     expect(later.claims.map((c) => c.name)).toEqual(['Zoe']);
+    // Past the code's 24 hours the result is still Bob's, and his page says so.
+    await t.db.execute(
+      sql`update game_claims set expires_at = now() - interval '1 second' where game_id = ${gameId}`,
+    );
+    expect((await preview(bob, token)).body).toMatchObject({ claimed: true });
+    expect((await preview(cid, token)).body.error.code).toBe('claim_used');
   });
 
   it('two scans of one code at the same moment: exactly one player gets the result', async () => {

@@ -140,16 +140,29 @@ type ClaimRow = {
   game_id: string;
   expired: boolean;
   used: boolean;
+  /** The slot is the player's already: they took it (a second scan, a retry) or were given it. */
+  yours: boolean;
 };
 
-/** The claim of a token, checked for use and expiry; locked with `lock`. */
-async function openClaim(db: Queryable, token: string, lock: boolean): Promise<ClaimRow> {
+/**
+ * The claim of a token for the player, checked for use and expiry (the player's own result
+ * passes both: it stays theirs); locked with `lock`.
+ */
+async function openClaim(
+  db: Queryable,
+  token: string,
+  userId: string,
+  lock: boolean,
+): Promise<ClaimRow> {
   const { rows } = await db.execute<ClaimRow>(sql`
-    select slot_id, game_id, expires_at <= now() as expired, used_at is not null as used
-      from game_claims where token_hash = ${hashClaimToken(token)}
-      ${lock ? sql`for update` : sql``}`);
+    select c.slot_id, c.game_id, c.expires_at <= now() as expired, c.used_at is not null as used,
+           exists (select 1 from game_players p
+                    where p.id = c.slot_id and p.user_id = ${userId}::uuid) as yours
+      from game_claims c where c.token_hash = ${hashClaimToken(token)}
+      ${lock ? sql`for update of c` : sql``}`);
   const claim = rows[0];
   if (!claim) throw errors.notFound();
+  if (claim.yours) return claim;
   if (claim.used) throw errors.used();
   if (claim.expired) throw errors.expired();
   return claim;
@@ -161,7 +174,7 @@ async function openClaim(db: Queryable, token: string, lock: boolean): Promise<C
  */
 export async function previewClaim(db: Db, sub: string, token: string): Promise<ClaimPreview> {
   const me = await currentUser(db, sub);
-  const claim = await openClaim(db, token, false);
+  const claim = await openClaim(db, token, me.id, false);
   const { rows } = await db.execute<{
     preview: ClaimPreview;
     voided: boolean;
@@ -180,7 +193,8 @@ export async function previewClaim(db: Db, sub: string, token: string): Promise<
         'playedAt', ${iso('g.played_at')},
         'expiresAt', ${iso('c.expires_at')},
         'guest', json_build_object('name', p.name, 'kills', p.kills, 'deaths', p.deaths,
-                                   'score', p.score, 'won', p.won)) as preview,
+                                   'score', p.score, 'won', p.won),
+        'claimed', p.user_id is not null and p.user_id = ${me.id}::uuid) as preview,
       g.voided_at is not null as voided,
       p.user_id is null and not p.anonymised as guest,
       exists (select 1 from game_players o
@@ -197,6 +211,7 @@ export async function previewClaim(db: Db, sub: string, token: string): Promise<
   const row = rows[0];
   if (!row) throw errors.notFound();
   if (row.voided) throw errors.voided();
+  if (row.preview.claimed) return row.preview;
   if (!row.guest) throw errors.used();
   if (row.mine) throw errors.inGame();
   return row.preview;
@@ -216,7 +231,9 @@ export async function claimResult(
 ): Promise<Claimed> {
   return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
-    const claim = await openClaim(tx, token, true);
+    const claim = await openClaim(tx, token, me.id, true);
+    // Theirs already (a second tap, a retry after a lost answer): the same answer, nothing written.
+    if (claim.yours) return { gameId: claim.game_id };
     const result = await giveGuestSlot(tx, events, {
       gameId: claim.game_id,
       slotId: claim.slot_id,

@@ -23,6 +23,7 @@ const preview = (): ClaimPreview => ({
   playedAt: '2026-11-26T18:30:00.000Z',
   expiresAt: '2026-11-27T18:31:00.000Z',
   guest: { name: 'Viper', kills: 7, deaths: 2, score: 1200, won: true },
+  claimed: false,
 });
 
 afterEach(() => clearToasts());
@@ -64,6 +65,30 @@ describe('/claim/{token}', () => {
     expect(
       await screen.findByText('Ergebnis übernommen – es steht jetzt in deinem Profil.'),
     ).toBeInTheDocument();
+  });
+
+  it("says a result is the player's already and links its match, offering nothing to take", async () => {
+    server.use(
+      handlers.getClaim(
+        { body: { ...preview(), guest: { ...preview().guest, name: 'Neo' }, claimed: true } },
+        { token: TOKEN },
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderClaim();
+    expect(
+      await screen.findByText(
+        'Dieses Ergebnis hast du schon übernommen – es steht in deinem Profil.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Neo')).toBeInTheDocument();
+    expect(screen.queryByText('(Gast)')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Der Code gilt bis/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ergebnis übernehmen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Zum Spiel' }));
+    expect(await screen.findByRole('heading', { name: 'Spielseite' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/game/${GAME}`);
+    expect(callsTo('POST', `/api/claims/${TOKEN}`)).toHaveLength(0);
   });
 
   it.each([

@@ -74,7 +74,8 @@ function Result({ claim, lang, t }: { claim: ClaimPreview; lang: Lang; t: Transl
       </dl>
       <div className="rounded-xl border border-neon-pink/40 p-3">
         <p className="mb-2 font-display text-lg font-bold">
-          {claim.guest.name} <span className="text-sm text-ink-muted">({t('claim.guest')})</span>
+          {claim.guest.name}{' '}
+          {!claim.claimed && <span className="text-sm text-ink-muted">({t('claim.guest')})</span>}
           {claim.guest.won && (
             <span className="ml-2 text-sm text-neon-green">{t('claim.won')}</span>
           )}
@@ -97,17 +98,20 @@ function Result({ claim, lang, t }: { claim: ClaimPreview; lang: Lang; t: Transl
           ))}
         </dl>
       </div>
-      <p className="text-sm text-ink-muted">
-        {t('claim.validUntil', { time: when.format(new Date(claim.expiresAt)) })}
-      </p>
+      {!claim.claimed && (
+        <p className="text-sm text-ink-muted">
+          {t('claim.validUntil', { time: when.format(new Date(claim.expiresAt)) })}
+        </p>
+      )}
     </Card>
   );
 }
 
 /**
  * `/claim/{token}` (signed in and registered): the guest's result a device's claim QR gives,
- * with a button to take it; then the match page. Refusals (used, expired, voided, already in
- * the game, unknown code) are said in words.
+ * with a button to take it; then the match page. A result that is the player's already (their
+ * own code opened again) says so and links the match. Refusals (used, expired, voided, already
+ * in the game, unknown code) are said in words.
  */
 export function Component() {
   const { token = '' } = useParams();
@@ -152,6 +156,21 @@ export function Component() {
           onRetry={message ? undefined : () => void preview.refetch()}
         />
         {back}
+      </>
+    );
+  } else if (preview.data.claimed) {
+    body = (
+      <>
+        <Result claim={preview.data} lang={lang} t={t} />
+        <p
+          role="status"
+          className="rounded-xl border border-neon-green/50 bg-neon-green/5 px-4 py-3 text-ink"
+        >
+          {t('claim.yours')}
+        </p>
+        <Link to={matchPagePath(preview.data.gameId)} className={buttonClasses('primary')}>
+          {t('claim.toMatch')}
+        </Link>
       </>
     );
   } else {
