@@ -35,6 +35,20 @@ export const adminGamesQuerySchema = z.object({
 });
 export type AdminGamesQuery = z.infer<typeof adminGamesQuerySchema>;
 
+/** How many of a game's players the day's list names (best score first); the rest are counted. */
+export const ADMIN_GAMES_LIST_PLAYERS = 3;
+
+/**
+ * One player a game of the day's list names: a registered player by their current name and id,
+ * a guest by the name the device gave, a player who deleted their profile by nothing at all.
+ */
+export const adminGameListPlayerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('player'), userId: z.uuid().toLowerCase(), name: z.string() }),
+  z.object({ kind: z.literal('guest'), userId: z.null(), name: z.string() }),
+  z.object({ kind: z.literal('deleted'), userId: z.null(), name: z.null() }),
+]);
+export type AdminGameListPlayer = z.infer<typeof adminGameListPlayerSchema>;
+
 export const adminGameSummarySchema = z.object({
   id: z.uuid().toLowerCase(),
   arcadeId: z.string(),
@@ -55,11 +69,21 @@ export const adminGameSummarySchema = z.object({
 });
 export type AdminGameSummary = z.infer<typeof adminGameSummarySchema>;
 
+/** A game of the day's list: the summary and who played, the first few by name. */
+export const adminGameListItemSchema = adminGameSummarySchema.extend({
+  /**
+   * The first ADMIN_GAMES_LIST_PLAYERS players, best score first (the scoreboard's order);
+   * `playerCount` minus their number is how many more played.
+   */
+  players: z.array(adminGameListPlayerSchema).max(ADMIN_GAMES_LIST_PLAYERS),
+});
+export type AdminGameListItem = z.infer<typeof adminGameListItemSchema>;
+
 export const adminGamesPageSchema = z.object({
   /** The day listed (YYYY-MM-DD, in `timeZone`). */
   day: z.string(),
   timeZone: z.literal(ADMIN_GAMES_TIME_ZONE),
-  games: z.array(adminGameSummarySchema),
+  games: z.array(adminGameListItemSchema),
   /** Pass as `before` for the next (older) page of the same day; null on the last page. */
   next: z.uuid().toLowerCase().nullable(),
 });

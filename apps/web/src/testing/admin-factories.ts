@@ -1,11 +1,13 @@
 /** Test data of the operator console in the contract shapes (see ./factories.ts). */
-import type {
-  AdminArcade,
-  AdminDevice,
-  AdminGame,
-  AdminGameSlot,
-  AuditEntry,
-  OperatorInfo,
+import {
+  ADMIN_GAMES_LIST_PLAYERS,
+  type AdminArcade,
+  type AdminDevice,
+  type AdminGame,
+  type AdminGameListItem,
+  type AdminGameSlot,
+  type AuditEntry,
+  type OperatorInfo,
 } from '@arcadia/contracts';
 import { BLAZE, ME, NOVA } from './factories';
 
@@ -95,6 +97,31 @@ export function adminGame(overrides: Partial<AdminGame> = {}): AdminGame {
       }),
     ],
     ...overrides,
+  };
+}
+
+/**
+ * A game as the day's list has it (GET …/games): the summary, and its first players by name as
+ * the server picks them from the slots (best score first; a deleted player by nothing).
+ */
+export function listedGame({
+  voidReason: _reason,
+  teams: _teams,
+  players,
+  ...summary
+}: AdminGame): AdminGameListItem {
+  return {
+    ...summary,
+    players: [...players]
+      .sort((a, b) => b.score - a.score || a.slotId - b.slotId)
+      .slice(0, ADMIN_GAMES_LIST_PLAYERS)
+      .map((slot) =>
+        slot.userId !== null
+          ? { kind: 'player', userId: slot.userId, name: slot.name }
+          : slot.guest
+            ? { kind: 'guest', userId: null, name: slot.name }
+            : { kind: 'deleted', userId: null, name: null },
+      ),
   };
 }
 

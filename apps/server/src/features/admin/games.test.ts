@@ -128,6 +128,49 @@ describe('operator API: the games of an arcade', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('GET …/games: each game names its first players, best first; a deleted one by nothing', async () => {
+    const dee = await addPlayer(t, 'Dee');
+    const res = await reportPlayed(
+      t,
+      ops.device,
+      report({
+        playedAt: new Date(Date.now() - 14_000).toISOString(),
+        players: [
+          { userId: ann.id, teamId: 1, kills: 5, deaths: 1, score: 500 },
+          { userId: bob.id, teamId: 2, kills: 1, deaths: 4, score: 100 },
+          { userId: dee.id, teamId: 1, kills: 9, deaths: 0, score: 900 },
+          { guestName: 'Gus', teamId: 1, kills: 3, deaths: 2, score: 300 },
+          { guestName: 'Zoe', teamId: 2, kills: 2, deaths: 3, score: 200 },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const id = res.body.id as string;
+    const listed = async () =>
+      (await t.request('GET', `${base()}?limit=100`, { token: ops.staff.token })).body.games.find(
+        (g: { id: string }) => g.id === id,
+      );
+    expect(await listed()).toMatchObject({
+      playerCount: 5,
+      players: [
+        { kind: 'player', userId: dee.id, name: 'Dee' },
+        { kind: 'player', userId: ann.id, name: 'Ann' },
+        { kind: 'guest', userId: null, name: 'Gus' },
+      ],
+    });
+    // Dee deletes their profile: the list keeps the slot and says nothing of who it was.
+    expect((await t.request('DELETE', `/api/v2/user/${dee.id}`, { token: dee.token })).status).toBe(
+      200,
+    );
+    const game = await listed();
+    expect(game.players).toEqual([
+      { kind: 'deleted', userId: null, name: null },
+      { kind: 'player', userId: ann.id, name: 'Ann' },
+      { kind: 'guest', userId: null, name: 'Gus' },
+    ]);
+    expect(JSON.stringify(game)).not.toMatch(new RegExp(`Dee|${dee.id}|Deleted player`));
+  });
+
   it('GET …/games/{id}: teams and every slot; 404 for a game of another arcade', async () => {
     const id = await play(4);
     const elsewhere = await play(5, away);

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  ADMIN_GAMES_LIST_PLAYERS,
   ADMIN_GAMES_TIME_ZONE,
   type AdminGame,
+  type AdminGameListItem,
   type AdminGamesPage,
   type AdminGamesQuery,
 } from '@arcadia/contracts';
@@ -36,6 +38,20 @@ const SUMMARY = sql`json_build_object(
   'playerCount', (select count(*)::int from game_players p where p.game_id = g.id),
   'voidedAt', ${iso('g.voided_at')})`;
 
+/**
+ * The first players of game `g` as the day's list names them (AdminGameListPlayer), best score
+ * first: a player who deleted their profile is anonymised there already, and here not even that
+ * name is sent.
+ */
+const LIST_PLAYERS = sql`coalesce((select jsonb_agg(x.player order by x.score desc, x.id) from (
+    select p.id, p.score, case
+      when p.user_id is not null
+        then jsonb_build_object('kind', 'player', 'userId', p.user_id, 'name', p.name)
+      when p.anonymised then jsonb_build_object('kind', 'deleted', 'userId', null, 'name', null)
+      else jsonb_build_object('kind', 'guest', 'userId', null, 'name', p.name) end as player
+    from game_players p where p.game_id = g.id
+    order by p.score desc, p.id limit ${ADMIN_GAMES_LIST_PLAYERS}) x), '[]'::jsonb)`;
+
 const FROM = sql`games g join maps m on m.id = g.map_id
   left join devices d on d.arcade_id = g.arcade_id and d.id = g.device_id`;
 
@@ -49,7 +65,10 @@ export function today(now = new Date()): string {
   }).format(now);
 }
 
-/** The games of one arcade and day (Europe/Berlin), newest first, a page at a time. */
+/**
+ * The games of one arcade and day (Europe/Berlin), newest first, a page at a time, each with its
+ * first players by name.
+ */
 export async function gamesOfDay(
   db: Queryable,
   arcadeId: string,
@@ -62,8 +81,9 @@ export async function gamesOfDay(
     ? sql`and (g.played_at, g.id) < (select b.played_at, b.id from games b
         where b.id = ${query.before} and b.arcade_id = ${arcadeId})`
     : sql``;
-  const { rows } = await db.execute<{ game: AdminGame }>(sql`
-    select ${SUMMARY} as game from ${FROM}
+  const { rows } = await db.execute<{ game: AdminGameListItem }>(sql`
+    select (${SUMMARY}::jsonb || jsonb_build_object('players', ${LIST_PLAYERS})) as game
+    from ${FROM}
     where g.arcade_id = ${arcadeId}
       and g.played_at >= (${day}::date::timestamp at time zone ${tz})
       and g.played_at < ((${day}::date + 1)::timestamp at time zone ${tz})

@@ -24,7 +24,8 @@ export function gameRoutes(parent: FastifyInstance): void {
     config: staffOfArcade,
     schema: {
       tags,
-      summary: 'The games of an arcade on one day (Europe/Berlin, default today), newest first',
+      summary:
+        'The games of an arcade on one day (Europe/Berlin, default today), newest first, with their first players',
       params: adminArcadeParamsSchema,
       querystring: adminGamesQuerySchema,
       response: { 200: adminGamesPageSchema },

@@ -6,8 +6,12 @@ import { useConsole } from '../shell/console-context';
 import { CursorPages, DayPicker, useDayParam, type CursorPage } from '../shell/DayPicker';
 import { useConsoleFormat } from '../shell/format';
 import { useGetGamesQuery } from './api/get-games';
+import { ListedPlayers } from './ListedPlayers';
 
-/** The games of one Europe/Berlin day (kept in the URL as `?day=`), newest first, page by page. */
+/**
+ * The games of one Europe/Berlin day (kept in the URL as `?day=`), newest first, page by page,
+ * each with who played.
+ */
 export function GameList() {
   const { t } = useTranslation();
   const { arcade, arcadeId } = useConsole();
@@ -80,6 +84,7 @@ function GamesPage({
                   {t('admin-games.players', { count: game.playerCount })} ·{' '}
                   {t('admin-games.minutes', { count: Math.round(game.durationSeconds / 60) })}
                 </span>
+                <ListedPlayers players={game.players} count={game.playerCount} />
               </span>
               {game.voidedAt ? (
                 <span className="rounded-full border border-danger/60 px-2 py-0.5 text-sm font-semibold text-danger">

@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminGame } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, handlers, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
-import { adminArcade, adminGame, operator } from '../../../testing/admin-factories';
+import {
+  adminArcade,
+  adminGame,
+  gameSlot,
+  listedGame,
+  operator,
+} from '../../../testing/admin-factories';
 import { BLAZE } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
@@ -25,7 +30,6 @@ const older = adminGame({
   playedAt: `${DAY}T10:00:00.000Z`,
   map: { id: 'skyline', name: 'Skyline', iconPath: '/assets/maps/skyline.svg' },
 });
-const summary = ({ voidReason: _r, teams: _t, players: _p, ...rest }: AdminGame) => rest;
 
 async function renderGames(path: string, overrides: HttpHandler[] = []) {
   let game = first;
@@ -34,11 +38,11 @@ async function renderGames(path: string, overrides: HttpHandler[] = []) {
     adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
     adminHandlers.getGames(({ query }) => ({
       body: query.get('before')
-        ? { day: DAY, timeZone: 'Europe/Berlin', games: [summary(older)], next: null }
+        ? { day: DAY, timeZone: 'Europe/Berlin', games: [listedGame(older)], next: null }
         : {
             day: query.get('day') ?? DAY,
             timeZone: 'Europe/Berlin',
-            games: query.get('day') === DAY ? [summary(game), summary(second)] : [],
+            games: query.get('day') === DAY ? [listedGame(game), listedGame(second)] : [],
             next: query.get('day') === DAY ? second.id : null,
           },
     })),
@@ -95,6 +99,45 @@ describe('/admin/games', () => {
     await user.click(screen.getByRole('button', { name: 'Vorheriger Tag' }));
     expect(router.state.location.search).toBe('?arcade=berlin&day=2026-11-19');
     expect(await screen.findByText('An diesem Tag wurde hier nicht gespielt.')).toBeVisible();
+  });
+
+  it('each game of the list says who played: the first three by name, then how many more', async () => {
+    const crowded = adminGame({
+      id: 'aaaaaaaa-0000-4000-8000-000000000004',
+      playerCount: 7,
+      players: [
+        gameSlot({ slotId: 11, userId: null, name: 'Deleted player', score: 2000 }),
+        gameSlot({ slotId: 12, userId: null, name: 'Gast Pia', score: 1500, guest: true }),
+        gameSlot({ slotId: 13, score: 1200 }),
+        ...[14, 15, 16, 17].map((slotId) => gameSlot({ slotId, userId: BLAZE, score: 10 })),
+      ],
+    });
+    await renderGames(`/admin/games?arcade=berlin&day=${DAY}`, [
+      adminHandlers.getGames({
+        body: {
+          day: DAY,
+          timeZone: 'Europe/Berlin',
+          games: [listedGame(first), listedGame(crowded)],
+          next: null,
+        },
+      }),
+    ]);
+    const [small, big] = await screen.findAllByRole('link', { name: /Neon Docks/ });
+    // Best score first; a guest as the app names guests.
+    expect(within(small!).getByText('Blaze').parentElement).toHaveTextContent(
+      /^Blaze, NeonNova, Gast Pia \(Gast\)$/,
+    );
+    expect(small).not.toHaveTextContent('+');
+    // A deleted player is named by nothing; the names keep to two lines, the count beside them.
+    const names = within(big!).getByText(/Gelöschter Spieler/).parentElement!;
+    expect(names).toHaveTextContent('Gelöschter Spieler, Gast Pia (Gast), NeonNova');
+    expect(names).toHaveClass('line-clamp-2');
+    expect(names.nextElementSibling).toHaveTextContent('+4 und 4 weitere Spieler');
+    expect(big).not.toHaveTextContent('Deleted player');
+    // Screen readers hear the count in words, not "+4".
+    expect(big).toHaveAccessibleName(
+      /Gelöschter Spieler, Gast Pia \(Gast\), NeonNova\s*und 4 weitere Spieler$/,
+    );
   });
 
   it('one game: a player who deleted their profile is named in the console language', async () => {
