@@ -11,7 +11,10 @@ import { useGetGameQuery } from './api/get-game';
 import { AssignDialog } from './AssignDialog';
 import { VoidDialog } from './VoidDialog';
 
-/** `games/:gameId`: the scoreboard of one game, with void and assign-a-guest. */
+/**
+ * `games/:gameId`: the scoreboard of one game (registered players link to their page in the
+ * Players section), with void and assign-a-guest.
+ */
 export function GamePage() {
   const { t } = useTranslation();
   const { gameId = '' } = useParams();
@@ -47,6 +50,27 @@ export function GamePage() {
       <Scoreboard game={game.data} />
     </div>
   );
+}
+
+/**
+ * A slot's name: a registered player's links to their page in the Players section; a guest's is
+ * plain text (the "Gast" badge follows); a player who deleted their profile is named by nothing.
+ */
+function SlotName({ slot }: { slot: AdminGameSlot }) {
+  const { t } = useTranslation();
+  const { href } = useConsole();
+  if (slot.userId !== null)
+    return (
+      <Link
+        to={href(`players/${encodeURIComponent(slot.userId)}`)}
+        className="text-neon-cyan-soft underline-offset-4 hover:underline"
+      >
+        {slot.name}
+      </Link>
+    );
+  if (!slot.guest)
+    return <span className="italic text-ink-muted">{t('admin-games.deletedPlayer')}</span>;
+  return <>{slot.name}</>;
 }
 
 function Scoreboard({ game }: { game: AdminGame }) {
@@ -132,13 +156,7 @@ function Scoreboard({ game }: { game: AdminGame }) {
                           className="text-neon-yellow"
                         />
                       )}
-                      {slot.userId === null && !slot.guest ? (
-                        <span className="italic text-ink-muted">
-                          {t('admin-games.deletedPlayer')}
-                        </span>
-                      ) : (
-                        slot.name
-                      )}
+                      <SlotName slot={slot} />
                     </span>
                     {slot.guest && (
                       <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs text-ink-muted">

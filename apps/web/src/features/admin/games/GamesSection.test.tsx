@@ -11,7 +11,7 @@ import {
   listedGame,
   operator,
 } from '../../../testing/admin-factories';
-import { BLAZE } from '../../../testing/factories';
+import { BLAZE, NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
@@ -138,6 +138,31 @@ describe('/admin/games', () => {
     expect(big).toHaveAccessibleName(
       /Gelöschter Spieler, Gast Pia \(Gast\), NeonNova\s*und 4 weitere Spieler$/,
     );
+  });
+
+  it('one game: registered players link to their page in the Players section, guests do not', async () => {
+    await renderGames(`/admin/games/${first.id}?arcade=berlin`, [
+      adminHandlers.getGame(() => ({
+        body: adminGame({
+          players: [
+            ...first.players,
+            { ...first.players[0]!, slotId: 4, userId: null, name: 'Deleted player', won: false },
+          ],
+        }),
+      })),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
+    expect(within(table).getByRole('link', { name: 'NeonNova' })).toHaveAttribute(
+      'href',
+      `/admin/players/${NOVA}?arcade=berlin`,
+    );
+    expect(within(table).getByRole('link', { name: 'Blaze' })).toHaveAttribute(
+      'href',
+      `/admin/players/${BLAZE}?arcade=berlin`,
+    );
+    expect(within(table).getAllByRole('link')).toHaveLength(2);
+    expect(within(table).getByText('Gast Pia').closest('a')).toBeNull();
+    expect(within(table).getByText('Gelöschter Spieler').closest('a')).toBeNull();
   });
 
   it('one game: a player who deleted their profile is named in the console language', async () => {
