@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,12 @@ import {
 import { Button, Card, CardBody, EmptyState, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
-import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
+import { focusFirstInvalid } from '../shell/form-errors';
 import { useCreateArcadeMutation } from './api/create-arcade';
 import { useUpdateArcadeMutation } from './api/update-arcade';
 import { IconField } from '../catalogue/components/IconField';
 import { OpeningHoursField } from './OpeningHoursField';
+import { arcadeFormErrors, FORM, ID_TAKEN, type ArcadeFormErrors } from './arcade-form-errors';
 
 interface Values {
   id: string;
@@ -25,9 +26,6 @@ interface Values {
   logoPath: string;
   openingHours: OpeningPeriod[];
 }
-
-/** The 409 of a create: the id is taken. */
-const ID_TAKEN = 'id_taken';
 
 const blank: Values = { id: '', name: '', city: '', address: '', logoPath: '', openingHours: [] };
 
@@ -61,7 +59,13 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
   const navigate = useNavigate();
   const { href } = useConsole();
   const [values, setValues] = useState<Values>(arcade ? valuesOf(arcade) : blank);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<ArcadeFormErrors>({});
+  // Bumped by each refused save: the focus then moves to the first field to fix.
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals > 0) focusFirstInvalid(form.current);
+  }, [refusals]);
   const [create, creating] = useCreateArcadeMutation();
   const [update, updating] = useUpdateArcadeMutation();
   const busy = creating.isLoading || updating.isLoading;
@@ -75,10 +79,12 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
     );
   };
   const error = (path: string) => {
-    const raw = errors[path];
-    if (raw === undefined) return undefined;
-    const field = raw === ID_TAKEN ? 'exists' : (path.split('.').at(-1) ?? path);
-    return t(`admin-arcades.invalid.${field}`, { defaultValue: raw });
+    const key = errors[path];
+    return key === undefined ? undefined : t(`admin-arcades.invalid.${key}`);
+  };
+  const refuse = (found: ArcadeFormErrors) => {
+    setErrors(found);
+    setRefusals((n) => n + 1);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -93,22 +99,24 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
       }
       const checked = arcadeUpdateSchema.safeParse(changes);
       if (!checked.success) {
-        setErrors(fieldErrors(checked.error.issues));
+        refuse(arcadeFormErrors(checked.error.issues));
         return;
       }
       result = await update({ arcadeId: arcade.id, changes: checked.data });
     } else {
       const checked = arcadeCreateSchema.safeParse(body);
       if (!checked.success) {
-        setErrors(fieldErrors(checked.error.issues));
+        refuse(arcadeFormErrors(checked.error.issues));
         return;
       }
       result = await create(checked.data);
     }
     if ('error' in result) {
       const failure = toFailure(result.error);
-      if (failure.status === 409) setErrors({ id: ID_TAKEN });
-      else if (failure.status === 400) setErrors(failureFieldErrors(failure));
+      // A 400 names fields (or nothing): shown at them in the console's words, never the
+      // server's text; a refused create's 409 is a taken id.
+      if (failure.status === 409 && !arcade) refuse(ID_TAKEN);
+      else if (failure.status === 400) refuse(arcadeFormErrors(failure.details ?? []));
       else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
       return;
     }
@@ -117,7 +125,7 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
     await navigate(href('arcades'));
   };
 
-  const hasErrors = Object.keys(errors).length > 0;
+  const fieldsInvalid = Object.keys(errors).some((path) => path !== FORM);
   return (
     <section aria-labelledby="arcade-form-title" className="flex flex-col gap-4">
       <Link
@@ -132,10 +140,20 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
       </h2>
       <Card>
         <CardBody>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
-            {hasErrors && (
+          <form
+            ref={form}
+            noValidate
+            onSubmit={(e) => void onSubmit(e)}
+            className="flex flex-col gap-4"
+          >
+            {fieldsInvalid && (
               <p role="alert" className="font-semibold text-danger">
                 {t('admin.fieldsInvalid')}
+              </p>
+            )}
+            {errors[FORM] && (
+              <p role="alert" tabIndex={-1} data-form-error className="font-semibold text-danger">
+                {error(FORM)}
               </p>
             )}
             <div className="grid gap-4 md:grid-cols-2">

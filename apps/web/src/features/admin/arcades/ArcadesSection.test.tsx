@@ -17,6 +17,7 @@ async function renderArcades(
   path = '/admin/arcades?arcade=berlin',
   who = operator(),
   arcades: AdminArcade[] = [berlin],
+  lang: 'de' | 'en' = 'de',
 ) {
   const state = { arcades: [...arcades] };
   server.use(
@@ -50,6 +51,7 @@ async function renderArcades(
     path,
     store,
     toaster: false,
+    lang,
   });
   // The section's code loads on first use (slow on the first test of the file).
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
@@ -135,6 +137,8 @@ describe('/admin/arcades', () => {
     await user.type(screen.getByLabelText('Logo (Pfad oder https-URL)'), 'http://x');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+    // The first field to fix has the focus, its message as its description.
+    expect(screen.getByLabelText('Kennung')).toHaveFocus();
     expect(screen.getByLabelText('Kennung')).toHaveAccessibleDescription(
       expect.stringContaining('Die Kennung braucht 1 bis 64 Buchstaben'),
     );
@@ -165,6 +169,102 @@ describe('/admin/arcades', () => {
     await user.type(await screen.findByLabelText('Adresse'), ' Hinterhof');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben.')).toBeVisible();
+  });
+
+  it("a 400's fields in the console's words, the first focused; never the server's text", async () => {
+    const { user } = await renderArcades('/admin/arcades/berlin/edit?arcade=berlin');
+    server.use(
+      adminHandlers.updateArcade(
+        apiError(400, 'validation_failed', 'Invalid body: city: Too big; openingHours.0.day: x', [
+          { path: 'openingHours.0.day', message: 'Invalid option: expected one of "mon"|"tue"' },
+          { path: 'city', message: 'Too big: expected string to have <=80 characters' },
+          { path: 'openingHours.0', message: 'Invalid input' },
+        ]),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Stadt'), '-Mitte');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.getByLabelText('Stadt')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+    expect(screen.getByLabelText('Stadt')).toHaveAccessibleDescription(
+      'Die Stadt darf höchstens 80 Zeichen haben.',
+    );
+    expect(screen.getByLabelText('Tag (1)')).toHaveAccessibleDescription(
+      'Bitte einen Wochentag wählen.',
+    );
+    expect(screen.getByRole('group', { name: 'Öffnungszeiten' })).toHaveAccessibleDescription(
+      'Eine Öffnungszeit passt nicht: Bitte Tag, Öffnen und Schließen prüfen.',
+    );
+    expect(document.body).not.toHaveTextContent(/Invalid|Too big|expected/);
+    // Fixing a field takes its message away; the others stay.
+    await user.clear(screen.getByLabelText('Stadt'));
+    expect(screen.getByLabelText('Stadt')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Tag (1)')).toHaveAccessibleDescription(
+      'Bitte einen Wochentag wählen.',
+    );
+  });
+
+  it('a 400 naming no field of the form: one message for the form, announced and focused', async () => {
+    const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
+    server.use(
+      adminHandlers.createArcade(
+        apiError(400, 'validation_failed', 'Invalid body: body: Unrecognized key: "color"', [
+          { path: 'body', message: 'Unrecognized key: "color"' },
+        ]),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Kennung'), 'hamburg');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Spielhalle konnte so nicht gespeichert werden. Bitte prüfe deine Angaben und versuche es noch einmal.',
+    );
+    expect(alert).toHaveFocus();
+    expect(document.body).not.toHaveTextContent(/Unrecognized|Invalid/);
+    expect(screen.getByLabelText('Kennung')).not.toHaveAttribute('aria-invalid');
+
+    // A 400 without any details says the same.
+    server.use(adminHandlers.createArcade(apiError(400, 'bad_request', 'Body is not JSON')));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die Spielhalle konnte so nicht gespeichert werden.',
+    );
+    expect(document.body).not.toHaveTextContent('Body is not JSON');
+  });
+
+  it('in English: the checks before sending and a 400 speak English', async () => {
+    const { user } = await renderArcades(
+      '/admin/arcades/new?arcade=berlin',
+      operator(),
+      [berlin],
+      'en',
+    );
+    await user.type(await screen.findByLabelText('Id'), 'no spaces');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the marked fields.');
+    expect(screen.getByLabelText('Id')).toHaveFocus();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+      'The name needs 1 to 80 characters.',
+    );
+    expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(0);
+
+    server.use(
+      adminHandlers.createArcade(
+        apiError(400, 'validation_failed', 'bad', [{ path: 'logoPath', message: 'nope' }]),
+      ),
+    );
+    await user.clear(screen.getByLabelText('Id'));
+    await user.type(screen.getByLabelText('Id'), 'hamburg');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const logo = screen.getByLabelText('Logo (path or https URL)');
+    await waitFor(() => expect(logo).toHaveFocus());
+    expect(logo).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a path (/assets/…) or an https address.'),
+    );
+    expect(document.body).not.toHaveTextContent('nope');
   });
 
   it('staff edit their arcade: only the changed fields are sent', async () => {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OpeningPeriod } from '@arcadia/contracts';
@@ -7,7 +8,8 @@ export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /**
  * The week's opening periods, one row each (day, opens, closes); a period closing before it
- * opens runs past midnight. Errors come by path (`openingHours.2.closes`).
+ * opens runs past midnight. Errors come by path (`openingHours.2.closes`, `openingHours` for
+ * the whole list).
  */
 export function OpeningHoursField({
   value,
@@ -19,11 +21,20 @@ export function OpeningHoursField({
   error: (path: string) => string | undefined;
 }) {
   const { t } = useTranslation();
+  const errorId = useId();
+  // An error of the opening hours as a whole: the group is marked, and takes the focus when it
+  // is the first thing to fix (focusFirstInvalid).
+  const groupError = error('openingHours');
   const set = (index: number, change: Partial<OpeningPeriod>) =>
     onChange(value.map((period, i) => (i === index ? { ...period, ...change } : period)));
   const dayOptions = DAYS.map((day) => ({ value: day, label: t(`admin-arcades.days.${day}`) }));
   return (
-    <fieldset className="flex flex-col gap-3 rounded-xl border border-line p-4">
+    <fieldset
+      className="flex flex-col gap-3 rounded-xl border border-line p-4"
+      aria-describedby={groupError ? errorId : undefined}
+      data-invalid={groupError ? true : undefined}
+      tabIndex={groupError ? -1 : undefined}
+    >
       <legend className="px-1 text-sm font-semibold text-ink">
         {t('admin-arcades.fields.openingHours')}
       </legend>
@@ -42,6 +53,7 @@ export function OpeningHoursField({
               label={t('admin-arcades.fields.day', { n: index + 1 })}
               value={period.day}
               options={dayOptions}
+              error={error(`openingHours.${index}.day`)}
               onChange={(e) => set(index, { day: e.target.value as OpeningPeriod['day'] })}
             />
             <TextField
@@ -70,7 +82,7 @@ export function OpeningHoursField({
           </li>
         ))}
       </ul>
-      <FieldError id="opening-hours-error">{error('openingHours')}</FieldError>
+      <FieldError id={errorId}>{groupError}</FieldError>
       <Button
         variant="secondary"
         size="sm"

@@ -20,3 +20,15 @@ export function fieldErrors(
 export function failureFieldErrors(failure: ApiFailure): FieldErrors {
   return failure.status === 400 && failure.details ? fieldErrors(failure.details) : {};
 }
+
+/**
+ * Moves the focus to the first field of `form` marked invalid (aria-invalid, or a group marked
+ * `data-invalid` with tabIndex -1), else to its message (`data-form-error`), so keyboard and
+ * screen-reader users land on what to fix: the field's error is read as its description.
+ */
+export function focusFirstInvalid(form: HTMLElement | null): void {
+  (
+    form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]') ??
+    form?.querySelector<HTMLElement>('[data-form-error]')
+  )?.focus();
+}
