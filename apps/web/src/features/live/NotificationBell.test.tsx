@@ -108,6 +108,9 @@ describe('the notification bell', { timeout: 30_000 }, () => {
     const entry = await within(dialog).findByRole('link', { name: /Dein Spielergebnis ist da/ });
     expect(entry).toHaveAttribute('href', `/profile/${me.id}/games`);
     expect(entry).toHaveTextContent('Gewonnen! 900 Punkte, 5 Kills, 1 Deaths.');
+    // The venue's clock (Berlin, UTC+1 in November), as the game cards tell it, whatever the
+    // phone's zone.
+    expect(entry).toHaveTextContent('26.11.26, 17:00');
     // Opening the list marks it read.
     await waitFor(() =>
       expect(

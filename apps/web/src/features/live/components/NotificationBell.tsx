@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { focusRing } from '../../../components/ui/focus';
 import { cn } from '../../../lib/class-names';
 import { formatShortDateTime } from '../../../lib/i18n/numeric-date';
+import { venueWallClock } from '../../../lib/i18n/venue-time';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { getNotificationsApi } from '../api/get-notifications';
 import { markNotificationsReadApi } from '../api/mark-notifications-read';
@@ -60,7 +61,8 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
               </span>
               <span className="block text-sm text-ink-muted">{message.body}</span>
               <time dateTime={item.createdAt} className="block text-xs text-ink-muted">
-                {formatShortDateTime(new Date(item.createdAt), lang)}
+                {/* The venue's clock, as the game cards and match pages tell a game's time. */}
+                {formatShortDateTime(venueWallClock(new Date(item.createdAt)), lang, true)}
               </time>
             </Link>
           </li>
