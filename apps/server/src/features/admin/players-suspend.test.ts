@@ -36,10 +36,12 @@ describe('operator API: suspend and unsuspend a player', () => {
     const version = await t.db.execute<{ v: number }>(
       `select roster_version as v from devices where id = '${ops.device.id}'`,
     );
-    // A push on its way to Rex, and one already sent.
+    // A push on its way to Rex (due later: the app's push worker must not take it meanwhile),
+    // and one already sent.
     const payload = { endpoint: 'https://push.example/rex', message: { title: 'x', body: 'y' } };
+    const later = new Date(Date.now() + 3_600_000);
     await t.db.insert(pushOutbox).values([
-      { userId: rex.id, kind: 'news', payload },
+      { userId: rex.id, kind: 'news', payload, nextAttemptAt: later },
       { userId: rex.id, kind: 'news', payload, sentAt: new Date() },
     ]);
     await checkAccessMatrix(t, ops, {
