@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { iconPathSchema } from './admin';
+import {
+  AUDIT_REFERENCE_FIELDS,
+  AUDIT_TARGET_TYPES,
+  auditEntrySchema,
+  auditNameKey,
+  iconPathSchema,
+} from './admin';
 
 describe('iconPathSchema', () => {
   it('takes a site path or an https URL', () => {
@@ -19,5 +25,52 @@ describe('iconPathSchema', () => {
       'x.png',
     ])
       expect(iconPathSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('auditEntrySchema', () => {
+  const entry = {
+    id: 3,
+    at: '2026-11-26T12:00:00.000Z',
+    actorUserId: null,
+    actorLabel: 'deleted player',
+    action: 'device.kick',
+    targetType: 'device',
+    targetId: 'berlin;arena-1',
+    arcadeId: 'berlin',
+    before: null,
+    after: null,
+  };
+
+  it('carries the names of what the entry mentions, keyed by type and id', () => {
+    const names = {
+      [auditNameKey('device', 'berlin;arena-1')]: { name: 'Arena 1', deleted: false },
+      [auditNameKey('arcade', 'berlin')]: { name: 'Arcadia Berlin', deleted: false },
+      [auditNameKey('user', 'deleted')]: { name: null, deleted: true },
+      [auditNameKey('mode', 'commando;deathmatch')]: {
+        name: 'Team-Deathmatch',
+        names: { de: 'Team-Deathmatch', en: null },
+        deleted: false,
+      },
+      [auditNameKey('game', 'f3b1')]: {
+        name: 'Arena 1',
+        at: '2026-11-26T11:00:00.000Z',
+        deleted: false,
+      },
+    };
+    expect(Object.keys(names)).toContain('device:berlin;arena-1');
+    expect(auditEntrySchema.parse({ ...entry, names }).names).toEqual(names);
+  });
+
+  it('needs the names, and says of each whether it is deleted', () => {
+    expect(auditEntrySchema.safeParse(entry).success).toBe(false);
+    expect(
+      auditEntrySchema.safeParse({ ...entry, names: { 'user:x': { name: 'Kim' } } }).success,
+    ).toBe(false);
+  });
+
+  it('resolves references into things the log names as targets', () => {
+    for (const type of Object.values(AUDIT_REFERENCE_FIELDS))
+      expect(AUDIT_TARGET_TYPES).toContain(type);
   });
 });

@@ -99,10 +99,43 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
+/**
+ * The fields of an entry's `before` / `after` (top level) that hold the id of something with a
+ * name, and what it is: the listing resolves them into `names`, the console shows the names.
+ * `arcades` holds a list of ids.
+ */
+export const AUDIT_REFERENCE_FIELDS = {
+  userId: 'user',
+  leftDevice: 'device',
+  arcades: 'arcade',
+  applicationId: 'application',
+  headerAssetId: 'asset',
+} as const satisfies Record<string, AuditTargetType>;
+
+/** The key of `names` for a thing of this type and id: `user:<uuid>`, `device:<arcade>;<id>`. */
+export const auditNameKey = (type: string, id: string) => `${type}:${id}`;
+
+/**
+ * What an id of an entry names now, as the listing found it. `deleted`: it is gone (then a
+ * player's name is never answered; an article keeps the title the entry itself recorded).
+ */
+export const auditNameSchema = z.object({
+  /** The current name (a user's, arcade's, device's, map's …; a batch's label); null without one. */
+  name: z.string().nullable(),
+  /** Names that differ by language (a mode, an article's title): the console takes its own. */
+  names: z.object({ de: z.string(), en: z.string().nullable() }).optional(),
+  /** When it happened, for what is named by a time (a game: when it was played; a batch). */
+  at: z.string().optional(),
+  deleted: z.boolean(),
+});
+export type AuditName = z.infer<typeof auditNameSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
+  /** Null for the CLI, the bootstrap and once the actor deleted their profile (see actorLabel). */
   actorUserId: z.string().nullable(),
+  /** The actor's name when the change was made, or `cli`, `bootstrap`, `deleted player`. */
   actorLabel: z.string(),
   action: z.string(),
   targetType: z.string(),
@@ -110,6 +143,12 @@ export const auditEntrySchema = z.object({
   arcadeId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /**
+   * The names of what the entry mentions, by `auditNameKey(type, id)`: the actor (`user:`), the
+   * target, the arcade, and the ids of AUDIT_REFERENCE_FIELDS in before/after (a mode's
+   * application too). An id the listing could not look up has no key.
+   */
+  names: z.record(z.string(), auditNameSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

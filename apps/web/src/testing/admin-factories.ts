@@ -137,6 +137,10 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     arcadeId: 'berlin',
     before: { name: 'Arcadia' },
     after: { name: 'Arcadia Berlin' },
+    names: {
+      [`user:${ME}`]: { name: 'Me', deleted: false },
+      'arcade:berlin': { name: 'Arcadia Berlin', deleted: false },
+    },
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { forbidden } from '../../plugins/errors';
 import { mayActFor, type Operator } from './access';
+import { withNames } from './audit-names';
 
 /** Who made a change: an operator of the console, or the admin CLI (a label, no user). */
 export type AuditActor = Operator | { label: string };
@@ -32,7 +33,10 @@ export async function recordAudit(tx: Tx, actor: AuditActor, change: AuditChange
   });
 }
 
-/** A page of the audit log, newest first: everything for an admin, their arcades for staff. */
+/**
+ * A page of the audit log, newest first: everything for an admin, their arcades for staff; each
+ * entry with the current names of what it mentions (audit-names.ts).
+ */
 export async function auditPage(
   db: Queryable,
   operator: Operator,
@@ -61,7 +65,10 @@ export async function auditPage(
     .where(and(...where))
     .orderBy(desc(auditLog.id))
     .limit(query.limit + 1);
-  const entries = rows.slice(0, query.limit).map((r) => ({ ...r, at: r.at.toISOString() }));
+  const entries = await withNames(
+    db,
+    rows.slice(0, query.limit).map((r) => ({ ...r, at: r.at.toISOString() })),
+  );
   return {
     entries,
     next: rows.length > query.limit ? (entries[entries.length - 1]?.id ?? null) : null,
