@@ -159,14 +159,17 @@ describe('operator console', () => {
     await page.getByText('Offline').waitFor();
     await look(page, 'devices', width);
 
-    // The log has both changes.
+    // The log has both changes, told with the names.
     await sections.getByRole('link', { name: 'Protokoll', exact: true }).click();
     await page
-      .getByRole('heading', { level: 3, name: /Gerät angelegt/ })
+      .getByRole('heading', { level: 3, name: /hat das Gerät Arena 1 angelegt\./ })
       .first()
       .waitFor();
     await page
-      .getByRole('heading', { level: 3, name: /Spielhalle angelegt/ })
+      .getByRole('heading', {
+        level: 3,
+        name: new RegExp(`hat die Spielhalle Neon Halle ${width} angelegt\\.`),
+      })
       .first()
       .waitFor();
     await look(page, 'audit', width);

@@ -1,81 +1,59 @@
 import { useTranslation } from 'react-i18next';
-import { cn, focusRing } from '../../../components/ui';
+import type { AuditEntry } from '@arcadia/contracts';
+import { fieldChanges } from './audit-fields';
+import type { AuditWording } from './use-audit-wording';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Longer values (an article's text) show their start, the rest on request. */
+const SHORT = 160;
 
-/** One value as text: strings as they are, everything else as compact JSON. */
-function show(value: unknown): string {
-  if (value === undefined) return '–';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+function Value({ text, className }: { text: string; className?: string }) {
+  const { t } = useTranslation();
+  if (text.length <= SHORT) return <span className={className}>{text}</span>;
+  return (
+    <details className={className}>
+      <summary className="cursor-pointer">
+        {text.slice(0, SHORT)}…{' '}
+        <span className="text-sm text-ink-muted underline">{t('admin-audit.showAll')}</span>
+      </summary>
+      <span className="whitespace-pre-wrap">{text}</span>
+    </details>
+  );
 }
 
 /**
- * An entry's before and after, field by field: the fields of both, the old and the new value,
- * the changed ones marked. Values that are no objects are shown as one row.
+ * What an entry changed, one line per field with its label: old → new for a change, the value
+ * alone for something made or removed. Labels and values are the console's words (see
+ * use-audit-wording.ts); long words wrap, so a phone never scrolls sideways.
  */
-export function AuditChange({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation();
-  if (before == null && after == null) return null;
-  const rows: Array<[string, unknown, unknown]> =
-    isRecord(before) || isRecord(after)
-      ? [
-          ...new Set([
-            ...Object.keys(isRecord(before) ? before : {}),
-            ...Object.keys(isRecord(after) ? after : {}),
-          ]),
-        ].map((key) => [
-          key,
-          isRecord(before) ? before[key] : undefined,
-          isRecord(after) ? after[key] : undefined,
-        ])
-      : [['', before, after]];
+export function AuditChange({ entry, wording }: { entry: AuditEntry; wording: AuditWording }) {
+  const changes = fieldChanges(entry);
+  if (changes.length === 0) return null;
   return (
-    // Scrolls sideways on a phone: reachable by keyboard (Tab, then the arrow keys) and named.
-    <div
-      className={cn('overflow-x-auto rounded-md', focusRing)}
-      tabIndex={0}
-      role="region"
-      aria-label={t('admin-audit.change')}
-    >
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <thead className="text-ink-muted">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              {t('admin-audit.field')}
-            </th>
-            <th scope="col" className="py-1 pr-3 font-semibold">
-              {t('admin-audit.before')}
-            </th>
-            <th scope="col" className="py-1 font-semibold">
-              {t('admin-audit.after')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([key, old, next]) => {
-            const changed = show(old) !== show(next);
-            return (
-              <tr key={key} className="border-t border-line/50 align-top">
-                <th scope="row" className="py-1 pr-3 font-mono font-medium text-ink-muted">
-                  {key || '–'}
-                </th>
-                <td className="py-1 pr-3 font-mono break-all text-ink-muted">{show(old)}</td>
-                <td
-                  className={cn(
-                    'py-1 font-mono break-all',
-                    changed ? 'text-neon-cyan-soft' : 'text-ink-muted',
-                  )}
-                >
-                  {show(next)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)]">
+      {changes.map((change) => (
+        <div key={change.path.join('.')} className="contents">
+          <dt className="pt-1 font-semibold wrap-anywhere text-ink-muted sm:pt-0">
+            {wording.label(entry, change)}
+          </dt>
+          <dd className="wrap-anywhere text-ink">
+            {change.single ? (
+              <Value text={wording.value(entry, change, change.before ?? change.after)} />
+            ) : (
+              <>
+                <Value
+                  text={wording.value(entry, change, change.before)}
+                  className="text-ink-muted"
+                />
+                {' → '}
+                <Value
+                  text={wording.value(entry, change, change.after)}
+                  className="text-neon-cyan-soft"
+                />
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -13,11 +13,9 @@ import {
 } from '../../../components/ui';
 import { useConsole } from '../shell/console-context';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
-import { useConsoleFormat } from '../shell/format';
 import { useGetAuditQuery, type AuditFilters } from './api/get-audit';
-import { AuditChange } from './AuditChange';
-
-/** The actions the server writes (docs/operator-console.md); the filter takes others too. */
+import { AuditEntryCard } from './AuditEntryCard';
+import { useAuditWording } from './use-audit-wording';
 
 const emptyForm = {
   action: '',
@@ -85,9 +83,12 @@ export function Component() {
               error={error('action')}
               onChange={(e) => set({ action: e.target.value })}
             />
+            {/* The actions the server writes (docs/operator-console.md); the filter takes others too. */}
             <datalist id="audit-actions">
               {AUDIT_ACTIONS.map((action) => (
-                <option key={action} value={action} />
+                <option key={action} value={action}>
+                  {t(`admin-audit.actions.${action}`)}
+                </option>
               ))}
             </datalist>
             <SelectField
@@ -163,18 +164,21 @@ export function Component() {
           set({ actor });
           setFilters((f) => ({ ...f, actor }));
         }}
+        onTarget={(targetType, targetId) => {
+          set({ targetType, targetId });
+          setFilters((f) => ({ ...f, targetType, targetId }));
+        }}
       />
     </section>
   );
 }
 
-function AuditPages({
-  filters,
-  onActor,
-}: {
-  filters: AuditFilters;
+interface EntryActions {
   onActor: (actor: string) => void;
-}) {
+  onTarget: (targetType: string, targetId: string) => void;
+}
+
+function AuditPages({ filters, ...actions }: EntryActions & { filters: AuditFilters }) {
   const [cursors, setCursors] = useState<Array<number | undefined>>([undefined]);
   return (
     <ol className="flex flex-col gap-3">
@@ -185,7 +189,7 @@ function AuditPages({
           first={index === 0}
           last={index === cursors.length - 1}
           onMore={(next) => setCursors((list) => [...list, next])}
-          onActor={onActor}
+          {...actions}
         />
       ))}
     </ol>
@@ -197,16 +201,15 @@ function AuditPage({
   first,
   last,
   onMore,
-  onActor,
-}: {
+  ...actions
+}: EntryActions & {
   filters: AuditFilters;
   first: boolean;
   last: boolean;
   onMore: (next: number) => void;
-  onActor: (actor: string) => void;
 }) {
   const { t } = useTranslation();
-  const format = useConsoleFormat();
+  const wording = useAuditWording();
   const page = useGetAuditQuery(filters);
   if (page.isLoading)
     return (
@@ -232,46 +235,7 @@ function AuditPage({
     <>
       {entries.map((entry) => (
         <li key={entry.id}>
-          <Card>
-            <CardBody className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                <h3 className="font-semibold text-ink">
-                  {t(`admin-audit.actions.${entry.action}`, { defaultValue: entry.action })}
-                  <span className="ml-2 font-mono text-sm text-ink-muted">{entry.action}</span>
-                </h3>
-                <p className="text-sm text-ink-muted">
-                  <time dateTime={entry.at}>{format.dateTime(entry.at)}</time>
-                </p>
-              </div>
-              <p className="text-sm text-ink-muted">
-                {t('admin-audit.by')}{' '}
-                {entry.actorUserId ? (
-                  <button
-                    type="button"
-                    className="font-semibold text-neon-cyan-soft underline-offset-2 hover:underline"
-                    aria-label={t('admin-audit.filterActor', { name: entry.actorLabel })}
-                    onClick={() => entry.actorUserId && onActor(entry.actorUserId)}
-                  >
-                    {entry.actorLabel}
-                  </button>
-                ) : (
-                  <span className="font-semibold text-ink">{entry.actorLabel}</span>
-                )}
-                {' · '}
-                {t(`admin-audit.types.${entry.targetType}`, {
-                  defaultValue: entry.targetType,
-                })}{' '}
-                <span className="font-mono">{entry.targetId}</span>
-                {entry.arcadeId && (
-                  <>
-                    {' · '}
-                    {t('admin-audit.inArcade', { arcade: entry.arcadeId })}
-                  </>
-                )}
-              </p>
-              <AuditChange before={entry.before} after={entry.after} />
-            </CardBody>
-          </Card>
+          <AuditEntryCard entry={entry} wording={wording} {...actions} />
         </li>
       ))}
       {last && next && (
