@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@arcadia/contracts';
+import { cn } from '../../../components/ui';
 import { fieldChanges } from './audit-fields';
 import type { AuditWording } from './use-audit-wording';
 
@@ -10,10 +11,15 @@ function Value({ text, className }: { text: string; className?: string }) {
   const { t } = useTranslation();
   if (text.length <= SHORT) return <span className={className}>{text}</span>;
   return (
-    <details className={className}>
+    <details className={cn('group', className)}>
       <summary className="cursor-pointer">
-        {text.slice(0, SHORT)}…{' '}
-        <span className="text-sm text-ink-muted underline">{t('admin-audit.showAll')}</span>
+        <span className="group-open:hidden">
+          {text.slice(0, SHORT)}…{' '}
+          <span className="text-sm text-ink-muted underline">{t('admin-audit.showAll')}</span>
+        </span>
+        <span className="hidden text-sm text-ink-muted underline group-open:inline">
+          {t('admin-audit.showLess')}
+        </span>
       </summary>
       <span className="whitespace-pre-wrap">{text}</span>
     </details>

@@ -379,6 +379,13 @@ describe('/admin/audit: entries an operator reads', () => {
     expect(
       screen.getByRole('heading', { name: 'Me changed the role of a since deleted player.' }),
     ).toBeVisible();
+    const game = itemOf(
+      screen.getByRole('heading', { name: 'Me voided the game of 26 Nov 2026, 12:40 on Arena 1.' }),
+    );
+    expect(fieldsOf(game)).toEqual([
+      'Voided on: – → 26 Nov 2026, 13:05',
+      'Reason: – → Gerät defekt',
+    ]);
     expect(fieldsOf(itemOf(screen.getByRole('heading', { name: /^Me: arcade.paint/ })))).toContain(
       'glossy: Yes',
     );

@@ -55,13 +55,15 @@ export function useAuditWording() {
       const text = application ? t('admin-audit.subjects.mode', { mode, application }) : mode;
       return deletedOr(entry, type, id, text, found?.deleted);
     }
-    if (type === 'game' && found?.at && found.name)
+    if (type === 'game')
       return deletedOr(
         entry,
         type,
         id,
-        t('admin-audit.subjects.game', { at: format.dateTime(found.at), device: found.name }),
-        found.deleted,
+        found?.at && found.name
+          ? t('admin-audit.subjects.game', { at: format.dateTime(found.at), device: found.name })
+          : t('admin-audit.subjects.someGame'),
+        found?.deleted,
       );
     if (type === 'user_card_batch' && found)
       return { text: found.name ?? t('admin-cards.untitled'), deleted: found.deleted };
