@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, AuditPage } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
-import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
+import {
+  addDevice,
+  addPlayer,
+  report,
+  reportPlayed,
+  type TestPlayer,
+} from '../../../test/support/arcade';
 import { addOperators, checkAccessMatrix, type Operators } from '../../../test/support/operators';
 import { recordAudit } from './audit';
 
@@ -216,6 +222,51 @@ describe('GET /api/admin/audit: the names of what each entry mentions', () => {
     const staff = await page(ops.staff.token);
     expect(staff.entries.map((e) => e.action).sort()).toEqual(['device.disable', 'device.kick']);
     expect(entry(staff, 'device.kick').names[`user:${ops.player.id}`]).toEqual(player);
+  });
+
+  it('names a game by its device and when it was played, and the player given a result', async () => {
+    const table = await addDevice(t, ops.arcade, 'names-table');
+    const playedAt = new Date(Date.now() - 60_000);
+    const played = await reportPlayed(
+      t,
+      table,
+      report({
+        playedAt: playedAt.toISOString(),
+        players: [
+          { guestName: 'Gus', teamId: 1, kills: 3, deaths: 2, score: 300 },
+          { guestName: 'Zoe', teamId: 2, kills: 2, deaths: 3, score: 200 },
+        ],
+      }),
+    );
+    expect(played.status).toBe(201);
+    const game = `/api/admin/arcades/${ops.arcade}/games/${played.body.id as string}`;
+    const slots = (await t.request('GET', game, { token: ops.staff.token })).body.players as Array<{
+      slotId: string;
+      name: string;
+    }>;
+    const gus = slots.find((s) => s.name === 'Gus')!.slotId;
+    const assigned = await t.request('POST', `${game}/slots/${gus}/assign`, {
+      token: ops.staff.token,
+      body: { userId: gone.id },
+    });
+    expect(assigned.status).toBe(200);
+    const voided = await t.request('POST', `${game}/void`, {
+      token: ops.staff.token,
+      body: { reason: 'Test' },
+    });
+    expect(voided.status).toBe(200);
+    const p = await page(ops.staff.token);
+    const named = { name: `Device ${table.id}`, deleted: false };
+    const voidNames = entry(p, 'game.void').names[`game:${played.body.id as string}`]!;
+    expect(voidNames).toMatchObject(named);
+    // When it was played (as stored: the report's time, to the precision the database keeps).
+    expect(Math.abs(Date.parse(voidNames.at!) - playedAt.getTime())).toBeLessThan(1000);
+    expect(entry(p, 'game.assign').names).toEqual({
+      [`user:${ops.staff.id}`]: { name: ops.staff.userName, deleted: false },
+      [`arcade:${ops.arcade}`]: { name: 'Ops Arcade', deleted: false },
+      [`game:${played.body.id as string}`]: voidNames,
+      [`user:${gone.id}`]: { name: gone.userName, deleted: false },
+    });
   });
 
   it('says an article is deleted, with the title the log recorded', async () => {
