@@ -25,11 +25,17 @@ export class ProviderHolder {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly cookieKeys: string[],
+    private readonly forgetToken?: (name: string) => void,
   ) {}
 
-  static async open(config: Config, db: Db, log: FastifyBaseLogger): Promise<ProviderHolder> {
+  static async open(
+    config: Config,
+    db: Db,
+    log: FastifyBaseLogger,
+    forgetToken?: (name: string) => void,
+  ): Promise<ProviderHolder> {
     await ensureSigningKey(db);
-    const holder = new ProviderHolder(config, db, log, await cookieKeys(db));
+    const holder = new ProviderHolder(config, db, log, await cookieKeys(db), forgetToken);
     await holder.reload();
     return holder;
   }
@@ -61,6 +67,7 @@ export class ProviderHolder {
       keys,
       cookieKeys: this.cookieKeys,
       log: this.log,
+      forgetToken: this.forgetToken,
     });
     if (this.fingerprint) this.log.info({ kids: fingerprint }, 'identity signing keys changed');
     this.fingerprint = fingerprint;

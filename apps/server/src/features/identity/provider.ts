@@ -38,12 +38,15 @@ import { providerPages } from './provider-pages';
  *   provider treats one used again later: the second request is refused and the grant revoked.
  */
 /** Revokes a grant's whole chain (codes, refresh tokens, the grant) and signs out its access tokens. */
-async function revokeGrantAndTokens(db: Db, grantId: string): Promise<void> {
+async function revokeGrantAndTokens(db: Db, grantId: string, forget: Forget): Promise<void> {
   await databaseAdapter(db)('Grant').revokeByGrantId(grantId);
-  await signOutGrants(db, [grantId]);
+  await signOutGrants(db, [grantId], forget);
 }
 
-function revokingAdapter(db: Db): (model: string) => Adapter {
+/** Drops a signed-out token or grant name from this process's cache of verified tokens. */
+type Forget = ((name: string) => void) | undefined;
+
+function revokingAdapter(db: Db, forget: Forget): (model: string) => Adapter {
   const stored = databaseAdapter(db);
   return (model) => {
     const adapter = stored(model);
@@ -54,14 +57,14 @@ function revokingAdapter(db: Db): (model: string) => Adapter {
           await adapter.consume(id);
         } catch (error) {
           if (!(error instanceof ConsumedTwice)) throw error;
-          if (error.grantId) await revokeGrantAndTokens(db, error.grantId);
+          if (error.grantId) await revokeGrantAndTokens(db, error.grantId, forget);
           throw new errors.InvalidGrant(error.message);
         }
       },
       ...(model === 'AccessToken' && {
         async revokeByGrantId(grantId: string) {
           await adapter.revokeByGrantId(grantId);
-          await signOutGrants(db, [grantId]);
+          await signOutGrants(db, [grantId], forget);
         },
       }),
     };
@@ -86,6 +89,8 @@ export interface ProviderOptions {
   keys: JWK[];
   cookieKeys: string[];
   log: FastifyBaseLogger;
+  /** This process's forgetToken (plugins/auth.ts): grants it revokes stop here at once. */
+  forgetToken?: (name: string) => void;
 }
 
 /**
@@ -109,7 +114,14 @@ function exactRedirects(provider: Provider): void {
 }
 
 /** The embedded OpenID provider (panva's oidc-provider) for the first-party app. */
-export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOptions): Provider {
+export function createProvider({
+  config,
+  db,
+  keys,
+  cookieKeys,
+  log,
+  forgetToken,
+}: ProviderOptions): Provider {
   const { auth } = config;
   const { metadata: client } = webClient(config);
   const webOrigins = new Set(
@@ -125,7 +137,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
   policy.get('consent')?.checks.remove('native_client_prompt');
 
   const configuration: Configuration = {
-    adapter: revokingAdapter(db),
+    adapter: revokingAdapter(db, forgetToken),
     clients: [client],
     jwks: { keys },
     cookies: {
@@ -243,7 +255,7 @@ export function createProvider({ config, db, keys, cookieKeys, log }: ProviderOp
       grantId ? [grantId] : [],
     );
     // Their access tokens stop too, as after the app's own sign-out.
-    for (const grantId of grantIds) await revokeGrantAndTokens(db, grantId);
+    for (const grantId of grantIds) await revokeGrantAndTokens(db, grantId, forgetToken);
   });
   // Every answer of the provider gets the identity pages' headers. The CSP is set first so the
   // provider can add the hash of its one inline script (the auto-submitted form_post and logout

@@ -62,7 +62,7 @@ export const identityRoutes = fp(
       return;
     }
     const log = componentLog(app, 'oidc');
-    const holder = await ProviderHolder.open(config, db, log);
+    const holder = await ProviderHolder.open(config, db, log, (name) => app.forgetToken(name));
     app.decorate('identity', { holder });
     const [secret] = await cookieKeys(db);
     const forms = new FormGuard(secret!, config);

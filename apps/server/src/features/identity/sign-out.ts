@@ -26,9 +26,15 @@ export const grantClaimOf = (grantId: string): string =>
 
 /**
  * Signs out every access token of the given grants (the provider's own logout page ended their
- * session), for an access token's lifetime, and tells every server process.
+ * session), for an access token's lifetime, and tells every server process: the others when this
+ * commits (NOTIFY), this one through `forget` right after, so that its own next request cannot
+ * still take a cached token before the notification has come back to it.
  */
-export async function signOutGrants(db: Db, grantIds: string[]): Promise<void> {
+export async function signOutGrants(
+  db: Db,
+  grantIds: string[],
+  forget?: (name: string) => void,
+): Promise<void> {
   if (grantIds.length === 0) return;
   const expiresAt = new Date(Date.now() + (ACCESS_TOKEN_TTL + TOKEN_LEEWAY_SECONDS) * 1000);
   const rows = grantIds.map((id) => ({ tokenHash: grantName(grantClaimOf(id)), expiresAt }));
@@ -39,6 +45,7 @@ export async function signOutGrants(db: Db, grantIds: string[]): Promise<void> {
       .onConflictDoNothing({ target: revokedTokens.tokenHash });
     for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
   });
+  for (const row of rows) forget?.(row.tokenHash);
 }
 
 /** The latest expiry a stored row may have: a year (an external issuer's `exp` could be any). */
