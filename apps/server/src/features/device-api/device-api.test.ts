@@ -229,8 +229,14 @@ describe('device API', () => {
       new Promise((r) => setTimeout(() => r('open'), 300)),
     ]);
     expect(still).toBe('open');
-    // A long poll counts too, and another device's are its own.
+    // A plain read waits for nothing and ends no stream; a long poll counts, and another
+    // device's are its own.
     const first = await deviceRequest(t, other)('GET', '/players');
+    const kept = await Promise.race([
+      readers[2]!.read().then(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('open'), 300)),
+    ]);
+    expect(kept).toBe('open');
     const poll = deviceRequest(t, other)('GET', `/players?since=${first.body.version}&wait=20`);
     expect((await readers[2]!.read()).done).toBe(true);
     const started = Date.now();

@@ -145,9 +145,11 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         },
         handler: async (request, reply) => {
           const device = deviceOf(request);
-          const abort = track(device, reply);
+          // Only a long poll waits: a plain read must not end one of the device's streams.
+          const waits = request.query.since !== undefined && request.query.wait > 0;
+          const signal = waits ? track(device, reply).signal : new AbortController().signal;
           const events = await rosterEventsFor(database);
-          return waitForRoster(db, events, device, request.query, abort.signal);
+          return waitForRoster(db, events, device, request.query, signal);
         },
       });
 
