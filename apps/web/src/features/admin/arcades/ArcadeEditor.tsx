@@ -11,6 +11,7 @@ import {
 import { Button, Card, CardBody, EmptyState, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { focusFirstInvalid } from '../shell/form-errors';
 import { useCreateArcadeMutation } from './api/create-arcade';
 import { useUpdateArcadeMutation } from './api/update-arcade';
@@ -117,7 +118,7 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
       // server's text; a refused create's 409 is a taken id.
       if (failure.status === 409 && !arcade) refuse(ID_TAKEN);
       else if (failure.status === 400) refuse(arcadeFormErrors(failure.details ?? []));
-      else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      else toast({ variant: 'error', title: failureMessage(failure, t) });
       return;
     }
     setErrors({});

@@ -13,8 +13,8 @@ import {
   EmptyState,
   toast,
 } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { useRetireArcadeMutation } from './api/retire-arcade';
 
 /** The arcades the operator runs, with their details and what may be done with each. */
@@ -134,10 +134,7 @@ function RetireDialog({ arcade, onClose }: { arcade: AdminArcade | null; onClose
     if (!arcade) return;
     const result = await retire(arcade.id);
     if ('error' in result) {
-      toast({
-        variant: 'error',
-        title: t('admin.failed', { message: toFailure(result.error).message }),
-      });
+      toast({ variant: 'error', title: failureMessage(result.error, t) });
       return;
     }
     toast({ variant: 'success', title: t('admin-arcades.retiredToast', { name: arcade.name }) });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArcade, ArcadeCreate } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
-import { apiError, callsTo, server } from '../../../testing/api';
+import { apiError, callsTo, networkError, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { catalogueHandlers } from '../../../testing/catalogue-api';
 import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
@@ -267,6 +267,74 @@ describe('/admin/arcades', () => {
     expect(document.body).not.toHaveTextContent('nope');
   });
 
+  it("a save refused otherwise says why in the console's words, never the server's", async () => {
+    const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
+    server.use(
+      adminHandlers.createArcade(
+        apiError(429, 'rate_limited', 'Rate limit exceeded, retry in 1 minute'),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Kennung'), 'hamburg');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Zu viele Versuche. Bitte warte einen Moment und versuche es dann noch einmal.',
+      ]),
+    );
+
+    server.use(adminHandlers.createArcade(networkError()));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+      ),
+    );
+    expect(getToasts().map((t) => t.title)).not.toContainEqual(
+      expect.stringMatching(/Rate limit|fetch|Das hat nicht geklappt:/),
+    );
+    expect(screen.getByLabelText('Kennung')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('in English: a 403 says the rights are missing (the console asks who you are again), a 503 that the server is not reachable', async () => {
+    const { user } = await renderArcades(
+      '/admin/arcades/berlin/edit?arcade=berlin',
+      operator(),
+      [berlin],
+      'en',
+    );
+    server.use(adminHandlers.updateArcade(apiError(403, 'forbidden', 'You may not do this')));
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Arcadia Berlin-Mitte');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'You lack the rights for this – they may just have been taken from you. The console is checking your access again.',
+      ]),
+    );
+    await waitFor(() => expect(callsTo('GET', '/api/admin/me')).toHaveLength(2));
+
+    server.use(
+      adminHandlers.updateArcade(
+        apiError(
+          503,
+          'database_unavailable',
+          'The database cannot be reached right now; try again in a moment',
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'The server cannot be reached right now. Please try again in a moment.',
+      ),
+    );
+    expect(getToasts().map((t) => t.title)).not.toContainEqual(
+      expect.stringMatching(/database|may not do this/),
+    );
+  });
+
   it('staff edit their arcade: only the changed fields are sent', async () => {
     const { user } = await renderArcades('/admin/arcades?arcade=berlin', staffOperator());
     expect(await screen.findByRole('heading', { name: 'Arcadia Berlin' })).toBeVisible();
@@ -303,15 +371,17 @@ describe('/admin/arcades', () => {
     expect(getToasts().map((t) => t.title)).toContain('Arcadia Berlin ist stillgelegt.');
   });
 
-  it('a failed retire says why and keeps the arcade', async () => {
+  it("a failed retire says so in the console's words and keeps the arcade", async () => {
     const { user } = await renderArcades();
-    server.use(adminHandlers.retireArcade(apiError(500, 'internal', 'Datenbank weg')));
+    server.use(adminHandlers.retireArcade(apiError(500, 'internal', 'Internal server error')));
     await user.click(await screen.findByRole('button', { name: 'Arcadia Berlin stilllegen' }));
     await user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Stilllegen' }),
     );
     await waitFor(() =>
-      expect(getToasts().map((t) => t.title)).toContain('Das hat nicht geklappt: Datenbank weg'),
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Das hat nicht geklappt. Bitte versuche es noch einmal.',
+      ]),
     );
     expect(screen.queryByText('Stillgelegt')).not.toBeInTheDocument();
   });

@@ -216,12 +216,19 @@ describe('/admin/cards', () => {
     const { user } = await renderCards({
       path: `/admin/cards/${BATCH}?arcade=berlin`,
       heading: 'Sommerfest',
-      handlers: [cardHandlers.printCardSheet(apiError(409, 'batch_claimed', 'Alles eingelöst'))],
+      handlers: [
+        cardHandlers.printCardSheet(
+          apiError(409, 'batch_claimed', 'Every card of this batch is claimed: nothing to print'),
+        ),
+      ],
     });
     await user.click(screen.getByRole('button', { name: 'Bogen als PDF' }));
     await waitFor(() =>
-      expect(getToasts().map((t) => t.title)).toEqual([
-        'Der Bogen konnte nicht erstellt werden: Alles eingelöst',
+      expect(getToasts().map((t) => [t.title, t.description])).toEqual([
+        [
+          'Der Bogen konnte nicht erstellt werden.',
+          'Alle Karten dieser Serie sind eingelöst – es gibt nichts mehr zu drucken.',
+        ],
       ]),
     );
   });

@@ -6,6 +6,7 @@ import { CARD_BATCH_MAX, cardBatchCreateSchema } from '@arcadia/contracts';
 import { Button, Card, CardBody, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useCreateCardBatchMutation } from './api/create-card-batch';
 
@@ -38,7 +39,7 @@ export function CreateBatchForm() {
     if ('error' in result) {
       const failure = toFailure(result.error);
       if (failure.status === 400) setErrors(failureFieldErrors(failure));
-      else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      else toast({ variant: 'error', title: failureMessage(failure, t) });
       return;
     }
     setValues(blank);

@@ -3,8 +3,8 @@ import { FileImage, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CARDS_PER_SHEET_PAGE, type CardBatchDetail, type PrintFormat } from '@arcadia/contracts';
 import { Button, Card, CardBody, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { failureMessage } from '../shell/failure-message';
 import { usePrintCardSheetMutation } from './api/print-card-sheet';
 import { saveFile } from './save-file';
 
@@ -31,7 +31,11 @@ export function PrintPanel({ batch }: { batch: CardBatchDetail }) {
     if ('error' in result) {
       toast({
         variant: 'error',
-        title: t('admin-cards.print.failed', { message: toFailure(result.error).message }),
+        title: t('admin-cards.print.failed'),
+        description: failureMessage(result.error, t, {
+          batch_claimed: 'admin-cards.print.allClaimed',
+          no_such_page: 'admin-cards.print.noSuchPage',
+        }),
       });
       return;
     }

@@ -1,6 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import { toFailure, type ApiFailure } from '../../../lib/api/failure';
+import { failureMessage } from '../shell/failure-message';
 import { failureFieldErrors } from '../shell/form-errors';
 
 /** What a refused save shows: translated messages by field path, or one line for the form. */
@@ -40,7 +41,8 @@ export function invalidInput(
 /**
  * Reads a failed save: field issues by their path ("description.de"), each shown as the
  * section's own message for that field (never the server's English text); a 400 without fields
- * says the input does not fit; other failures keep their message.
+ * says the input does not fit; other failures say why in the console's words
+ * (shell/failure-message.ts).
  */
 export function refusalOf(error: unknown, t: TFunction, keys: InvalidKeys = {}): SaveRefusal {
   const failure: ApiFailure = toFailure(error as ApiFailure | SerializedError);
@@ -61,7 +63,7 @@ export function refusalOf(error: unknown, t: TFunction, keys: InvalidKeys = {}):
       ? null
       : failure.status === 400
         ? t('admin-catalogue.invalid.request')
-        : t('admin-catalogue.failed', { message: failure.message }),
+        : failureMessage(failure, t),
     conflict: failure.status === 409,
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { deviceCreateSchema } from '@arcadia/contracts';
 import { Button, Dialog, DialogClose, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { failureMessage } from '../shell/failure-message';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useCreateDeviceMutation } from './api/create-device';
 import type { ShownKey } from './KeyDialog';
@@ -56,9 +57,14 @@ export function CreateDeviceDialog({
     const result = await create({ arcadeId, device: checked.data });
     if ('error' in result) {
       const failure = toFailure(result.error);
-      if (failure.status === 409) setErrors({ id: ID_TAKEN });
+      // A 409 is a taken id, unless the arcade was retired meanwhile.
+      if (failure.status === 409 && failure.code !== 'arcade_retired') setErrors({ id: ID_TAKEN });
       else if (failure.status === 400) setErrors(failureFieldErrors(failure));
-      else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      else
+        toast({
+          variant: 'error',
+          title: failureMessage(failure, t, { arcade_retired: 'admin-devices.retired' }),
+        });
       return;
     }
     setValues(blank);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AdminDevice } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { setAccessTokenProvider } from '../../../lib/auth/token';
-import { apiError, callsTo, server } from '../../../testing/api';
+import { apiError, callsTo, networkError, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, adminDevice, operator } from '../../../testing/admin-factories';
 import { NOVA } from '../../../testing/factories';
@@ -153,6 +153,25 @@ describe('/admin/devices', () => {
     ).toBeVisible();
   });
 
+  it('a new device refused because the arcade was retired meanwhile says so, not "id taken"', async () => {
+    const { user } = await renderDevices([]);
+    server.use(
+      adminHandlers.createDevice(apiError(409, 'arcade_retired', 'The arcade "berlin" is retired')),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Neues Gerät' }));
+    const form = screen.getByRole('dialog', { name: 'Neues Gerät' });
+    await user.type(within(form).getByLabelText('Kennung'), 'arena-3');
+    await user.type(within(form).getByLabelText('Name'), 'Arena 3');
+    await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Diese Spielhalle ist stillgelegt: ihre Geräte bleiben gesperrt, neue kommen nicht dazu.',
+      ]),
+    );
+    expect(within(form).getByLabelText('Kennung')).not.toHaveAttribute('aria-invalid');
+    expect(document.body).not.toHaveTextContent('is retired');
+  });
+
   it('a new key after confirming, shown once', async () => {
     const { user } = await renderDevices();
     await user.click(await screen.findByRole('button', { name: 'Neuer Schlüssel für Arena 1' }));
@@ -235,15 +254,15 @@ describe('/admin/devices', () => {
     );
   });
 
-  it('a failed action says why', async () => {
+  it("a failed action says why in the console's words", async () => {
     const { user } = await renderDevices();
-    server.use(adminHandlers.disableDevice(apiError(404, 'not_found', 'Kein solches Gerät')));
+    server.use(adminHandlers.disableDevice(apiError(404, 'not_found', 'No such device')));
     await user.click(await screen.findByRole('button', { name: 'Arena 1 sperren' }));
     const confirm = screen.getByRole('dialog', { name: 'Arena 1 sperren?' });
     await user.click(within(confirm).getByRole('button', { name: 'Sperren' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toEqual([
-        'Das hat nicht geklappt: Kein solches Gerät',
+        'Das gibt es nicht mehr – vielleicht hat es gerade jemand geändert. Bitte lade die Seite neu.',
       ]),
     );
   });
@@ -278,12 +297,15 @@ describe('/admin/devices', () => {
   );
 
   it('a sign that cannot be had says why', async () => {
-    server.use(adminHandlers.getDeviceSign(apiError(404, 'not_found', 'Kein Schild')));
+    server.use(adminHandlers.getDeviceSign(networkError()));
     const { user } = await renderDevices();
     await user.click(await screen.findByRole('button', { name: 'QR-Schild von Arena 1 als PDF' }));
     await waitFor(() =>
-      expect(getToasts().map((t) => t.title)).toEqual([
-        'Das Schild konnte nicht geladen werden: Kein Schild',
+      expect(getToasts().map((t) => [t.title, t.description])).toEqual([
+        [
+          'Das Schild konnte nicht geladen werden.',
+          'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+        ],
       ]),
     );
   });

@@ -3,9 +3,9 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@arcadia/contracts';
 import { Button, EmptyState, ErrorState, Spinner, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { useGetDevicesQuery } from './api/get-devices';
 import {
   useKickPlayerMutation,
@@ -38,16 +38,11 @@ export function Component() {
   const [setDisabled, switching] = useSetDeviceDisabledMutation();
 
   const retired = Boolean(arcade?.retiredAt);
-  const failed = (error: Parameters<typeof toFailure>[0]) => {
-    const failure = toFailure(error);
+  const failed = (error: unknown) =>
     toast({
       variant: 'error',
-      title:
-        failure.code === 'arcade_retired'
-          ? t('admin-devices.retired')
-          : t('admin.failed', { message: failure.message }),
+      title: failureMessage(error, t, { arcade_retired: 'admin-devices.retired' }),
     });
-  };
 
   const confirm = async () => {
     if (!pending) return;

@@ -2,7 +2,7 @@ import { FileImage, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@arcadia/contracts';
 import { Button, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
+import { failureMessage } from '../shell/failure-message';
 import { useGetDeviceSignMutation, type SignFormat } from './api/get-device-sign';
 
 /** Saves an object URL as a file (the browser's download), then lets it go. */
@@ -27,7 +27,8 @@ export function SignButtons({ device }: { device: AdminDevice }) {
     if ('error' in result) {
       toast({
         variant: 'error',
-        title: t('admin-devices.sign.failed', { message: toFailure(result.error).message }),
+        title: t('admin-devices.sign.failed'),
+        description: failureMessage(result.error, t),
       });
       return;
     }

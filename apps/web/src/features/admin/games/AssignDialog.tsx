@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminGame, AdminGameSlot } from '@arcadia/contracts';
 import { toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { failureMessage } from '../shell/failure-message';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
 import { useAssignSlotMutation } from './api/correct-game';
 
@@ -39,13 +39,9 @@ export function AssignDialog({
       userId: player.id,
     });
     if ('error' in result) {
-      const failure = toFailure(result.error);
       toast({
         variant: 'error',
-        title:
-          failure.status === 409
-            ? t('admin-games.assignConflict')
-            : t('admin.failed', { message: failure.message }),
+        title: failureMessage(result.error, t, { 409: 'admin-games.assignConflict' }),
       });
       return;
     }

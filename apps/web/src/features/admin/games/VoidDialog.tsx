@@ -4,6 +4,7 @@ import { gameVoidRequestSchema, type AdminGame } from '@arcadia/contracts';
 import { FieldError, inputClasses, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { failureMessage } from '../shell/failure-message';
 import { useVoidGameMutation } from './api/correct-game';
 
 /** Void a game: it stops counting anywhere (statistics, ranks, history); a reason is required. */
@@ -37,10 +38,7 @@ export function VoidDialog({
       if (failure.status === 400) return setInvalid(true);
       toast({
         variant: 'error',
-        title:
-          failure.status === 409
-            ? t('admin-games.alreadyVoided')
-            : t('admin.failed', { message: failure.message }),
+        title: failureMessage(failure, t, { 409: 'admin-games.alreadyVoided' }),
       });
       onOpenChange(false);
       return;

@@ -1,9 +1,18 @@
 import { useId, useRef } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ASSET_UPLOAD_MAX_BYTES } from '@arcadia/contracts';
 import { Button, FieldError, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { failureKey } from '../shell/failure-message';
 import { useUploadAssetMutation } from './api/upload-asset';
+
+/** What the upload's refusals mean here: no image the server can read, or too large. */
+const UPLOAD_REFUSALS = {
+  400: 'admin-news.uploadNotImage',
+  413: 'admin-news.uploadTooLarge',
+  415: 'admin-news.uploadNotImage',
+};
 
 export interface HeaderImage {
   id: string;
@@ -33,9 +42,13 @@ export function HeaderImageField({
     const result = await upload(file);
     if (input.current) input.current.value = '';
     if ('error' in result) {
+      const failure = toFailure(result.error);
       toast({
         variant: 'error',
-        title: t('admin-news.uploadFailed', { message: toFailure(result.error).message }),
+        title: t('admin-news.uploadFailed'),
+        description: t(failureKey(failure, UPLOAD_REFUSALS), {
+          mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024,
+        }),
       });
       return;
     }

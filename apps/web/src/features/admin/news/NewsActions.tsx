@@ -4,9 +4,9 @@ import { EyeOff, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminNewsArticle } from '@arcadia/contracts';
 import { Button, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { useConsoleFormat } from '../shell/format';
 import {
   useDeleteNewsArticleMutation,
@@ -38,8 +38,14 @@ export function NewsActions({
   const [unpublish, unpublishing] = useUnpublishNewsArticleMutation();
   const [remove, removing] = useDeleteNewsArticleMutation();
   const title = article.titles.de;
-  const failed = (error: Parameters<typeof toFailure>[0]) =>
-    toast({ variant: 'error', title: t('admin.failed', { message: toFailure(error).message }) });
+  const failed = (error: unknown) =>
+    toast({
+      variant: 'error',
+      title: failureMessage(error, t, {
+        news_in_contentful: 'admin-news.contentful',
+        404: 'admin-news.gone',
+      }),
+    });
 
   const onPublish = async () => {
     const saved = await save();

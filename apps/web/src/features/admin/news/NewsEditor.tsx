@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useGetNewsArticleQuery } from './api/get-news-article';
 import {
@@ -131,7 +132,14 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       if (failure.status === 409 && failure.code !== 'news_in_contentful')
         setErrors({ slug: 'exists' });
       else if (failure.status === 400) setErrors(failureFieldErrors(failure));
-      else toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      else
+        toast({
+          variant: 'error',
+          title: failureMessage(failure, t, {
+            news_in_contentful: 'admin-news.contentful',
+            404: 'admin-news.gone',
+          }),
+        });
       return undefined;
     }
     setErrors({});

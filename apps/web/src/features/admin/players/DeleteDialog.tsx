@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlayer } from '@arcadia/contracts';
 import { TextField, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { failureMessage } from '../shell/failure-message';
 import { useDeletePlayerMutation } from './api/change-player';
 
 /**
@@ -33,7 +33,9 @@ export function DeleteDialog({
     if ('error' in result) {
       toast({
         variant: 'error',
-        title: t('admin.failed', { message: toFailure(result.error).message }),
+        title: failureMessage(result.error, t, {
+          operator_account: 'admin-players.operatorAccount',
+        }),
       });
       onOpenChange(false);
       return;

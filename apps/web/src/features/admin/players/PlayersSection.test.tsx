@@ -3,7 +3,7 @@ import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminPlayer, OperatorInfo } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
-import { apiError, callsTo, server } from '../../../testing/api';
+import { apiError, callsTo, networkError, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
 import { adminPlayer, playerHandlers } from '../../../testing/admin-players-api';
@@ -244,6 +244,83 @@ describe('/admin/players', () => {
     await waitFor(() => expect(callsTo('DELETE', `/api/admin/players/${rick.id}`)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/players'));
     expect(getToasts().map((t) => t.title)).toContain('RudeRick ist gelöscht.');
+  });
+
+  it("a refused suspend and delete say why in the console's words, never the server's", async () => {
+    const { user } = await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, operator(), [
+      playerHandlers.suspendPlayer(
+        apiError(
+          409,
+          'operator_account',
+          'An admin cannot be suspended: take the admin role first',
+        ),
+      ),
+      playerHandlers.deletePlayer(apiError(403, 'forbidden', 'This needs an admin account')),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Sperren' }));
+    const dialog = screen.getByRole('dialog', { name: 'RudeRick sperren?' });
+    await user.type(within(dialog).getByLabelText('Grund'), 'Spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Sperren' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'Admins lassen sich weder sperren noch löschen: Nimm ihnen zuerst unter „Rollen“ die Admin-Rolle.',
+      ]),
+    );
+
+    // A 403: the rights are gone; the console asks again who the operator is (lost-access.ts).
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    const remove = screen.getByRole('dialog', { name: 'RudeRick löschen?' });
+    await user.type(
+      within(remove).getByLabelText('Zur Bestätigung „RudeRick“ eingeben'),
+      'RudeRick',
+    );
+    await user.click(within(remove).getByRole('button', { name: 'Endgültig löschen' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'Dafür fehlen dir die Rechte – vielleicht wurden sie dir gerade entzogen. Die Konsole prüft deinen Zugang neu.',
+      ),
+    );
+    await waitFor(() => expect(callsTo('GET', '/api/admin/me')).toHaveLength(2));
+    expect(getToasts().map((t) => t.title)).not.toContainEqual(
+      expect.stringMatching(/admin role|admin account|Das hat nicht geklappt:/),
+    );
+  });
+
+  it('in English: a rename while the server cannot be reached, a lift that finds no suspension', async () => {
+    const suspended = { ...rick, suspendedAt: '2026-11-20T19:00:00.000Z', suspendedReason: 'Spam' };
+    const { user } = await renderPlayers(
+      `/admin/players/${rick.id}?arcade=berlin`,
+      operator(),
+      [
+        playerHandlers.getPlayer({ body: suspended }),
+        playerHandlers.renamePlayer(networkError()),
+        playerHandlers.unsuspendPlayer(apiError(409, 'conflict', 'This player is not suspended')),
+      ],
+      'en',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rename' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename RudeRick' });
+    const field = within(dialog).getByLabelText('New user name');
+    await user.clear(field);
+    await user.type(field, 'NiceRick');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'The server cannot be reached right now. Please try again in a moment.',
+      ]),
+    );
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Lift suspension' }));
+    const lift = screen.getByRole('dialog', { name: 'Lift the suspension of RudeRick?' });
+    await user.click(within(lift).getByRole('button', { name: 'Lift suspension' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain('The player was not suspended (any more).'),
+    );
+    expect(getToasts().map((t) => t.title)).not.toContainEqual(
+      expect.stringMatching(/not suspended$|fetch/),
+    );
   });
 
   it('staff see the player without e-mail and without the admin actions', async () => {

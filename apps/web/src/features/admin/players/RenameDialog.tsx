@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminRenameSchema, type AdminPlayer } from '@arcadia/contracts';
 import { Button, Dialog, DialogClose, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { failureMessage } from '../shell/failure-message';
 import { useRenamePlayerMutation } from './api/change-player';
 
 /** The rules' messages by what the contract's check names (see usernameSchema). */
@@ -39,7 +40,7 @@ export function RenameDialog({
       const detail = failure.details?.find((d) => d.path === 'userName');
       if (failure.status === 409 || (failure.status === 400 && detail))
         return setError(nameProblem(detail?.message ?? 'taken'));
-      toast({ variant: 'error', title: t('admin.failed', { message: failure.message }) });
+      toast({ variant: 'error', title: failureMessage(failure, t) });
       return;
     }
     toast({

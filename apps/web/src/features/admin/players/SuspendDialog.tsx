@@ -4,6 +4,7 @@ import { adminSuspendSchema, SUSPENSION_REASON_MAX, type AdminPlayer } from '@ar
 import { FieldError, inputClasses, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { failureMessage } from '../shell/failure-message';
 import { useSuspendPlayerMutation, useUnsuspendPlayerMutation } from './api/change-player';
 
 interface DialogProps {
@@ -28,10 +29,10 @@ export function SuspendDialog({ player, open, onOpenChange }: DialogProps) {
       if (failure.status === 400) return setInvalid(true);
       toast({
         variant: 'error',
-        title:
-          failure.status === 409
-            ? t('admin-players.alreadySuspended')
-            : t('admin.failed', { message: failure.message }),
+        title: failureMessage(failure, t, {
+          operator_account: 'admin-players.operatorAccount',
+          409: 'admin-players.alreadySuspended',
+        }),
       });
       onOpenChange(false);
       return;
@@ -88,7 +89,7 @@ export function UnsuspendDialog({ player, open, onOpenChange }: DialogProps) {
     if ('error' in result)
       toast({
         variant: 'error',
-        title: t('admin.failed', { message: toFailure(result.error).message }),
+        title: failureMessage(result.error, t, { 409: 'admin-players.notSuspended' }),
       });
     else
       toast({

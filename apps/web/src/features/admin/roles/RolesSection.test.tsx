@@ -22,6 +22,7 @@ const munich = adminArcade({
 async function renderRoles(
   who: OperatorInfo = operator(),
   nova: Pick<AdminPlayer, 'role' | 'arcades'> = { role: 'player', arcades: [] },
+  lang: 'de' | 'en' = 'de',
 ) {
   let now = { ...nova };
   server.use(
@@ -40,6 +41,7 @@ async function renderRoles(
   const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
     path: '/admin/roles?arcade=berlin',
     store,
+    lang,
   });
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return view;
@@ -148,6 +150,26 @@ describe('/admin/roles', () => {
     await user.click(await screen.findByRole('button', { name: 'Herabsetzen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Das geht nicht: Es wäre danach kein Admin mehr übrig.',
+    );
+  });
+
+  it("in English: a refusal says why in the console's words, never the server's", async () => {
+    const { user } = await renderRoles(operator(), { role: 'player', arcades: [] }, 'en');
+    server.use(adminHandlers.changeRole(apiError(429, 'rate_limited', 'Rate limit exceeded')));
+    await user.type(screen.getByLabelText('Find a player'), 'Neon');
+    await user.click(await screen.findByRole('button', { name: 'NeonNova' }));
+    await screen.findByText(/^NeonNova is currently/);
+    await user.click(screen.getByRole('radio', { name: 'Admin' }));
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait a moment, then try again.',
+    );
+    expect(document.body).not.toHaveTextContent('Rate limit');
+
+    server.use(adminHandlers.changeRole(apiError(404, 'not_found', 'Not found')));
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('This player does not exist (any more).'),
     );
   });
 

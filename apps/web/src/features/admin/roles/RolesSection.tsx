@@ -11,10 +11,10 @@ import {
   cn,
   focusRing,
 } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
 import { useGetPlayerQuery } from '../players/api/get-player';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useConsole } from '../shell/console-context';
+import { failureMessage } from '../shell/failure-message';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
 import { useChangeRoleMutation, type RoleAnswer } from './api/change-role';
@@ -76,13 +76,11 @@ export function Component() {
     const result = await changeRole({ userId: player.id, change: checked.data });
     setConfirming(false);
     if ('error' in result) {
-      const failure = toFailure(result.error);
       setRefusal(
-        failure.code === 'last_admin'
-          ? t('admin-roles.lastAdmin')
-          : failure.status === 404
-            ? t('admin-roles.noSuchUser')
-            : t('admin.failed', { message: failure.message }),
+        failureMessage(result.error, t, {
+          last_admin: 'admin-roles.lastAdmin',
+          404: 'admin-roles.noSuchUser',
+        }),
       );
       return;
     }

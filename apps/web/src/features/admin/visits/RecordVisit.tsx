@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, toast } from '../../../components/ui';
-import { toFailure } from '../../../lib/api/failure';
+import { failureMessage } from '../shell/failure-message';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
 import { useRecordVisitMutation } from './api/visits';
 
@@ -24,7 +24,7 @@ export function RecordVisit({
     if ('error' in result) {
       toast({
         variant: 'error',
-        title: t('admin.failed', { message: toFailure(result.error).message }),
+        title: failureMessage(result.error, t, { bad_request: 'admin-visits.unknownPlayer' }),
       });
       return;
     }

@@ -4,8 +4,15 @@ import { ASSET_UPLOAD_MAX_BYTES } from '@arcadia/contracts';
 import { Button, FieldError, TextField } from '../../../../components/ui';
 import { useUploadCatalogueIconMutation } from '../api/upload-icon';
 import { toFailure, type ApiFailure } from '../../../../lib/api/failure';
-import { refusalOf } from '../form-state';
+import { failureKey } from '../../shell/failure-message';
 import { IconPreview } from './IconPreview';
+
+/** What the upload's refusals mean here. */
+const UPLOAD_REFUSALS = {
+  400: 'admin-catalogue.icon.notImage',
+  413: 'admin-catalogue.icon.tooLarge',
+  415: 'admin-catalogue.icon.notImage',
+};
 
 export interface IconFieldProps {
   value: string;
@@ -50,12 +57,12 @@ export function IconField({
       const asset = await upload(file).unwrap();
       onChange(asset.url);
     } catch (failure) {
-      // A 400: the body was no image; anything else says what went wrong.
-      const refusal = refusalOf(failure, t);
+      // A 400 or 415: the body was no image; a 413: too large; anything else says what went
+      // wrong in the console's words.
       setUploadError(
-        toFailure(failure as ApiFailure).status === 400
-          ? t('admin-catalogue.icon.notImage')
-          : (refusal.message ?? t('admin-catalogue.icon.notImage')),
+        t(failureKey(toFailure(failure as ApiFailure), UPLOAD_REFUSALS), {
+          mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024,
+        }),
       );
     } finally {
       if (input.current) input.current.value = '';
