@@ -56,7 +56,14 @@ export function HeaderImageField({
   };
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint ${id}-error`}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={`${id}-hint ${id}-error`}
+      // Marked when the image is refused, so a refused save can move the focus here
+      // (focusFirstInvalid).
+      data-invalid={error ? true : undefined}
+      tabIndex={error ? -1 : undefined}
+    >
       <legend className="mb-1.5 font-semibold text-ink">{t('admin-news.fields.header')}</legend>
       <div className="flex flex-wrap items-center gap-4">
         {value ? (

@@ -13,6 +13,7 @@ import {
   usePublishNewsArticleMutation,
   useUnpublishNewsArticleMutation,
 } from './api/news-status';
+import { NEWS_REFUSALS } from './news-form-errors';
 import { fromLocalInput } from './news-status';
 
 /**
@@ -41,10 +42,7 @@ export function NewsActions({
   const failed = (error: unknown) =>
     toast({
       variant: 'error',
-      title: failureMessage(error, t, {
-        news_in_contentful: 'admin-news.contentful',
-        404: 'admin-news.gone',
-      }),
+      title: failureMessage(error, t, NEWS_REFUSALS),
     });
 
   const onPublish = async () => {

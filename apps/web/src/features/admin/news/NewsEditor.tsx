@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -25,61 +25,26 @@ import {
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
-import { failureFieldErrors, fieldErrors, type FieldErrors } from '../shell/form-errors';
+import { focusFirstInvalid } from '../shell/form-errors';
 import { useGetNewsArticleQuery } from './api/get-news-article';
 import {
   useCreateNewsArticleMutation,
   useUpdateNewsArticleMutation,
 } from './api/save-news-article';
-import { HeaderImageField, type HeaderImage } from './HeaderImageField';
+import { HeaderImageField } from './HeaderImageField';
 import { NewsActions } from './NewsActions';
+import {
+  FORM,
+  NEWS_REFUSALS,
+  newsFormErrors,
+  SLUG_TAKEN,
+  tabWithErrors,
+  type NewsFormErrors,
+} from './news-form-errors';
+import { blank, bodyOf, valuesOf, type Values } from './news-form-values';
 import { NewsPreview } from './NewsPreview';
-import { fromLocalInput, shownStatus, statusClasses, toLocalInput } from './news-status';
+import { fromLocalInput, shownStatus, statusClasses } from './news-status';
 import { TranslationFields } from './TranslationFields';
-
-interface Values {
-  slug: string;
-  /** The datetime-local input's value ('' = none). */
-  publishAt: string;
-  header: HeaderImage | null;
-  de: NewsTranslationInput;
-  en: NewsTranslationInput;
-  english: boolean;
-}
-
-const emptyText: NewsTranslationInput = { title: '', abstract: '', markdown: '' };
-const blank: Values = {
-  slug: '',
-  publishAt: '',
-  header: null,
-  de: emptyText,
-  en: emptyText,
-  english: false,
-};
-
-function valuesOf(article: AdminNewsArticle): Values {
-  return {
-    slug: article.slug,
-    publishAt: toLocalInput(article.publishAt),
-    header:
-      article.headerAssetId && article.headerUrl
-        ? { id: article.headerAssetId, url: article.headerUrl }
-        : null,
-    de: article.translations.de,
-    en: article.translations.en ?? emptyText,
-    english: article.translations.en !== null,
-  };
-}
-
-/** The request body the values make (checked with the contract before it is sent). */
-function bodyOf(values: Values) {
-  return {
-    slug: values.slug.trim(),
-    headerAssetId: values.header?.id ?? null,
-    publishAt: fromLocalInput(values.publishAt),
-    translations: { de: values.de, en: values.english ? values.en : null },
-  };
-}
 
 /** `news/new` and `news/:id`: one editor for both. */
 export function NewsEditor() {
@@ -102,17 +67,30 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const navigate = useNavigate();
   const { href } = useConsole();
   const [values, setValues] = useState<Values>(article ? valuesOf(article) : blank);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<NewsFormErrors>({});
   const [tab, setTab] = useState('de');
+  // Bumped by each refused save: the focus then moves to the first field to fix, once the tab
+  // holding it shows its fields (Radix mounts a tab's panel a render after it is picked).
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (refusals === 0) return undefined;
+    const timer = setTimeout(() => focusFirstInvalid(form.current));
+    return () => clearTimeout(timer);
+  }, [refusals]);
   const [create, creating] = useCreateNewsArticleMutation();
   const [update, updating] = useUpdateNewsArticleMutation();
   const busy = creating.isLoading || updating.isLoading;
   const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
   const error = (path: string) => {
-    const raw = errors[path];
-    if (raw === undefined) return undefined;
-    const field = raw === 'exists' ? 'exists' : (path.split('.').at(-1) ?? path);
-    return t(`admin-news.invalid.${field}`, { defaultValue: raw });
+    const key = errors[path];
+    return key === undefined ? undefined : t(`admin-news.invalid.${key}`);
+  };
+  /** Shows a refusal: the tab holding its fields is opened, the first field to fix focused. */
+  const refuse = (found: NewsFormErrors) => {
+    setErrors(found);
+    setTab((open) => tabWithErrors(found, open));
+    setRefusals((n) => n + 1);
   };
   const translationError = (locale: NewsLocale) => (field: keyof NewsTranslationInput) =>
     error(`translations.${locale}.${field}`);
@@ -121,7 +99,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const save = async (): Promise<AdminNewsArticle | undefined> => {
     const checked = newsArticleInputSchema.safeParse(bodyOf(values));
     if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
+      refuse(newsFormErrors(checked.error.issues));
       return undefined;
     }
     const result = article
@@ -129,17 +107,11 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       : await create(checked.data);
     if ('error' in result) {
       const failure = toFailure(result.error);
-      if (failure.status === 409 && failure.code !== 'news_in_contentful')
-        setErrors({ slug: 'exists' });
-      else if (failure.status === 400) setErrors(failureFieldErrors(failure));
-      else
-        toast({
-          variant: 'error',
-          title: failureMessage(failure, t, {
-            news_in_contentful: 'admin-news.contentful',
-            404: 'admin-news.gone',
-          }),
-        });
+      // A 400 names fields (or nothing): shown at them in the console's words, never the
+      // server's text; a 409 is a taken slug, unless the news are edited in Contentful.
+      if (failure.status === 409 && failure.code !== 'news_in_contentful') refuse(SLUG_TAKEN);
+      else if (failure.status === 400) refuse(newsFormErrors(failure.details ?? []));
+      else toast({ variant: 'error', title: failureMessage(failure, t, NEWS_REFUSALS) });
       return undefined;
     }
     setErrors({});
@@ -165,7 +137,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
     };
   };
 
-  const hasErrors = Object.keys(errors).length > 0;
+  const fieldsInvalid = Object.keys(errors).some((path) => path !== FORM);
   const status = article ? shownStatus(article) : 'draft';
   return (
     <section aria-labelledby="news-form-title" className="flex flex-col gap-4">
@@ -191,10 +163,20 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       </div>
       <Card>
         <CardBody>
-          <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
-            {hasErrors && (
+          <form
+            ref={form}
+            noValidate
+            onSubmit={(e) => void onSubmit(e)}
+            className="flex flex-col gap-5"
+          >
+            {fieldsInvalid && (
               <p role="alert" className="font-semibold text-danger">
                 {t('admin.fieldsInvalid')}
+              </p>
+            )}
+            {errors[FORM] && (
+              <p role="alert" tabIndex={-1} data-form-error className="font-semibold text-danger">
+                {error(FORM)}
               </p>
             )}
             <div className="grid gap-4 md:grid-cols-2">

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminNewsArticle, AdminNewsList, NewsEntry } from '@arcadia/contracts';
-import { callsTo, server } from '../../../testing/api';
+import { getToasts } from '../../../components/ui/toast-store';
+import { apiError, callsTo, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminNewsArticle, adminNewsHandlers } from '../../../testing/admin-news-api';
 import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
@@ -57,6 +58,7 @@ async function renderNews(
   list: AdminNewsList = { source: 'database', articles: [draft, scheduled, live] },
   who = operator(),
   wait = true,
+  lang: 'de' | 'en' = 'de',
 ) {
   const state: { article: AdminNewsArticle } = { article: draft };
   server.use(
@@ -106,6 +108,7 @@ async function renderNews(
     path,
     store,
     toaster: false,
+    lang,
   });
   if (wait) await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return { ...view, state };
@@ -185,6 +188,206 @@ describe('/admin/news', () => {
       expect.stringContaining('Nur Kleinbuchstaben'),
     );
     expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+  });
+
+  /** Fills the new article's German text (the form is then valid). */
+  async function fillNew(user: Awaited<ReturnType<typeof renderNews>>['user']) {
+    await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'winter-cup');
+    await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
+    await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen');
+  }
+
+  it("a 400's fields in the console's words, the first focused; never the server's text", async () => {
+    const { user } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(
+          400,
+          'validation_failed',
+          'Invalid body: translations.de.abstract: Too big; publishAt: must be an ISO date-time',
+          [
+            {
+              path: 'translations.de.abstract',
+              message: 'abstract must be at most 1000 characters',
+            },
+            { path: 'publishAt', message: 'must be an ISO date-time' },
+          ],
+        ),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const publishAt = screen.getByLabelText('Veröffentlichungsdatum');
+    await waitFor(() => expect(publishAt).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+    expect(publishAt).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte ein gültiges Datum angeben.'),
+    );
+    expect(screen.getByLabelText('Kurztext (Deutsch)')).toHaveAccessibleDescription(
+      'Bitte einen Kurztext angeben (höchstens 1000 Zeichen).',
+    );
+    expect(screen.getByLabelText('Kurzname (für die Adresse)')).not.toHaveAttribute('aria-invalid');
+    expect(document.body).not.toHaveTextContent(/must be|Invalid body|Too big/);
+  });
+
+  it('an error of the English text opens its tab and focuses the field; the header image is marked too', async () => {
+    const { user } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(400, 'validation_failed', 'Invalid body', [
+          { path: 'translations.en.title', message: 'title must not be empty' },
+        ]),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('tab', { name: 'Englisch' }));
+    await user.click(screen.getByLabelText('Englische Fassung'));
+    await user.type(screen.getByLabelText('Titel (Englisch)'), 'Winter cup');
+    await user.type(screen.getByLabelText('Kurztext (Englisch)'), 'Cold outside');
+    await user.click(screen.getByRole('tab', { name: 'Vorschau' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const title = await screen.findByLabelText('Titel (Englisch)');
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(screen.getByRole('tab', { name: 'Englisch' })).toHaveAttribute('aria-selected', 'true');
+    expect(title).toHaveAccessibleDescription('Bitte einen Titel angeben (höchstens 200 Zeichen).');
+    expect(document.body).not.toHaveTextContent('must not be empty');
+
+    // An image that is gone: the header image group is marked and takes the focus.
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(400, 'bad_request', 'There is no such image', [
+          { path: 'headerAssetId', message: 'is not an uploaded asset' },
+        ]),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const header = screen.getByRole('group', { name: 'Titelbild' });
+    await waitFor(() => expect(header).toHaveFocus());
+    expect(header).toHaveAccessibleDescription(
+      expect.stringContaining('Dieses Bild gibt es nicht mehr. Bitte neu hochladen.'),
+    );
+    expect(document.body).not.toHaveTextContent(/no such image|uploaded asset/);
+  }, 30_000);
+
+  it('a 400 naming no field of the form: one message for the form, announced and focused', async () => {
+    const { user } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(400, 'validation_failed', 'Invalid body: body: Unrecognized key: "color"', [
+          { path: 'body', message: 'Unrecognized key: "color"' },
+        ]),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Der Artikel konnte so nicht gespeichert werden. Bitte prüfe deine Angaben und versuche es noch einmal.',
+    );
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(document.body).not.toHaveTextContent(/Unrecognized|Invalid/);
+    expect(screen.queryByText('Bitte prüfe die markierten Felder.')).not.toBeInTheDocument();
+
+    // A 400 without any details says the same.
+    server.use(
+      adminNewsHandlers.createNewsArticle(apiError(400, 'invalid_json', 'Body is not JSON')),
+    );
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Artikel konnte so nicht gespeichert werden.',
+    );
+    expect(document.body).not.toHaveTextContent('Body is not JSON');
+  });
+
+  it("in English: the checks, a 400, and other refusals speak English, never the server's text", async () => {
+    const { user } = await renderNews('/admin/news/new', undefined, operator(), true, 'en');
+    await user.type(screen.getByLabelText('Short name (for the address)'), 'No Slug');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please check the marked fields.');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Short name (for the address)')).toHaveFocus(),
+    );
+    expect(screen.getByLabelText('Title (German)')).toHaveAccessibleDescription(
+      'Please give a title (at most 200 characters).',
+    );
+    expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(409, 'conflict', 'The slug "winter-cup" is already taken'),
+      ),
+    );
+    await user.clear(screen.getByLabelText('Short name (for the address)'));
+    await user.type(screen.getByLabelText('Short name (for the address)'), 'winter-cup');
+    await user.type(screen.getByLabelText('Title (German)'), 'Winter-Cup');
+    await user.type(screen.getByLabelText('Abstract (German)'), 'Kalt draußen');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const slug = screen.getByLabelText('Short name (for the address)');
+    await waitFor(() => expect(slug).toHaveFocus());
+    expect(slug).toHaveAccessibleDescription(
+      expect.stringContaining('Another article has this short name already.'),
+    );
+
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(409, 'news_in_contentful', 'News are managed in Contentful on this server'),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toEqual([
+        'On this server the news come from Contentful. Write and publish articles there; they cannot be edited here.',
+      ]),
+    );
+
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(503, 'database_unavailable', 'The database cannot be reached right now'),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'The server cannot be reached right now. Please try again in a moment.',
+      ),
+    );
+    expect(getToasts().map((t) => t.title)).not.toContainEqual(
+      expect.stringMatching(/managed in|database|taken/),
+    );
+    expect(document.body).not.toHaveTextContent(/already taken|managed in/);
+  }, 30_000);
+
+  it('a refused image says why; publishing an article deleted meanwhile says it is gone', async () => {
+    const { user } = await renderNews(`/admin/news/${draft.id}`);
+    await screen.findByDisplayValue('herbst-turnier');
+    server.use(
+      adminNewsHandlers.uploadAsset(
+        apiError(413, 'payload_too_large', 'Request body is too large'),
+      ),
+      adminNewsHandlers.publishNewsArticle(apiError(404, 'not_found', 'Not found'), {
+        id: draft.id,
+      }),
+    );
+    const file = new File(['\x89PNG'], 'Riesig.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Bild hochladen'), file);
+    await waitFor(() =>
+      expect(getToasts().map((t) => [t.title, t.description])).toEqual([
+        ['Das Bild konnte nicht hochgeladen werden.', 'Das Bild ist zu groß (höchstens 10 MB).'],
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'Diesen Artikel gibt es nicht mehr. Bitte lade die Seite neu.',
+      ),
+    );
+    expect(
+      getToasts()
+        .map((t) => `${t.title} ${t.description ?? ''}`)
+        .join(' '),
+    ).not.toMatch(/Not found|too large/);
   });
 
   it('uploads a header image, previews as players see it, and publishes (saving first)', async () => {

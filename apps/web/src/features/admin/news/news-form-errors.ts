@@ -1,0 +1,69 @@
+import type { FieldIssue } from '@arcadia/contracts';
+import type { KnownRefusals } from '../shell/failure-message';
+import { fieldErrors } from '../shell/form-errors';
+
+/**
+ * What a refused article save shows: where (a field's path on the form, or FORM) → which message
+ * (its key under `admin-news.invalid.`). The server's own words (English, for developers) are
+ * never shown.
+ */
+export type NewsFormErrors = Record<string, string>;
+
+/** The place of errors that name no field of the form (`request`, `translations`, unknown). */
+export const FORM = 'form';
+
+/** The 409 of a save (other than news_in_contentful): another article has the slug. */
+export const SLUG_TAKEN: NewsFormErrors = { slug: 'exists' };
+
+/** The news' own messages for the other refusals of its routes (shell/failure-message.ts). */
+export const NEWS_REFUSALS: KnownRefusals = {
+  news_in_contentful: 'admin-news.contentful',
+  404: 'admin-news.gone',
+};
+
+const FIELDS = new Set(['slug', 'publishAt', 'headerAssetId']);
+const LOCALES = new Set(['de', 'en']);
+const TEXT_PARTS = new Set(['title', 'abstract', 'markdown']);
+
+/** Where the form shows an issue with `path`, and the message key it shows there. */
+function place(path: string): [where: string, key: string] {
+  const [field, locale, part, ...deeper] = path.split('.');
+  if (field !== undefined && FIELDS.has(field)) return [field, field];
+  if (
+    field === 'translations' &&
+    locale !== undefined &&
+    LOCALES.has(locale) &&
+    part !== undefined &&
+    TEXT_PARTS.has(part) &&
+    deeper.length === 0
+  )
+    return [`translations.${locale}.${part}`, part];
+  // A language as a whole, or a path the form does not have: said once for the form.
+  return [FORM, 'request'];
+}
+
+/**
+ * The issues of a contract check (zod's) or of a 400's details placed on the form; a 400 that
+ * names nothing is said once for the whole form.
+ */
+export function newsFormErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> } | FieldIssue>,
+): NewsFormErrors {
+  const errors: NewsFormErrors = {};
+  for (const path of Object.keys(fieldErrors(issues))) {
+    const [where, key] = place(path);
+    errors[where] ??= key;
+  }
+  return Object.keys(errors).length > 0 ? errors : { [FORM]: 'request' };
+}
+
+/**
+ * The language tab to show after a refusal: the open one when it holds an error (or none does),
+ * else the first that does, so no error stays hidden in a closed tab when it can be helped.
+ */
+export function tabWithErrors(errors: NewsFormErrors, open: string): string {
+  const holds = (locale: string) =>
+    Object.keys(errors).some((path) => path.startsWith(`translations.${locale}.`));
+  if (holds(open)) return open;
+  return ['de', 'en'].find(holds) ?? open;
+}

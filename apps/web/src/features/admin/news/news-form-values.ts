@@ -1,0 +1,49 @@
+import type { AdminNewsArticle, NewsTranslationInput } from '@arcadia/contracts';
+import type { HeaderImage } from './HeaderImageField';
+import { fromLocalInput, toLocalInput } from './news-status';
+
+/** What the editor holds while an article is written. */
+export interface Values {
+  slug: string;
+  /** The datetime-local input's value ('' = none). */
+  publishAt: string;
+  header: HeaderImage | null;
+  de: NewsTranslationInput;
+  en: NewsTranslationInput;
+  english: boolean;
+}
+
+const emptyText: NewsTranslationInput = { title: '', abstract: '', markdown: '' };
+export const blank: Values = {
+  slug: '',
+  publishAt: '',
+  header: null,
+  de: emptyText,
+  en: emptyText,
+  english: false,
+};
+
+/** The editor's values of a stored article. */
+export function valuesOf(article: AdminNewsArticle): Values {
+  return {
+    slug: article.slug,
+    publishAt: toLocalInput(article.publishAt),
+    header:
+      article.headerAssetId && article.headerUrl
+        ? { id: article.headerAssetId, url: article.headerUrl }
+        : null,
+    de: article.translations.de,
+    en: article.translations.en ?? emptyText,
+    english: article.translations.en !== null,
+  };
+}
+
+/** The request body the values make (checked with the contract before it is sent). */
+export function bodyOf(values: Values) {
+  return {
+    slug: values.slug.trim(),
+    headerAssetId: values.header?.id ?? null,
+    publishAt: fromLocalInput(values.publishAt),
+    translations: { de: values.de, en: values.english ? values.en : null },
+  };
+}
