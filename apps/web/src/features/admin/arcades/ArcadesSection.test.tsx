@@ -284,7 +284,7 @@ describe('/admin/arcades', () => {
     );
 
     server.use(adminHandlers.createArcade(networkError()));
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toContain(
         'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
@@ -324,7 +324,7 @@ describe('/admin/arcades', () => {
         ),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toContain(
         'The server cannot be reached right now. Please try again in a moment.',

@@ -260,7 +260,7 @@ describe('/admin/news', () => {
         ]),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     const header = screen.getByRole('group', { name: 'Titelbild' });
     await waitFor(() => expect(header).toHaveFocus());
     expect(header).toHaveAccessibleDescription(
@@ -292,7 +292,7 @@ describe('/admin/news', () => {
     server.use(
       adminNewsHandlers.createNewsArticle(apiError(400, 'invalid_json', 'Body is not JSON')),
     );
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(2));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Der Artikel konnte so nicht gespeichert werden.',
@@ -334,7 +334,7 @@ describe('/admin/news', () => {
         apiError(409, 'news_in_contentful', 'News are managed in Contentful on this server'),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toEqual([
         'On this server the news come from Contentful. Write and publish articles there; they cannot be edited here.',
@@ -346,7 +346,7 @@ describe('/admin/news', () => {
         apiError(503, 'database_unavailable', 'The database cannot be reached right now'),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toContain(
         'The server cannot be reached right now. Please try again in a moment.',

@@ -167,7 +167,7 @@ describe('/admin/roles', () => {
     expect(document.body).not.toHaveTextContent('Rate limit');
 
     server.use(adminHandlers.changeRole(apiError(404, 'not_found', 'Not found')));
-    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    await user.click(await screen.findByRole('button', { name: 'Save role' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('This player does not exist (any more).'),
     );
