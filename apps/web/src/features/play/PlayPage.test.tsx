@@ -126,11 +126,23 @@ describe('/play (spec §2, §4)', () => {
     },
   );
 
-  it('an unknown server error shows the server message', async () => {
+  it("an unknown server error says what went wrong in the player's words, not the server's", async () => {
     server.use(handlers.startPlaying(apiError(500, 'internal', 'Something broke')));
     const { scan } = await renderPlay();
     await scan('deviceId=berlin;arena-1');
-    expect(screen.getByRole('alert')).toHaveTextContent('Das hat nicht geklappt: Something broke');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Etwas ist schiefgelaufen. Bitte versuch es noch einmal.',
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Something broke');
+  });
+
+  it('a server away (503) says so, to try again in a moment', async () => {
+    server.use(handlers.startPlaying(apiError(503, 'database_unavailable', 'Database down')));
+    const { scan } = await renderPlay();
+    await scan('deviceId=berlin;arena-1');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Der Server ist gerade nicht erreichbar. Bitte versuch es gleich noch einmal.',
+    );
   });
 
   it('plays on the device of ?deviceId=arcade;id without scanning, and drops the parameter', async () => {

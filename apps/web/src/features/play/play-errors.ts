@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { PLAY_ERROR_CODES, type PlayErrorCode } from '@arcadia/contracts';
 import type { ApiFailure } from '../../lib/api/failure';
+import { failureReasonKey } from '../../lib/api/failure-reason';
 
 function isPlayErrorCode(code: string | undefined): code is PlayErrorCode {
   return (PLAY_ERROR_CODES as readonly (string | undefined)[]).includes(code);
@@ -8,11 +9,10 @@ function isPlayErrorCode(code: string | undefined): code is PlayErrorCode {
 
 /**
  * What to tell the player when a play call failed: the server's reason (device unknown, full,
- * offline, mid-match...) in the interface language; otherwise the server's own message.
+ * offline, mid-match...) in the interface language; otherwise why it failed (no connection, the
+ * server away, too many tries...), never the server's English message.
  */
 export function playErrorMessage(error: ApiFailure, t: TFunction): string {
   if (isPlayErrorCode(error.code)) return t(`play.errors.${error.code}`);
-  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
-    return t('play.errors.network');
-  return t('play.errors.other', { message: error.message });
+  return t(failureReasonKey(error));
 }

@@ -203,9 +203,11 @@ describe('registration form', () => {
     await user.click(submit());
     await waitFor(() =>
       expect(field('*eMail:')).toHaveAccessibleDescription(
-        'Der Server hat diesen Wert abgelehnt: mail is not deliverable',
+        'Dieser Wert wurde nicht angenommen. Bitte prüfe ihn.',
       ),
     );
+    // The server's English reason is for developers, not the player.
+    expect(screen.queryByText(/mail is not deliverable/)).toBeNull();
   });
 
   it('other failures are shown above the form', async () => {

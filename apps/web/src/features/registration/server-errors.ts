@@ -3,8 +3,8 @@ import { REGISTRATION_FIELDS, type RegistrationField } from './validation';
 
 /** A server error placed where the player sees it: at a field, or above the form. */
 export interface PlacedServerError {
-  fields: Partial<Record<RegistrationField, { key: string; message?: string }>>;
-  form: { key: string; message?: string } | null;
+  fields: Partial<Record<RegistrationField, { key: string }>>;
+  form: { key: string } | null;
 }
 
 const isField = (path: string): path is RegistrationField =>
@@ -24,10 +24,10 @@ export function placeServerError(error: ApiFailure | null): PlacedServerError {
   if (error.status === 400 && details.length > 0) {
     for (const detail of details) {
       if (isField(detail.path) && !placed.fields[detail.path])
-        placed.fields[detail.path] = { key: 'serverRejected', message: detail.message };
+        placed.fields[detail.path] = { key: 'serverRejected' };
     }
     if (Object.keys(placed.fields).length > 0) return placed;
   }
-  placed.form = { key: 'failed', message: error.message };
+  placed.form = { key: 'failed' };
   return placed;
 }

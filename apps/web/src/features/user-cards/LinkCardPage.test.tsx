@@ -166,8 +166,9 @@ describe('/login/link', () => {
     await renderLink();
     await fakeScanner.scan(cardUrl);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Die Karte konnte nicht verknüpft werden: Try later',
+      'Die Karte konnte nicht verknüpft werden. Der Server ist gerade nicht erreichbar. Bitte versuch es gleich noch einmal.',
     );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Try later');
     await userEvent.click(screen.getByRole('button', { name: 'Karte erneut scannen' }));
     expect(fakeScanner.controls.forgetLastMatch).toHaveBeenCalledOnce();
     expect(screen.queryByRole('alert')).toBeNull();

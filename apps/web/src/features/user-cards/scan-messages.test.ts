@@ -24,7 +24,7 @@ describe('what the card pages say after a scan', () => {
     });
     expect(linkMessage({ kind: 'unknownCard', error: failure(500) })).toEqual({
       key: 'checkFailed',
-      params: { message: 'server says no' },
+      reason: 'generic',
       retry: true,
     });
     const refused = (status: number, code?: string) =>
@@ -35,7 +35,7 @@ describe('what the card pages say after a scan', () => {
     expect(refused(404, 'not_found')).toEqual({ key: 'cardNotClaimable', retry: false });
     expect(refused(503)).toEqual({
       key: 'linkFailed',
-      params: { message: 'server says no' },
+      reason: 'unavailable',
       retry: true,
     });
   });

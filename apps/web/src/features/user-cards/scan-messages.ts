@@ -1,12 +1,14 @@
 import type { ApiFailure } from '../../lib/api/failure';
+import { failureReason, type FailureReason } from '../../lib/api/failure-reason';
 import type { LinkCardOutcome } from './state/link-card-thunk';
 import type { MeetOutcome } from './state/visit-thunk';
 
-/** What the page says after a scan: an i18n key under `user-cards.messages`, and whether the
- * same card may be scanned again (only after failures that may pass, such as a lost connection). */
+/** What the page says after a scan: an i18n key under `user-cards.messages`, for a failed call
+ * why it failed (`app.failure.*`), and whether the same card may be scanned again (only after
+ * failures that may pass, such as a lost connection). */
 export interface ScanMessage {
   key: string;
-  params?: Record<string, string>;
+  reason?: FailureReason;
   retry: boolean;
 }
 
@@ -15,7 +17,7 @@ const cardUnknown = (error: ApiFailure) => error.status === 404 || error.status 
 function unreachable(error: ApiFailure, key: string): ScanMessage {
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR')
     return { key: 'network', retry: true };
-  return { key, params: { message: error.message }, retry: true };
+  return { key, reason: failureReason(error), retry: true };
 }
 
 export function linkMessage(outcome: Exclude<LinkCardOutcome, { kind: 'linked' }>): ScanMessage {

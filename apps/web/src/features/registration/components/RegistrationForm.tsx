@@ -70,7 +70,7 @@ export function RegistrationForm({
   const serverFieldError = (field: RegistrationField) => {
     const at = placed.fields[field];
     if (!at || editedSinceServer.has(field)) return undefined;
-    return t(`registration.errors.${at.key}`, { message: at.message });
+    return t(`registration.errors.${at.key}`);
   };
   const hasServerFieldError = Object.keys(placed.fields).some(
     (f) => !editedSinceServer.has(f as RegistrationField),
@@ -132,7 +132,7 @@ export function RegistrationForm({
             tabIndex={-1}
             className="mt-4 rounded-xl border border-danger/60 bg-danger/10 px-4 py-3 text-danger"
           >
-            {t(`registration.errors.${placed.form.key}`, { message: placed.form.message })}
+            {t(`registration.errors.${placed.form.key}`)}
           </p>
         )}
         <form ref={form} noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">

@@ -30,7 +30,8 @@ export function CardScanStatus({ state, onScanAgain }: CardScanStatusProps) {
       >
         <AlertTriangle aria-hidden="true" size={24} className="shrink-0 text-danger" />
         <p className="flex-1 text-ink">
-          {t(`user-cards.messages.${state.message.key}`, state.message.params ?? {})}
+          {t(`user-cards.messages.${state.message.key}`)}
+          {state.message.reason && ` ${t(`app.failure.${state.message.reason}`)}`}
         </p>
         {state.message.retry && (
           <Button variant="secondary" size="sm" onClick={onScanAgain}>
