@@ -46,7 +46,10 @@ const isoDate = z.iso
   );
 const assetId = z.uuid({ message: 'headerAssetId must be an asset id' }).toLowerCase();
 
-/** POST /api/admin/news: a new article is a draft (publish it with /publish). */
+/**
+ * POST /api/admin/news: a new article is a draft (publish it with /publish), or published at
+ * once with `publish: true`.
+ */
 export const newsArticleInputSchema = z.object({
   slug: newsSlugSchema,
   headerAssetId: assetId.nullable().default(null),
@@ -56,10 +59,19 @@ export const newsArticleInputSchema = z.object({
     de: newsTranslationInputSchema,
     en: newsTranslationInputSchema.nullable().default(null),
   }),
+  /**
+   * Also publish, in the same transaction as the save, as POST /{id}/publish without a date
+   * does (from `publishAt`, else now); audited `news.publish` besides the save's own entry. A
+   * refused save publishes nothing. False (the default): the status stays as it is.
+   */
+  publish: z.boolean().default(false),
 });
 export type NewsArticleInput = z.input<typeof newsArticleInputSchema>;
 
-/** PUT /api/admin/news/{id}: the whole article as the editor holds it (status unchanged). */
+/**
+ * PUT /api/admin/news/{id}: the whole article as the editor holds it (status unchanged, unless
+ * `publish` publishes it too).
+ */
 export const newsArticleUpdateSchema = newsArticleInputSchema;
 
 /** POST /api/admin/news/{id}/publish: public from `publishAt` (default: the article's date, else now). */

@@ -40,8 +40,41 @@ function audited(article: AdminNewsArticle) {
   return kept;
 }
 
+type Change = (tx: Tx) => Promise<{ before: AdminNewsArticle; after: AdminNewsArticle }>;
+
+/** Runs one change in the caller's transaction and logs it with the article before and after. */
+async function logged(
+  tx: Tx,
+  operator: Operator,
+  id: string,
+  action: AuditAction,
+  run: Change,
+): Promise<AdminNewsArticle> {
+  const { before, after } = await run(tx);
+  await recordAudit(tx, operator, {
+    action,
+    targetType: 'news',
+    targetId: id,
+    before: audited(before),
+    after: audited(after),
+  });
+  return after;
+}
+
+const change = (db: Db, operator: Operator, id: string, action: AuditAction, run: Change) =>
+  db.transaction((tx) => logged(tx, operator, id, action, run));
+
+/** Publishes from the article's own date (else now): the publish route without a date. */
+const publishSaved = (tx: Tx, events: AppEventBus, operator: Operator, id: string) =>
+  logged(tx, operator, id, 'news.publish', (t) => publishArticle(t, events, id, undefined));
+
+/**
+ * A new article, a draft; with `publish` also published in the same transaction (two entries in
+ * the log, news.create and news.publish), so a refusal leaves nothing behind.
+ */
 export async function createNews(
   db: Db,
+  events: AppEventBus,
   operator: Operator,
   input: ArticleInput,
 ): Promise<AdminNewsArticle> {
@@ -53,39 +86,24 @@ export async function createNews(
       targetId: article.id,
       after: audited(article),
     });
-    return article;
+    return input.publish ? publishSaved(tx, events, operator, article.id) : article;
   });
 }
 
-type Change = (tx: Tx) => Promise<{ before: AdminNewsArticle; after: AdminNewsArticle }>;
-
-async function change(
-  db: Db,
-  operator: Operator,
-  id: string,
-  action: AuditAction,
-  run: Change,
-): Promise<AdminNewsArticle> {
-  return db.transaction(async (tx) => {
-    const { before, after } = await run(tx);
-    await recordAudit(tx, operator, {
-      action,
-      targetType: 'news',
-      targetId: id,
-      before: audited(before),
-      after: audited(after),
-    });
-    return after;
-  });
-}
-
+/** Replaces the article; with `publish` also publishes it, in the same transaction. */
 export const editNews = (
   db: Db,
   events: AppEventBus,
   operator: Operator,
   id: string,
   input: ArticleInput,
-) => change(db, operator, id, 'news.update', (tx) => updateArticle(tx, events, id, input));
+) =>
+  db.transaction(async (tx) => {
+    const saved = await logged(tx, operator, id, 'news.update', (t) =>
+      updateArticle(t, events, id, input),
+    );
+    return input.publish ? publishSaved(tx, events, operator, id) : saved;
+  });
 
 export const publishNewsArticle = (
   db: Db,

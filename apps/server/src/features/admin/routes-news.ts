@@ -62,13 +62,15 @@ export function newsRoutes(parent: FastifyInstance): void {
     config: admin,
     schema: {
       tags,
-      summary: 'Creates a draft (admins, audited news.create)',
+      summary: 'Creates a draft, or with publish: true a published article (admins, audited)',
       body: newsArticleInputSchema,
       response: { 201: adminNewsArticleSchema },
     },
     handler: async (request, reply) => {
       writable();
-      return reply.code(201).send(await createNews(app.db, operatorOf(request), request.body));
+      return reply
+        .code(201)
+        .send(await createNews(app.db, app.events, operatorOf(request), request.body));
     },
   });
 
@@ -76,7 +78,8 @@ export function newsRoutes(parent: FastifyInstance): void {
     config: admin,
     schema: {
       tags,
-      summary: 'Replaces slug, header, date and texts; the status stays (admins, audited)',
+      summary:
+        'Replaces slug, header, date and texts; the status stays unless publish: true (admins, audited)',
       params: adminNewsParamsSchema,
       body: newsArticleUpdateSchema,
       response: { 200: adminNewsArticleSchema },
