@@ -361,10 +361,10 @@ describe('news for the players', () => {
       .toBeGreaterThan(0);
     await expectAccessible(page, 'console: news preview');
     await screenshot(page, 'venue-news-preview');
-    // Saved first (a draft), then published from the article's page.
-    await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.waitForURL(/\/admin\/news\/[^/?]+/, { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+    // A new article is published in one step (saved and published in one call), then the
+    // editor moves on to the article's page.
+    await page.getByRole('button', { name: 'Veröffentlichen', exact: true }).click();
+    await page.waitForURL(/\/admin\/news\/(?!new\b)[^/?]+/, { timeout: 15_000 });
     await expect
       .poll(() => page.getByText(/ist veröffentlicht/).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);

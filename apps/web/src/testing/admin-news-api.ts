@@ -19,7 +19,6 @@ export const adminNewsHandlers = {
   getNewsArticle: route<AdminNewsArticle>('get', article),
   createNewsArticle: route<AdminNewsArticle, NewsArticleInput>('post', '/api/admin/news'),
   updateNewsArticle: route<AdminNewsArticle, NewsArticleInput>('put', article),
-  publishNewsArticle: route<AdminNewsArticle, { publishAt?: string }>('post', `${article}/publish`),
   unpublishNewsArticle: route<AdminNewsArticle>('post', `${article}/unpublish`),
   deleteNewsArticle: route<null>('delete', article),
   previewNews: route<NewsEntry, NewsPreviewInput>('post', '/api/admin/news/preview'),

@@ -26,3 +26,14 @@ export function venueOffsetHours(date: Date): number {
 export function venueWallClock(date: Date): Date {
   return new Date(date.getTime() + venueOffsetHours(date) * 3_600_000);
 }
+
+/**
+ * The moment at which the venue's wall clock reads `wall` (given in its UTC fields, as
+ * venueWallClock answers it): the inverse, for a date and time typed as the venue's. A wall time
+ * that summer time skips (02:00–03:00 on its first day) is read an hour later, as a clock set
+ * forward would; one that the autumn change shows twice is its first, summer-time, showing.
+ */
+export function venueMoment(wall: Date): Date {
+  const summer = new Date(wall.getTime() - 2 * 3_600_000);
+  return venueOffsetHours(summer) === 2 ? summer : new Date(wall.getTime() - 3_600_000);
+}

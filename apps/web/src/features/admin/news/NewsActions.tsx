@@ -1,114 +1,98 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { EyeOff, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminNewsArticle } from '@arcadia/contracts';
 import { Button, toast } from '../../../components/ui';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
-import { useConsoleFormat } from '../shell/format';
-import {
-  useDeleteNewsArticleMutation,
-  usePublishNewsArticleMutation,
-  useUnpublishNewsArticleMutation,
-} from './api/news-status';
+import { useDeleteNewsArticleMutation, useUnpublishNewsArticleMutation } from './api/news-status';
 import { NEWS_REFUSALS } from './news-form-errors';
-import { fromLocalInput } from './news-status';
+
+/** Which save is on its way: the form's own (submit), or the one that also publishes. */
+export type Saving = 'save' | 'publish' | null;
 
 /**
- * Publish (the editor's text is saved first; from the form's date, else now), take down, delete
- * after a confirmation.
+ * The editor's buttons, by the article's state:
+ * - new: "Als Entwurf speichern" (the form's submit) and "Veröffentlichen";
+ * - a draft, or taken down: "Löschen", "Speichern" and "Veröffentlichen";
+ * - published (live or scheduled): "Löschen", "Zurückziehen" and "Speichern".
+ * "Veröffentlichen" saves and publishes in one call (`publish: true`, NewsEditor.tsx); taking
+ * down changes only the status, deleting asks first.
  */
 export function NewsActions({
   article,
-  save,
-  publishAt,
+  saving,
+  onPublish,
+  onDeleted,
 }: {
-  article: AdminNewsArticle;
-  save: () => Promise<AdminNewsArticle | undefined>;
-  /** The form's datetime-local value. */
-  publishAt: string;
+  article?: AdminNewsArticle;
+  saving: Saving;
+  onPublish: () => void;
+  /** The article is gone: the editor leaves for the list. */
+  onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { href } = useConsole();
-  const format = useConsoleFormat();
   const [confirming, setConfirming] = useState(false);
-  const [publish, publishing] = usePublishNewsArticleMutation();
   const [unpublish, unpublishing] = useUnpublishNewsArticleMutation();
   const [remove, removing] = useDeleteNewsArticleMutation();
-  const title = article.titles.de;
+  const busy = saving !== null || unpublishing.isLoading || removing.isLoading;
+  const published = article?.status === 'published';
+  const title = article?.titles.de ?? '';
   const failed = (error: unknown) =>
-    toast({
-      variant: 'error',
-      title: failureMessage(error, t, NEWS_REFUSALS),
-    });
+    toast({ variant: 'error', title: failureMessage(error, t, NEWS_REFUSALS) });
 
-  const onPublish = async () => {
-    const saved = await save();
-    if (!saved) return;
-    const date = fromLocalInput(publishAt);
-    const result = await publish({
-      id: saved.id,
-      ...(date && date !== 'invalid' ? { publishAt: date } : {}),
-    });
-    if ('error' in result) return failed(result.error);
-    const done = result.data;
-    toast({
-      variant: 'success',
-      title: done.live
-        ? t('admin-news.published', { title: done.titles.de })
-        : t('admin-news.scheduled', {
-            title: done.titles.de,
-            date: done.publishAt ? format.dateTime(done.publishAt) : '',
-          }),
-    });
-  };
-
-  const onUnpublish = async () => {
-    const result = await unpublish(article.id);
+  const onUnpublish = async (id: string) => {
+    const result = await unpublish(id);
     if ('error' in result) return failed(result.error);
     toast({ variant: 'success', title: t('admin-news.unpublished', { title }) });
   };
 
-  const onDelete = async () => {
-    const result = await remove(article.id);
+  const onDelete = async (id: string) => {
+    const result = await remove(id);
     if ('error' in result) return failed(result.error);
     setConfirming(false);
     toast({ variant: 'success', title: t('admin-news.deleted', { title }) });
-    await navigate(href('news'));
+    onDeleted();
   };
 
   return (
     <>
-      <Button variant="ghost" onClick={() => setConfirming(true)}>
-        <Trash2 aria-hidden="true" size={18} />
-        {t('admin-news.delete')}
-      </Button>
-      {article.status === 'published' && (
-        <Button
-          variant="secondary"
-          disabled={unpublishing.isLoading}
-          onClick={() => void onUnpublish()}
-        >
+      {article && (
+        <Button variant="ghost" disabled={busy} onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" size={18} />
+          {t('admin-news.delete')}
+        </Button>
+      )}
+      {article && published && (
+        <Button variant="secondary" disabled={busy} onClick={() => void onUnpublish(article.id)}>
           <EyeOff aria-hidden="true" size={18} />
           {t('admin-news.unpublish')}
         </Button>
       )}
-      <Button variant="secondary" disabled={publishing.isLoading} onClick={() => void onPublish()}>
-        <Send aria-hidden="true" size={18} />
-        {t('admin-news.publish')}
+      <Button type="submit" variant={published ? 'primary' : 'secondary'} disabled={busy}>
+        {saving === 'save'
+          ? t('admin.saving')
+          : article
+            ? t('admin.save')
+            : t('admin-news.saveDraft')}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('admin-news.deleteTitle', { title })}
-        description={t('admin-news.deleteText')}
-        confirmLabel={t('admin-news.delete')}
-        busy={removing.isLoading}
-        onConfirm={() => void onDelete()}
-      />
+      {!published && (
+        <Button disabled={busy} onClick={onPublish}>
+          <Send aria-hidden="true" size={18} />
+          {saving === 'publish' ? t('admin-news.publishing') : t('admin-news.publish')}
+        </Button>
+      )}
+      {article && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={t('admin-news.deleteTitle', { title })}
+          description={t('admin-news.deleteText')}
+          confirmLabel={t('admin-news.delete')}
+          busy={removing.isLoading}
+          onConfirm={() => void onDelete(article.id)}
+        />
+      )}
     </>
   );
 }

@@ -2,37 +2,29 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { newsArticleInputSchema, type AdminNewsArticle } from '@arcadia/contracts';
 import {
-  newsArticleInputSchema,
-  type AdminNewsArticle,
-  type NewsLocale,
-  type NewsPreviewInput,
-  type NewsTranslationInput,
-} from '@arcadia/contracts';
-import {
-  Button,
   Card,
   CardBody,
-  Checkbox,
   cn,
   EmptyState,
   ErrorState,
   PageSpinner,
-  Tabs,
-  TextField,
   toast,
 } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
+import { useConsoleFormat } from '../shell/format';
 import { focusFirstInvalid } from '../shell/form-errors';
+import { UnsavedChangesGuard } from '../shell/UnsavedChangesGuard';
 import { useGetNewsArticleQuery } from './api/get-news-article';
 import {
   useCreateNewsArticleMutation,
   useUpdateNewsArticleMutation,
 } from './api/save-news-article';
-import { HeaderImageField } from './HeaderImageField';
-import { NewsActions } from './NewsActions';
+import { NewsActions, type Saving } from './NewsActions';
+import { NewsFields } from './NewsFields';
 import {
   FORM,
   NEWS_REFUSALS,
@@ -41,10 +33,8 @@ import {
   tabWithErrors,
   type NewsFormErrors,
 } from './news-form-errors';
-import { blank, bodyOf, valuesOf, type Values } from './news-form-values';
-import { NewsPreview } from './NewsPreview';
-import { fromLocalInput, shownStatus, statusClasses } from './news-status';
-import { TranslationFields } from './TranslationFields';
+import { blank, bodyOf, sameValues, valuesOf, type Values } from './news-form-values';
+import { shownStatus, statusClasses } from './news-status';
 
 /** `news/new` and `news/:id`: one editor for both. */
 export function NewsEditor() {
@@ -59,16 +49,20 @@ function LoadedEditor({ id }: { id: string }) {
   if (error && 'status' in error && error.status === 404)
     return <EmptyState title={t('admin-news.notFound')} />;
   if (!data) return <ErrorState message={t('admin-news.failed')} onRetry={() => void refetch()} />;
-  return <NewsForm key={`${data.id}-${data.updatedAt}`} article={data} />;
+  // Keyed by the article only: taking it down (a new status, a new updatedAt) keeps the text
+  // being written; a save puts the stored values into the form itself.
+  return <NewsForm key={data.id} article={data} />;
 }
 
 function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { href } = useConsole();
+  const format = useConsoleFormat();
   const [values, setValues] = useState<Values>(article ? valuesOf(article) : blank);
   const [errors, setErrors] = useState<NewsFormErrors>({});
   const [tab, setTab] = useState('de');
+  const [saving, setSaving] = useState<Saving>(null);
   // Bumped by each refused save: the focus then moves to the first field to fix, once the tab
   // holding it shows its fields (Radix mounts a tab's panel a render after it is picked).
   const [refusals, setRefusals] = useState(0);
@@ -78,9 +72,18 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
     const timer = setTimeout(() => focusFirstInvalid(form.current));
     return () => clearTimeout(timer);
   }, [refusals]);
-  const [create, creating] = useCreateNewsArticleMutation();
-  const [update, updating] = useUpdateNewsArticleMutation();
-  const busy = creating.isLoading || updating.isLoading;
+  // The unsaved-changes check compares what the form holds with what was stored last, and is
+  // off once the editor leaves on its own (to a new article's page, to the list after a delete).
+  const stored = useRef(values);
+  const latest = useRef(values);
+  const leaving = useRef(false);
+  useEffect(() => {
+    latest.current = values;
+  }, [values]);
+  const unsaved = () => !leaving.current && !sameValues(latest.current, stored.current);
+
+  const [create] = useCreateNewsArticleMutation();
+  const [update] = useUpdateNewsArticleMutation();
   const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
   const error = (path: string) => {
     const key = errors[path];
@@ -92,19 +95,19 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
     setTab((open) => tabWithErrors(found, open));
     setRefusals((n) => n + 1);
   };
-  const translationError = (locale: NewsLocale) => (field: keyof NewsTranslationInput) =>
-    error(`translations.${locale}.${field}`);
 
-  /** Saves (creates or replaces); answers the stored article, or undefined when it failed. */
-  const save = async (): Promise<AdminNewsArticle | undefined> => {
-    const checked = newsArticleInputSchema.safeParse(bodyOf(values));
-    if (!checked.success) {
-      refuse(newsFormErrors(checked.error.issues));
-      return undefined;
-    }
+  /**
+   * Saves (creates or replaces), with `publish` publishing in the same call: the server does
+   * both in one transaction, so a refusal leaves the article as it was (no new draft).
+   */
+  const save = async (publish: boolean) => {
+    const checked = newsArticleInputSchema.safeParse({ ...bodyOf(values), publish });
+    if (!checked.success) return refuse(newsFormErrors(checked.error.issues));
+    setSaving(publish ? 'publish' : 'save');
     const result = article
       ? await update({ id: article.id, article: checked.data })
       : await create(checked.data);
+    setSaving(null);
     if ('error' in result) {
       const failure = toFailure(result.error);
       // A 400 names fields (or nothing): shown at them in the console's words, never the
@@ -115,26 +118,37 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       return undefined;
     }
     setErrors({});
-    return result.data;
+    const saved = result.data;
+    const title = saved.titles.de;
+    toast({
+      variant: 'success',
+      title: !publish
+        ? t('admin-news.saved', { title })
+        : saved.live
+          ? t('admin-news.published', { title })
+          : t('admin-news.scheduled', {
+              title,
+              date: saved.publishAt ? format.dateTime(saved.publishAt) : '',
+            }),
+    });
+    if (!article) {
+      leaving.current = true;
+      return navigate(href(`news/${saved.id}`), { replace: true });
+    }
+    // The stored article (its date, if publishing gave it one) is what the form holds now.
+    stored.current = valuesOf(saved);
+    setValues(stored.current);
+    return undefined;
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const saved = await save();
-    if (!saved) return;
-    toast({ variant: 'success', title: t('admin-news.saved', { title: saved.titles.de }) });
-    if (!article) await navigate(href(`news/${saved.id}`), { replace: true });
+    void save(false);
   };
 
-  const previewInput = (locale: NewsLocale): NewsPreviewInput => {
-    const publishAt = fromLocalInput(values.publishAt);
-    return {
-      locale,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      headerAssetId: values.header?.id ?? null,
-      publishAt: publishAt === 'invalid' ? null : publishAt,
-      translation: locale === 'en' && values.english ? values.en : values.de,
-    };
+  const onDeleted = () => {
+    leaving.current = true;
+    void navigate(href('news'));
   };
 
   const fieldsInvalid = Object.keys(errors).some((path) => path !== FORM);
@@ -163,12 +177,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       </div>
       <Card>
         <CardBody>
-          <form
-            ref={form}
-            noValidate
-            onSubmit={(e) => void onSubmit(e)}
-            className="flex flex-col gap-5"
-          >
+          <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
             {fieldsInvalid && (
               <p role="alert" className="font-semibold text-danger">
                 {t('admin.fieldsInvalid')}
@@ -179,91 +188,19 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
                 {error(FORM)}
               </p>
             )}
-            <div className="grid gap-4 md:grid-cols-2">
-              <TextField
-                label={t('admin-news.fields.slug')}
-                hint={t('admin-news.hints.slug')}
-                value={values.slug}
-                error={error('slug')}
-                autoComplete="off"
-                onChange={(e) => set({ slug: e.target.value })}
-              />
-              <TextField
-                type="datetime-local"
-                label={t('admin-news.fields.publishAt')}
-                hint={t('admin-news.hints.publishAt')}
-                value={values.publishAt}
-                error={error('publishAt')}
-                onChange={(e) => set({ publishAt: e.target.value })}
-              />
-            </div>
-            <HeaderImageField
-              value={values.header}
-              onChange={(header) => set({ header })}
-              error={error('headerAssetId')}
-            />
-            <Tabs
-              label={t('admin-news.languages')}
-              value={tab}
-              onValueChange={setTab}
-              items={[
-                {
-                  value: 'de',
-                  label: t('admin-news.lang.de'),
-                  content: (
-                    <TranslationFields
-                      locale="de"
-                      value={values.de}
-                      onChange={(de) => set({ de })}
-                      error={translationError('de')}
-                    />
-                  ),
-                },
-                {
-                  value: 'en',
-                  label: t('admin-news.lang.en'),
-                  content: (
-                    <div className="flex flex-col gap-4">
-                      <Checkbox
-                        label={t('admin-news.fields.english')}
-                        checked={values.english}
-                        onChange={(e) => set({ english: e.target.checked })}
-                      />
-                      <p className="-mt-2 text-sm text-ink-muted">
-                        {t('admin-news.hints.english')}
-                      </p>
-                      {values.english && (
-                        <TranslationFields
-                          locale="en"
-                          value={values.en}
-                          onChange={(en) => set({ en })}
-                          error={translationError('en')}
-                        />
-                      )}
-                    </div>
-                  ),
-                },
-                {
-                  value: 'preview',
-                  label: t('admin-news.lang.preview'),
-                  content:
-                    tab === 'preview' ? (
-                      <NewsPreview input={previewInput} hasEnglish={values.english} />
-                    ) : null,
-                },
-              ]}
-            />
+            <NewsFields values={values} set={set} error={error} tab={tab} onTabChange={setTab} />
             <div className="flex flex-wrap items-center justify-end gap-3">
-              {article && (
-                <NewsActions article={article} save={save} publishAt={values.publishAt} />
-              )}
-              <Button type="submit" disabled={busy}>
-                {busy ? t('admin.saving') : t('admin.save')}
-              </Button>
+              <NewsActions
+                article={article}
+                saving={saving}
+                onPublish={() => void save(true)}
+                onDeleted={onDeleted}
+              />
             </div>
           </form>
         </CardBody>
       </Card>
+      <UnsavedChangesGuard unsaved={unsaved} />
     </section>
   );
 }

@@ -1,118 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminNewsArticle, AdminNewsList, NewsEntry } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, server } from '../../../testing/api';
-import { adminHandlers } from '../../../testing/admin-api';
-import { adminNewsArticle, adminNewsHandlers } from '../../../testing/admin-news-api';
-import { adminArcade, operator, staffOperator } from '../../../testing/admin-factories';
-import { renderApp } from '../../../testing/render-app';
-import { signedInStore } from '../../../testing/store';
-import { Component as AdminConsole } from '../AdminConsole';
-
-const draft = adminNewsArticle();
-const scheduled = adminNewsArticle({
-  id: '4a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  slug: 'neue-maps',
-  status: 'published',
-  live: false,
-  publishAt: '2026-12-24T17:00:00.000Z',
-  titles: { de: 'Neue Maps', en: 'New maps' },
-});
-const live = adminNewsArticle({
-  id: '5b1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  slug: 'offen',
-  status: 'published',
-  live: true,
-  publishAt: '2026-11-01T10:00:00.000Z',
-  titles: { de: 'Wir haben offen', en: null },
-});
-
-function entryOf(body: { locale: 'de' | 'en'; translation: { title: string; abstract: string } }) {
-  const entry: NewsEntry = {
-    sys: { id: 'preview', createdAt: '2026-11-26T10:00:00.000Z', locale: body.locale },
-    fields: {
-      slug: 'vorschau',
-      title: body.translation.title,
-      abstract: body.translation.abstract,
-      content: {
-        nodeType: 'document',
-        data: {},
-        content: [
-          {
-            nodeType: 'paragraph',
-            data: {},
-            content: [
-              { nodeType: 'text', value: 'Gerendert', marks: [{ type: 'bold' }], data: {} },
-            ],
-          },
-        ],
-      },
-    },
-  };
-  return entry;
-}
-
-async function renderNews(
-  path = '/admin/news',
-  list: AdminNewsList = { source: 'database', articles: [draft, scheduled, live] },
-  who = operator(),
-  wait = true,
-  lang: 'de' | 'en' = 'de',
-) {
-  const state: { article: AdminNewsArticle } = { article: draft };
-  server.use(
-    adminHandlers.getOperator({ body: who }),
-    adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
-    adminNewsHandlers.getNewsArticles({ body: list }),
-    adminNewsHandlers.getNewsArticle(() => ({ body: state.article })),
-    adminNewsHandlers.createNewsArticle(({ body }) => {
-      state.article = adminNewsArticle({
-        id: '6c1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-        slug: body.slug,
-        titles: { de: body.translations.de.title, en: body.translations.en?.title ?? null },
-        translations: { de: body.translations.de, en: body.translations.en ?? null },
-      });
-      return { status: 201, body: state.article };
-    }),
-    adminNewsHandlers.updateNewsArticle(({ body }) => {
-      state.article = {
-        ...state.article,
-        slug: body.slug,
-        headerAssetId: body.headerAssetId ?? null,
-        headerUrl: body.headerAssetId ? '/api/assets/x/kopf.png' : null,
-        updatedAt: new Date().toISOString(),
-      };
-      return { body: state.article };
-    }),
-    adminNewsHandlers.publishNewsArticle(() => {
-      state.article = { ...state.article, status: 'published', live: true };
-      return { body: state.article };
-    }),
-    adminNewsHandlers.previewNews(({ body }) => ({ body: entryOf(body) })),
-    adminNewsHandlers.uploadAsset({
-      status: 201,
-      body: {
-        id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-        fileName: 'kopf.png',
-        contentType: 'image/png',
-        width: 64,
-        height: 36,
-        size: 4,
-        url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
-      },
-    }),
-  );
-  const store = await signedInStore();
-  const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
-    path,
-    store,
-    toaster: false,
-    lang,
-  });
-  if (wait) await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
-  return { ...view, state };
-}
+import { adminNewsHandlers } from '../../../testing/admin-news-api';
+import { operator, staffOperator } from '../../../testing/admin-factories';
+import { createdId, draft, fillNew, renderNews, scheduled } from './testing';
 
 describe('/admin/news', () => {
   it('lists every article with its status and a link to its editor', async () => {
@@ -151,7 +43,7 @@ describe('/admin/news', () => {
     await user.click(screen.getByLabelText('Englische Fassung'));
     await user.type(screen.getByLabelText('Titel (Englisch)'), 'Winter cup');
     await user.type(screen.getByLabelText('Kurztext (Englisch)'), 'Cold outside');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
     await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(1));
     expect(callsTo('POST', '/api/admin/news')[0]!.body).toEqual({
       slug: 'winter-cup',
@@ -165,12 +57,12 @@ describe('/admin/news', () => {
         },
         en: { title: 'Winter cup', abstract: 'Cold outside', markdown: '' },
       },
+      publish: false,
     });
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        '/admin/news/6c1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-      ),
-    );
+    // Saved: on to the article's page, without asking about unsaved changes.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/news/${createdId}`));
+    expect(await screen.findByRole('button', { name: 'Speichern' })).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
   }, 30_000);
 
   it("the editor's tab row wraps instead of widening a phone's page", async () => {
@@ -182,20 +74,13 @@ describe('/admin/news', () => {
   it('shows what is wrong without sending anything', async () => {
     const { user } = await renderNews('/admin/news/new');
     await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'Kein Slug');
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bitte prüfe');
     expect(screen.getByLabelText('Kurzname (für die Adresse)')).toHaveAccessibleDescription(
       expect.stringContaining('Nur Kleinbuchstaben'),
     );
     expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
   });
-
-  /** Fills the new article's German text (the form is then valid). */
-  async function fillNew(user: Awaited<ReturnType<typeof renderNews>>['user']) {
-    await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'winter-cup');
-    await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
-    await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen');
-  }
 
   it("a 400's fields in the console's words, the first focused; never the server's text", async () => {
     const { user } = await renderNews('/admin/news/new');
@@ -216,7 +101,7 @@ describe('/admin/news', () => {
       ),
     );
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
     const publishAt = screen.getByLabelText('Veröffentlichungsdatum');
     await waitFor(() => expect(publishAt).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
@@ -245,7 +130,7 @@ describe('/admin/news', () => {
     await user.type(screen.getByLabelText('Titel (Englisch)'), 'Winter cup');
     await user.type(screen.getByLabelText('Kurztext (Englisch)'), 'Cold outside');
     await user.click(screen.getByRole('tab', { name: 'Vorschau' }));
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
     const title = await screen.findByLabelText('Titel (Englisch)');
     await waitFor(() => expect(title).toHaveFocus());
     expect(screen.getByRole('tab', { name: 'Englisch' })).toHaveAttribute('aria-selected', 'true');
@@ -260,7 +145,7 @@ describe('/admin/news', () => {
         ]),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Als Entwurf speichern' }));
     const header = screen.getByRole('group', { name: 'Titelbild' });
     await waitFor(() => expect(header).toHaveFocus());
     expect(header).toHaveAccessibleDescription(
@@ -279,7 +164,7 @@ describe('/admin/news', () => {
       ),
     );
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'Der Artikel konnte so nicht gespeichert werden. Bitte prüfe deine Angaben und versuche es noch einmal.',
@@ -292,7 +177,7 @@ describe('/admin/news', () => {
     server.use(
       adminNewsHandlers.createNewsArticle(apiError(400, 'invalid_json', 'Body is not JSON')),
     );
-    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    await user.click(await screen.findByRole('button', { name: 'Als Entwurf speichern' }));
     await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(2));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Der Artikel konnte so nicht gespeichert werden.',
@@ -303,7 +188,7 @@ describe('/admin/news', () => {
   it("in English: the checks, a 400, and other refusals speak English, never the server's text", async () => {
     const { user } = await renderNews('/admin/news/new', undefined, operator(), true, 'en');
     await user.type(screen.getByLabelText('Short name (for the address)'), 'No Slug');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please check the marked fields.');
     await waitFor(() =>
       expect(screen.getByLabelText('Short name (for the address)')).toHaveFocus(),
@@ -322,7 +207,7 @@ describe('/admin/news', () => {
     await user.type(screen.getByLabelText('Short name (for the address)'), 'winter-cup');
     await user.type(screen.getByLabelText('Title (German)'), 'Winter-Cup');
     await user.type(screen.getByLabelText('Abstract (German)'), 'Kalt draußen');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
     const slug = screen.getByLabelText('Short name (for the address)');
     await waitFor(() => expect(slug).toHaveFocus());
     expect(slug).toHaveAccessibleDescription(
@@ -334,7 +219,7 @@ describe('/admin/news', () => {
         apiError(409, 'news_in_contentful', 'News are managed in Contentful on this server'),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save as draft' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toEqual([
         'On this server the news come from Contentful. Write and publish articles there; they cannot be edited here.',
@@ -346,7 +231,7 @@ describe('/admin/news', () => {
         apiError(503, 'database_unavailable', 'The database cannot be reached right now'),
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Save as draft' }));
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toContain(
         'The server cannot be reached right now. Please try again in a moment.',
@@ -365,7 +250,7 @@ describe('/admin/news', () => {
       adminNewsHandlers.uploadAsset(
         apiError(413, 'payload_too_large', 'Request body is too large'),
       ),
-      adminNewsHandlers.publishNewsArticle(apiError(404, 'not_found', 'Not found'), {
+      adminNewsHandlers.updateNewsArticle(apiError(404, 'not_found', 'Not found'), {
         id: draft.id,
       }),
     );
@@ -390,7 +275,7 @@ describe('/admin/news', () => {
     ).not.toMatch(/Not found|too large/);
   });
 
-  it('uploads a header image, previews as players see it, and publishes (saving first)', async () => {
+  it('uploads a header image, previews as players see it, and publishes with the text in one call', async () => {
     const { user, state } = await renderNews(`/admin/news/${draft.id}`);
     await screen.findByDisplayValue('herbst-turnier');
     const file = new File(['\x89PNG'], 'Kopf.png', { type: 'image/png' });
@@ -416,13 +301,15 @@ describe('/admin/news', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
-    await waitFor(() =>
-      expect(callsTo('POST', `/api/admin/news/${draft.id}/publish`)).toHaveLength(1),
-    );
+    await waitFor(() => expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1));
     expect(callsTo('PUT', `/api/admin/news/${draft.id}`)[0]!.body).toMatchObject({
       headerAssetId: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      publish: true,
     });
-    expect(callsTo('POST', `/api/admin/news/${draft.id}/publish`)[0]!.body).toEqual({});
+    expect(callsTo('POST', `/api/admin/news/${draft.id}/publish`)).toHaveLength(0);
     expect(state.article.status).toBe('published');
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain('„Herbst-Turnier“ ist veröffentlicht'),
+    );
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import type { AdminNewsArticle, NewsTranslationInput } from '@arcadia/contracts';
 import type { HeaderImage } from './HeaderImageField';
-import { fromLocalInput, toLocalInput } from './news-status';
+import { fromVenueInput, toVenueInput } from './news-status';
 
 /** What the editor holds while an article is written. */
 export interface Values {
@@ -27,7 +27,7 @@ export const blank: Values = {
 export function valuesOf(article: AdminNewsArticle): Values {
   return {
     slug: article.slug,
-    publishAt: toLocalInput(article.publishAt),
+    publishAt: toVenueInput(article.publishAt),
     header:
       article.headerAssetId && article.headerUrl
         ? { id: article.headerAssetId, url: article.headerUrl }
@@ -43,7 +43,15 @@ export function bodyOf(values: Values) {
   return {
     slug: values.slug.trim(),
     headerAssetId: values.header?.id ?? null,
-    publishAt: fromLocalInput(values.publishAt),
+    publishAt: fromVenueInput(values.publishAt),
     translations: { de: values.de, en: values.english ? values.en : null },
   };
+}
+
+/** Whether two states of the editor hold the same article (the unsaved-changes check). */
+export function sameValues(a: Values, b: Values): boolean {
+  const text = (t: NewsTranslationInput) => [t.title, t.abstract, t.markdown];
+  const held = (v: Values) =>
+    JSON.stringify([v.slug, v.publishAt, v.header?.id ?? null, text(v.de), v.english, text(v.en)]);
+  return held(a) === held(b);
 }

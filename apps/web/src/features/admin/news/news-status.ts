@@ -1,4 +1,5 @@
 import type { AdminNewsSummary } from '@arcadia/contracts';
+import { venueMoment, venueWallClock } from '../../../lib/i18n/venue-time';
 
 /** What the list and the editor show: a published article whose date is to come is scheduled. */
 export type ShownStatus = 'draft' | 'published' | 'scheduled' | 'unpublished';
@@ -15,16 +16,21 @@ export const statusClasses: Record<ShownStatus, string> = {
   unpublished: 'border-danger/60 text-danger',
 };
 
-/** An ISO date as the value of a datetime-local input (the browser's time zone), and back. */
-export function toLocalInput(iso: string | null): string {
+/**
+ * An ISO date as the value of a datetime-local input, and back. The input's date and time are
+ * the arcades' (Europe/Berlin, VENUE_TIME_ZONE), as every date the console shows, wherever the
+ * browser is set: a date typed in Lisbon means the same moment as one typed in Berlin.
+ */
+export function toVenueInput(iso: string | null): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+  return venueWallClock(new Date(iso)).toISOString().slice(0, 16);
 }
 
-export function fromLocalInput(value: string): string | null {
+export function fromVenueInput(value: string): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'invalid' : date.toISOString();
+  // A datetime-local value (YYYY-MM-DDTHH:MM, perhaps with seconds) read as a wall time.
+  const wall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)
+    ? new Date(`${value}Z`)
+    : new Date(Number.NaN);
+  return Number.isNaN(wall.getTime()) ? 'invalid' : venueMoment(wall).toISOString();
 }

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   busy = false,
   onConfirm,
   children,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The way back (default "Abbrechen"). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
@@ -32,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <DialogClose>
-            <Button variant="ghost">{t('admin.cancel')}</Button>
+            <Button variant="ghost">{cancelLabel ?? t('admin.cancel')}</Button>
           </DialogClose>
           <Button variant="danger" disabled={busy} onClick={onConfirm}>
             {busy ? t('admin.saving') : confirmLabel}

@@ -4,20 +4,12 @@ import { adminApi } from '../../shell/admin-api';
 const path = (id: string) => `api/admin/news/${encodeURIComponent(id)}`;
 
 /**
- * An article's life: publish (now, or from `publishAt`), unpublish, delete. Each answers the
- * article (delete: nothing) and refreshes the list and the audit log.
+ * An article's life besides its saves: unpublish, delete. Each answers the article (delete:
+ * nothing) and refreshes the list and the audit log. Publishing is a save with `publish: true`
+ * (save-news-article.ts); POST /api/admin/news/{id}/publish is not used by the console.
  */
 export const newsStatusApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    publishNewsArticle: build.mutation<AdminNewsArticle, { id: string; publishAt?: string }>({
-      query: ({ id, publishAt }) => ({
-        url: `${path(id)}/publish`,
-        method: 'POST',
-        body: publishAt ? { publishAt } : {},
-      }),
-      responseSchema: adminNewsArticleSchema,
-      invalidatesTags: ['AdminNews', 'AdminAudit'],
-    }),
     unpublishNewsArticle: build.mutation<AdminNewsArticle, string>({
       query: (id) => ({ url: `${path(id)}/unpublish`, method: 'POST' }),
       responseSchema: adminNewsArticleSchema,
@@ -30,8 +22,4 @@ export const newsStatusApi = adminApi.injectEndpoints({
   }),
 });
 
-export const {
-  usePublishNewsArticleMutation,
-  useUnpublishNewsArticleMutation,
-  useDeleteNewsArticleMutation,
-} = newsStatusApi;
+export const { useUnpublishNewsArticleMutation, useDeleteNewsArticleMutation } = newsStatusApi;

@@ -7,7 +7,8 @@ import { adminApi } from '../../shell/admin-api';
 
 /**
  * POST /api/admin/news (a new draft) and PUT /api/admin/news/{id} (the whole article, its status
- * unchanged); 409 when the slug is taken, or when the news come from Contentful.
+ * unchanged); with `publish: true` either also publishes, in the same transaction (nothing is
+ * saved when it is refused). 409 when the slug is taken, or when the news come from Contentful.
  */
 export const saveNewsArticleApi = adminApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,0 +1,171 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getToasts } from '../../../components/ui/toast-store';
+import { apiError, callsTo, server } from '../../../testing/api';
+import { adminNewsHandlers } from '../../../testing/admin-news-api';
+import { createdId, draft, fillNew, live, renderNews, scheduled } from './testing';
+
+/** The names of the editor's buttons, in their order. */
+const actions = () =>
+  within(screen.getByRole('button', { name: /speichern/i }).parentElement!)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+const toastTitles = () => getToasts().map((t) => t.title);
+
+describe('the news editor: saving, publishing, leaving', () => {
+  it('a new article is saved and published in one call, then offers what a published one does', async () => {
+    const { user, router, state } = await renderNews('/admin/news/new');
+    expect(actions()).toEqual(['Als Entwurf speichern', 'Veröffentlichen']);
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/news/${createdId}`));
+    expect(callsTo('POST', '/api/admin/news').map((c) => c.body)).toEqual([
+      expect.objectContaining({ slug: 'winter-cup', publishAt: null, publish: true }),
+    ]);
+    expect(callsTo('PUT', `/api/admin/news/${createdId}`)).toHaveLength(0);
+    expect(state.article).toMatchObject({ status: 'published', live: true });
+    expect(toastTitles()).toEqual(['„Winter-Cup“ ist veröffentlicht']);
+    expect(await screen.findByText('Veröffentlicht')).toBeVisible();
+    expect(actions()).toEqual(['Löschen', 'Zurückziehen', 'Speichern']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }, 30_000);
+
+  it('a refused publish of a new article saves nothing: the form keeps the text and says why', async () => {
+    const { user, router } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(409, 'conflict', 'The slug "winter-cup" is already taken'),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    const slug = screen.getByLabelText('Kurzname (für die Adresse)');
+    await waitFor(() => expect(slug).toHaveFocus());
+    expect(slug).toHaveAccessibleDescription(
+      expect.stringContaining('Diesen Kurznamen hat schon ein anderer Artikel.'),
+    );
+
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(503, 'database_unavailable', 'The database cannot be reached right now'),
+      ),
+    );
+    await user.clear(slug);
+    await user.type(slug, 'winter-cup-2');
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() =>
+      expect(toastTitles()).toEqual([
+        'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+      ]),
+    );
+    expect(callsTo('POST', '/api/admin/news').map((c) => c.body)).toEqual([
+      expect.objectContaining({ slug: 'winter-cup', publish: true }),
+      expect.objectContaining({ slug: 'winter-cup-2', publish: true }),
+    ]);
+    expect(router.state.location.pathname).toBe('/admin/news/new');
+    expect(screen.getByLabelText('Titel (Deutsch)')).toHaveValue('Winter-Cup');
+    expect(screen.getByRole('button', { name: 'Veröffentlichen' })).toBeEnabled();
+  }, 30_000);
+
+  it("the publish date is the arcades' time in Berlin, said so, and read back in the console's format", async () => {
+    const { user } = await renderNews('/admin/news/new');
+    const date = screen.getByLabelText('Veröffentlichungsdatum');
+    expect(date).toHaveAttribute('type', 'datetime-local');
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('Datum und Uhrzeit gelten in Berlin (Europe/Berlin)'),
+    );
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('Wie das Feld sie schreibt, bestimmt dein Browser.'),
+    );
+    await fillNew(user);
+    // Summer time: 09:30 in Berlin is 07:30 UTC, whatever zone the browser is in.
+    fireEvent.change(date, { target: { value: '2030-07-01T09:30' } });
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('Gewählt: 01.07.2030, 09:30 (Berliner Zeit)'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/news')[0]!.body).toMatchObject({
+      publishAt: '2030-07-01T07:30:00.000Z',
+      publish: true,
+    });
+    await waitFor(() =>
+      expect(toastTitles()).toEqual(['„Winter-Cup“ erscheint am 01.07.2030, 09:30']),
+    );
+    expect(await screen.findByText('Geplant')).toBeVisible();
+  }, 30_000);
+
+  it('a stored date shows as Berlin time: 17:00 UTC in December is 18:00', async () => {
+    await renderNews(`/admin/news/${scheduled.id}`);
+    expect(await screen.findByLabelText('Veröffentlichungsdatum')).toHaveValue('2026-12-24T18:00');
+  });
+
+  it('a draft offers Speichern and Veröffentlichen; a published article Zurückziehen and Speichern', async () => {
+    const { user } = await renderNews(`/admin/news/${draft.id}`);
+    await screen.findByDisplayValue('herbst-turnier');
+    expect(actions()).toEqual(['Löschen', 'Speichern', 'Veröffentlichen']);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Artikel „Herbst-Turnier“ gespeichert']));
+    expect(callsTo('PUT', `/api/admin/news/${draft.id}`)[0]!.body).toMatchObject({
+      publish: false,
+    });
+    expect(screen.getByText('Entwurf')).toBeVisible();
+  });
+
+  it('taking a published article down keeps the text being written; then it can be published again', async () => {
+    const { user } = await renderNews(`/admin/news/${live.id}`);
+    const title = await screen.findByLabelText('Titel (Deutsch)');
+    expect(actions()).toEqual(['Löschen', 'Zurückziehen', 'Speichern']);
+    await user.clear(title);
+    await user.type(title, 'Wir haben zu');
+    await user.click(screen.getByRole('button', { name: 'Zurückziehen' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['„Wir haben offen“ ist zurückgezogen']));
+    expect(await screen.findByText('Zurückgezogen')).toBeVisible();
+    expect(screen.getByLabelText('Titel (Deutsch)')).toHaveValue('Wir haben zu');
+    expect(actions()).toEqual(['Löschen', 'Speichern', 'Veröffentlichen']);
+  });
+
+  it('leaving with unsaved changes asks first: stay keeps them, discard leaves', async () => {
+    const { user, router } = await renderNews(`/admin/news/${draft.id}`);
+    const title = await screen.findByLabelText('Titel (Deutsch)');
+    await user.type(title, ' 2026');
+    await user.click(screen.getByRole('link', { name: 'Zu allen Artikeln' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Änderungen verwerfen?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Was du hier geändert hast, ist noch nicht gespeichert. Wenn du die Seite verlässt, geht es verloren.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/admin/news/${draft.id}`);
+    expect(screen.getByLabelText('Titel (Deutsch)')).toHaveValue('Herbst-Turnier 2026');
+
+    // Closing or reloading the tab gets the browser's own question.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'Zu allen Artikeln' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Verwerfen' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/news'));
+    expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(0);
+  });
+
+  it('nothing to lose, nothing asked: unchanged, or changed and saved', async () => {
+    const { user, router } = await renderNews(`/admin/news/${draft.id}`);
+    const title = await screen.findByLabelText('Titel (Deutsch)');
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(false);
+
+    await user.type(title, ' 2026');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(toastTitles()).toHaveLength(1));
+    await user.click(screen.getByRole('link', { name: 'Zu allen Artikeln' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/news'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
