@@ -31,6 +31,8 @@ export type PlayErrorCode = (typeof PLAY_ERROR_CODES)[number];
 export const DEVICE_OFFLINE_AFTER_SECONDS = 60;
 /** Players a device takes unless configured otherwise. */
 export const DEVICE_DEFAULT_CAPACITY = 8;
+/** The game (catalogue application) of a device created without one. */
+export const DEVICE_DEFAULT_APPLICATION = 'commando';
 
 export const playDeviceParamsSchema = z.object({
   arcade: deviceSegmentSchema,

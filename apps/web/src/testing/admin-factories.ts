@@ -1,6 +1,7 @@
 /** Test data of the operator console in the contract shapes (see ./factories.ts). */
 import {
   ADMIN_GAMES_LIST_PLAYERS,
+  type AdminApplication,
   type AdminArcade,
   type AdminDevice,
   type AdminGame,
@@ -45,6 +46,18 @@ export function adminDevice(overrides: Partial<AdminDevice> = {}): AdminDevice {
     matchStartedAt: null,
     disabled: false,
     players: [],
+    ...overrides,
+  };
+}
+
+/** A game of the catalogue (GET /api/admin/applications), without modes unless given. */
+export function adminApplication(overrides: Partial<AdminApplication> = {}): AdminApplication {
+  return {
+    id: 'commando',
+    name: 'Commando',
+    description: { de: 'Das Lasertag-Spiel.', en: 'The laser-tag game.' },
+    iconPath: null,
+    modes: [],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEVICE_DEFAULT_APPLICATION,
   DEVICE_DEFAULT_CAPACITY,
   DEVICE_OFFLINE_AFTER_SECONDS,
   deviceSegmentSchema,
@@ -43,7 +44,7 @@ const newDeviceSchema = z.object({
   applicationId: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })
-    .default('commando'),
+    .default(DEVICE_DEFAULT_APPLICATION),
 });
 export type NewDevice = z.input<typeof newDeviceSchema>;
 

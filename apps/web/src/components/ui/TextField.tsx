@@ -117,15 +117,25 @@ export function Checkbox({ label, error, id, className, ...props }: CheckboxProp
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
   error?: ReactNode;
+  hint?: ReactNode;
   id?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   className?: string;
 }
 
 /** A labelled native select (the platform picker on phones). */
-export function SelectField({ label, error, id, options, className, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  options,
+  className,
+  ...props
+}: SelectFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
+  const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   return (
     <div className={className}>
@@ -135,7 +145,7 @@ export function SelectField({ label, error, id, options, className, ...props }: 
       <select
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
         className={cn(inputClasses, 'cursor-pointer pr-8')}
         {...props}
       >
@@ -145,6 +155,11 @@ export function SelectField({ label, error, id, options, className, ...props }: 
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={hintId} className="mt-1.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   );

@@ -27,7 +27,9 @@ async function renderCards({
   detail = cardBatchDetail(),
   heading = 'Nutzerkarten · Arcadia Berlin',
   handlers = [],
+  lang = 'de',
 }: {
+  lang?: 'de' | 'en';
   path?: string;
   detail?: CardBatchDetail;
   /** The heading to wait for (the section loads lazily); null: none. */
@@ -74,6 +76,7 @@ async function renderCards({
     path,
     store,
     toaster: false,
+    lang,
   });
   // The section's code loads on first use (slow on the first test of the file).
   if (heading) await screen.findByRole('heading', { name: heading }, { timeout: 10_000 });
@@ -151,6 +154,7 @@ describe('/admin/cards', () => {
       expect.stringContaining('höchstens 60 Zeichen lang'),
     );
     expect(within(form).getByRole('alert')).toBeVisible();
+    await waitFor(() => expect(count).toHaveFocus());
     expect(callsTo('POST', LIST)).toHaveLength(0);
 
     server.use(
@@ -165,6 +169,31 @@ describe('/admin/cards', () => {
     await waitFor(() =>
       expect(count).toHaveAccessibleDescription(expect.stringContaining('Bitte eine ganze Zahl')),
     );
+    await waitFor(() => expect(count).toHaveFocus());
+    expect(form).not.toHaveTextContent('too many');
+  });
+
+  const REFUSAL: Record<'de' | 'en', [form: string, submit: string, message: string]> = {
+    de: ['Neue Kartenserie', 'Serie anlegen', 'Die Serie konnte so nicht angelegt werden.'],
+    en: ['New card batch', 'Create batch', 'The batch could not be created like this.'],
+  };
+  it.each<[string, Array<{ path: string; message: string }> | undefined, 'de' | 'en']>([
+    ['names no field of the form', [{ path: 'arcadeId', message: 'Invalid' }], 'de'],
+    ['has no details', undefined, 'en'],
+  ])('a 400 that %s says so once, focused, and marks nothing', async (_, details, lang) => {
+    const [name, submit, message] = REFUSAL[lang];
+    const { user } = await renderCards({
+      lang,
+      heading: lang === 'de' ? undefined : 'User cards · Arcadia Berlin',
+      handlers: [cardHandlers.createCardBatch(apiError(400, 'bad_request', 'Invalid', details))],
+    });
+    const form = screen.getByRole('form', { name });
+    await user.click(within(form).getByRole('button', { name: submit }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(form.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(form).not.toHaveTextContent(/Invalid|markierten|marked/);
   });
 
   it('shows a batch: counts, each card’s status and when it was claimed', async () => {

@@ -24,6 +24,11 @@ type Pending =
   | { kind: 'disable'; device: AdminDevice }
   | { kind: 'kick'; device: AdminDevice; userId: string; userName: string };
 
+/** The kinds the arcade's devices have, each once, in alphabetical order. */
+function kindsOf(devices: readonly AdminDevice[]): string[] {
+  return [...new Set(devices.map((device) => device.kind))].sort((a, b) => a.localeCompare(b));
+}
+
 /** /admin/devices: the picked arcade's devices and what an operator does with them. */
 export function Component() {
   const { t } = useTranslation();
@@ -126,6 +131,7 @@ export function Component() {
       )}
       <CreateDeviceDialog
         arcadeId={id}
+        kinds={kindsOf(devices.data?.devices ?? [])}
         open={creating}
         onOpenChange={setCreating}
         onCreated={(key) => {

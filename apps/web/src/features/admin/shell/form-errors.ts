@@ -32,3 +32,25 @@ export function focusFirstInvalid(form: HTMLElement | null): void {
     form?.querySelector<HTMLElement>('[data-form-error]')
   )?.focus();
 }
+
+/** Where a form says what names none of its fields (`body`, a path parameter, or nothing). */
+export const FORM_ERROR = 'form';
+
+/**
+ * A refusal placed on a form of plain fields (`fields`): an issue whose path starts with one of
+ * them marks that field (its message key is the field's name), anything else, and a 400 that
+ * names nothing, is said once for the form (FORM_ERROR → `request`). The server's own words
+ * (English, for developers) are never kept.
+ */
+export function placeOnForm(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> } | FieldIssue>,
+  fields: ReadonlyArray<string>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const path of Object.keys(fieldErrors(issues))) {
+    const field = path.split('.')[0]!;
+    if (fields.includes(field)) errors[field] ??= field;
+    else errors[FORM_ERROR] ??= 'request';
+  }
+  return Object.keys(errors).length > 0 ? errors : { [FORM_ERROR]: 'request' };
+}
