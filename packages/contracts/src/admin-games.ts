@@ -116,13 +116,18 @@ export const adminGameSchema = adminGameSummarySchema.extend({
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 
+/** The longest reason a game is voided with. */
+export const GAME_VOID_REASON_MAX = 500;
+
 /** POST …/games/{gameId}/void: the game stops counting anywhere. 409 when already voided. */
 export const gameVoidRequestSchema = z.object({
   reason: z
     .string()
     .trim()
     .min(1, { message: 'reason must not be empty' })
-    .max(500, { message: 'reason must be at most 500 characters' }),
+    .max(GAME_VOID_REASON_MAX, {
+      message: `reason must be at most ${GAME_VOID_REASON_MAX} characters`,
+    }),
 });
 export type GameVoidRequest = z.infer<typeof gameVoidRequestSchema>;
 

@@ -23,19 +23,25 @@ export * from './profile-access';
  */
 export const RESERVED_USERNAMES: readonly string[] = ['spieler', 'player', 'gast', 'guest'];
 
+/**
+ * The characters of a user name: letters, digits, `_ . -`. Default-ignorable code points (U+3164
+ * HANGUL FILLER, U+00AD soft hyphen, zero-width ones…) count as letters or format characters but
+ * show nothing: 'anna' + U+3164 would sit beside 'anna' on every board, and a name of fillers
+ * alone would be blank (UTS #39 refuses them too).
+ */
+export const USERNAME_CHARACTERS = /^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}_.-]+$/u;
+/** A user name needs a letter or a digit: '...' or '-_-' names nobody on a board or in a list. */
+export const USERNAME_NEEDS_LETTER = /[\p{L}\p{N}]/u;
+
 export const usernameSchema = z
   .string()
   .trim()
   .min(USERNAME_MIN, { message: `username must be at least ${USERNAME_MIN} characters` })
   .max(USERNAME_MAX, { message: `username must be at most ${USERNAME_MAX} characters` })
-  // Default-ignorable code points (U+3164 HANGUL FILLER, U+00AD soft hyphen, zero-width ones…)
-  // count as letters or format characters but show nothing: 'anna' + U+3164 would sit beside
-  // 'anna' on every board, and a name of fillers alone would be blank (UTS #39 refuses them too).
-  .regex(/^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}_.-]+$/u, {
+  .regex(USERNAME_CHARACTERS, {
     message: 'username may contain letters, digits, dot, dash and underscore only',
   })
-  // '...' or '-_-' names nobody on a board or in a friend list.
-  .regex(/[\p{L}\p{N}]/u, { message: 'username needs a letter or a digit' })
+  .regex(USERNAME_NEEDS_LETTER, { message: 'username needs a letter or a digit' })
   .refine((name) => !RESERVED_USERNAMES.includes(name.toLowerCase()), {
     message: 'username is reserved',
   });

@@ -1,19 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminRenameSchema, type AdminPlayer } from '@arcadia/contracts';
+import {
+  adminRenameSchema,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type AdminPlayer,
+} from '@arcadia/contracts';
 import { Button, Dialog, DialogClose, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { failureMessage } from '../shell/failure-message';
+import { FORM_ERROR, placeOnForm, type FieldErrors } from '../shell/form-errors';
+import { useRefusalFocus } from '../shell/use-refusal-focus';
 import { useRenamePlayerMutation } from './api/change-player';
+import { nameProblem } from './name-problem';
 
-/** The rules' messages by what the contract's check names (see usernameSchema). */
-function nameProblem(message: string): string {
-  if (message.includes('at least')) return 'admin-players.nameTooShort';
-  if (message.includes('at most')) return 'admin-players.nameTooLong';
-  if (message.includes('taken')) return 'admin-players.nameTaken';
-  if (message.includes('reserved')) return 'admin-players.nameReserved';
-  if (message.includes('a letter or a digit')) return 'admin-players.nameNeedsLetter';
-  return 'admin-players.nameChars';
+/**
+ * A refused rename in the console's words (keys under admin-players): the field's message, or
+ * the form's (FORM_ERROR). Told by the field a refusal names and its status, never its text.
+ */
+function refusalOf(taken: boolean, placed: FieldErrors): FieldErrors {
+  const errors: FieldErrors = {};
+  // A 409 naming the field: the name is taken (or looks like a taken one). A 400 naming it: a
+  // rule the console does not know yet (it checked the contract's own before sending).
+  if (placed.userName) errors.userName = taken ? 'nameTaken' : 'nameRefused';
+  if (placed[FORM_ERROR]) errors[FORM_ERROR] = 'renameRefused';
+  return errors;
 }
 
 /** Rename an offensive user name: the rules of registration, checked here and by the server. */
@@ -28,26 +39,39 @@ export function RenameDialog({
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(player.userName);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { ref: form, refused } = useRefusalFocus<HTMLFormElement>();
   const [rename, { isLoading }] = useRenamePlayerMutation();
+  const refuse = (found: FieldErrors) => {
+    setErrors(found);
+    refused();
+  };
+  const message = (key: string | undefined) =>
+    key === undefined
+      ? undefined
+      : t(`admin-players.${key}`, { min: USERNAME_MIN, max: USERNAME_MAX });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = adminRenameSchema.safeParse({ userName: name });
-    if (!checked.success) return setError(nameProblem(checked.error.issues[0]?.message ?? ''));
+    if (!checked.success) {
+      refuse({ userName: nameProblem(name) ?? 'nameRefused' });
+      return;
+    }
     const result = await rename({ id: player.id, userName: checked.data.userName });
     if ('error' in result) {
       const failure = toFailure(result.error);
-      const detail = failure.details?.find((d) => d.path === 'userName');
-      if (failure.status === 409 || (failure.status === 400 && detail))
-        return setError(nameProblem(detail?.message ?? 'taken'));
-      toast({ variant: 'error', title: failureMessage(failure, t) });
+      const namesField = failure.details?.some((d) => d.path === 'userName') ?? false;
+      if (failure.status === 400 || (failure.status === 409 && namesField))
+        refuse(refusalOf(failure.status === 409, placeOnForm(failure.details ?? [], ['userName'])));
+      else toast({ variant: 'error', title: failureMessage(failure, t) });
       return;
     }
     toast({
       variant: 'success',
       title: t('admin-players.renamed', { name: result.data.userName }),
     });
-    setError(null);
+    setErrors({});
     onOpenChange(false);
   };
   return (
@@ -55,21 +79,31 @@ export function RenameDialog({
       open={open}
       onOpenChange={(next) => {
         if (next) setName(player.userName);
-        setError(null);
+        setErrors({});
         onOpenChange(next);
       }}
       title={t('admin-players.renameTitle', { name: player.userName })}
       description={t('admin-players.renameText')}
     >
-      <form onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" noValidate>
+      <form
+        ref={form}
+        onSubmit={(e) => void submit(e)}
+        className="mt-4 flex flex-col gap-4"
+        noValidate
+      >
+        {errors[FORM_ERROR] && (
+          <p role="alert" tabIndex={-1} data-form-error className="font-semibold text-danger">
+            {message(errors[FORM_ERROR])}
+          </p>
+        )}
         <TextField
           label={t('admin-players.newName')}
           value={name}
           autoComplete="off"
-          error={error ? t(error) : undefined}
+          error={message(errors.userName)}
           onChange={(e) => {
             setName(e.target.value);
-            setError(null);
+            setErrors({});
           }}
         />
         <div className="flex justify-end gap-2">

@@ -5,6 +5,8 @@ import { FieldError, inputClasses, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { failureMessage } from '../shell/failure-message';
+import { FORM_ERROR, placeOnForm, type FieldErrors } from '../shell/form-errors';
+import { useRefusalFocus } from '../shell/use-refusal-focus';
 import { useSuspendPlayerMutation, useUnsuspendPlayerMutation } from './api/change-player';
 
 interface DialogProps {
@@ -17,16 +19,23 @@ interface DialogProps {
 export function SuspendDialog({ player, open, onOpenChange }: DialogProps) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  // `reason` when the reason is refused; FORM_ERROR for a 400 that names no field of the dialog.
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { ref: box, refused } = useRefusalFocus<HTMLDivElement>();
   const [suspend, { isLoading }] = useSuspendPlayerMutation();
   const id = useId();
+  const refuse = (found: FieldErrors) => {
+    setErrors(found);
+    refused();
+  };
   const confirm = async () => {
     const checked = adminSuspendSchema.safeParse({ reason });
-    if (!checked.success) return setInvalid(true);
+    if (!checked.success) return refuse({ reason: 'reason' });
     const result = await suspend({ id: player.id, reason: checked.data.reason });
     if ('error' in result) {
       const failure = toFailure(result.error);
-      if (failure.status === 400) return setInvalid(true);
+      // Said at the reason when the 400 names it, else once for the dialog; never its text.
+      if (failure.status === 400) return refuse(placeOnForm(failure.details ?? [], ['reason']));
       toast({
         variant: 'error',
         title: failureMessage(failure, t, {
@@ -42,20 +51,29 @@ export function SuspendDialog({ player, open, onOpenChange }: DialogProps) {
       title: t('admin-players.suspendedToast', { name: player.userName }),
     });
     setReason('');
-    setInvalid(false);
+    setErrors({});
     onOpenChange(false);
   };
+  const invalid = errors.reason !== undefined;
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setErrors({});
+        onOpenChange(next);
+      }}
       title={t('admin-players.suspendTitle', { name: player.userName })}
       description={t('admin-players.suspendText')}
       confirmLabel={t('admin-players.suspend')}
       busy={isLoading}
       onConfirm={() => void confirm()}
     >
-      <div className="mt-4">
+      <div ref={box} className="mt-4">
+        {errors[FORM_ERROR] && (
+          <p role="alert" tabIndex={-1} data-form-error className="mb-3 font-semibold text-danger">
+            {t('admin-players.suspendRefused')}
+          </p>
+        )}
         <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
           {t('admin-players.reason')}
         </label>
@@ -68,7 +86,7 @@ export function SuspendDialog({ player, open, onOpenChange }: DialogProps) {
           aria-describedby={invalid ? `${id}-error` : undefined}
           onChange={(e) => {
             setReason(e.target.value);
-            setInvalid(false);
+            setErrors({});
           }}
           className={`${inputClasses} h-auto py-2`}
         />
