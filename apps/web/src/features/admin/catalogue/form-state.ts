@@ -40,15 +40,21 @@ export function invalidInput(
 
 /**
  * Reads a failed save: field issues by their path ("description.de"), each shown as the
- * section's own message for that field (never the server's English text); a 400 without fields
- * says the input does not fit; other failures say why in the console's words
- * (shell/failure-message.ts).
+ * section's own message for that field (never the server's English text); a 400 naming none of
+ * the dialog's `shown` fields (`body`, a path parameter, or nothing) says once that the input does
+ * not fit; other failures say why in the console's words (shell/failure-message.ts).
  */
-export function refusalOf(error: unknown, t: TFunction, keys: InvalidKeys = {}): SaveRefusal {
+export function refusalOf(
+  error: unknown,
+  t: TFunction,
+  keys: InvalidKeys = {},
+  shown?: ReadonlyArray<string>,
+): SaveRefusal {
   const failure: ApiFailure = toFailure(error as ApiFailure | SerializedError);
   const raw = failure.status === 400 ? failureFieldErrors(failure) : {};
+  const paths = Object.keys(raw).filter((path) => !shown || shown.includes(path));
   const fields = Object.fromEntries(
-    Object.keys(raw).map((path) => {
+    paths.map((path) => {
       const key = keys[path] ?? path.replaceAll('.', '_');
       return [
         path,

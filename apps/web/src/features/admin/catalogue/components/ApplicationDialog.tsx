@@ -13,6 +13,9 @@ import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
 
+/** The paths the dialog shows a refusal on (FormDialog). */
+const FIELDS = ['id', 'name', 'description.de', 'description.en', 'iconPath'] as const;
+
 export interface ApplicationDialogProps {
   /** The game to edit; undefined to add one. */
   application?: AdminApplication;
@@ -43,6 +46,7 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
   };
   return (
     <FormDialog
+      fields={FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={

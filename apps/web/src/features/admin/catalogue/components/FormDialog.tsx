@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogClose, toast } from '../../../../components/ui';
+import { useRefusalFocus } from '../../shell/use-refusal-focus';
 import { NO_REFUSAL, refusalOf, type InvalidKeys, type SaveRefusal } from '../form-state';
 
 export interface FormDialogProps {
@@ -14,6 +15,8 @@ export interface FormDialogProps {
   onSave: () => Promise<unknown>;
   /** The message keys of field paths that differ from the path (see form-state.ts). */
   invalidKeys?: InvalidKeys;
+  /** The field paths the form shows: a refusal naming only others is said for the whole form. */
+  fields: ReadonlyArray<string>;
   children: (refusal: SaveRefusal) => ReactNode;
 }
 
@@ -24,10 +27,12 @@ export function FormDialog({
   title,
   onSave,
   invalidKeys,
+  fields,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
+  const { ref: formRef, refused } = useRefusalFocus<HTMLFormElement>();
   const [refusal, setRefusal] = useState<SaveRefusal>(NO_REFUSAL);
   const [saving, setSaving] = useState(false);
 
@@ -40,7 +45,8 @@ export function FormDialog({
       toast({ variant: 'success', title: t('admin-catalogue.saved') });
       onOpenChange(false);
     } catch (error) {
-      setRefusal(refusalOf(error, t, invalidKeys));
+      setRefusal(refusalOf(error, t, invalidKeys, fields));
+      refused();
     } finally {
       setSaving(false);
     }
@@ -69,7 +75,13 @@ export function FormDialog({
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+      <form
+        ref={formRef}
+        id={formId}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="mt-4 space-y-4"
+      >
         {Object.keys(refusal.fields).length > 0 && (
           <p role="alert" className="text-sm font-medium text-danger">
             {t('admin.fieldsInvalid')}
@@ -77,7 +89,7 @@ export function FormDialog({
         )}
         {children(refusal)}
         {formMessage && (
-          <p role="alert" className="text-sm font-medium text-danger">
+          <p role="alert" tabIndex={-1} data-form-error className="text-sm font-medium text-danger">
             {formMessage}
           </p>
         )}

@@ -13,6 +13,9 @@ import { checked, fieldError } from '../form-state';
 import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 
+/** The paths the dialog shows a refusal on (FormDialog). */
+const FIELDS = ['id', 'applicationId', 'name', 'iconPath'] as const;
+
 export interface MapDialogProps {
   /** The map to edit; undefined to add one. */
   map?: AdminMap;
@@ -52,6 +55,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
         ).unwrap();
   return (
     <FormDialog
+      fields={FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={

@@ -15,6 +15,17 @@ import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
 
+/** The paths the dialog shows a refusal on (FormDialog). */
+const FIELDS = [
+  'id',
+  'name.de',
+  'name.en',
+  'description.de',
+  'description.en',
+  'position',
+  'iconPath',
+] as const;
+
 export interface ModeDialogProps {
   application: AdminApplication;
   /** The mode to edit; undefined to add one of `free`. */
@@ -61,6 +72,7 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
   const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
     <FormDialog
+      fields={FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={
