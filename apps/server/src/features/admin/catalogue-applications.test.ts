@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { addPlayer, report, reportPlayed } from '../../../test/support/arcade';
@@ -266,22 +267,34 @@ describe('operator API: the applications and modes of the game catalogue', () =>
     expect(accepted.status).toBe(201);
   });
 
-  it('a device running a game the catalogue does not know: its reports are refused', async () => {
-    // The console does not check a device's game against the catalogue (docs/operator-console.md).
+  it('a device for a game the catalogue does not know is refused at the field, nothing written', async () => {
+    const before = await t.counts('devices', 'audit_log');
     const created = await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices`, {
       token: ops.admin.token,
       body: { id: 'pinball-1', name: 'Pinball', applicationId: 'pinball' },
     });
-    expect(created.status).toBe(201);
-    const { key } = created.body as { key: string };
-    const before = await t.counts('games', 'game_players');
+    expect(created.status).toBe(400);
+    expect(created.body.error.code).toBe('unknown_application');
+    expect(created.body.error.details[0].path).toBe('applicationId');
+    expect(await t.counts('devices', 'audit_log')).toEqual(before);
+
+    // One made before this check (its game since gone from the catalogue): its reports are refused.
+    const made = await t.request('POST', `/api/admin/arcades/${ops.arcade}/devices`, {
+      token: ops.admin.token,
+      body: { id: 'pinball-2', name: 'Pinball' },
+    });
+    expect(made.status).toBe(201);
+    await t.db.execute(sql`update devices set application_id = 'pinball' where id = 'pinball-2'`);
+    const games = await t.counts('games', 'game_players');
     const res = await t.request('POST', '/api/device/v1/games', {
-      headers: { authorization: deviceAuthorization(ops.arcade, 'pinball-1', key) },
+      headers: {
+        authorization: deviceAuthorization(ops.arcade, 'pinball-2', made.body.key as string),
+      },
       body: report({ players: [{ guestName: 'Gast', teamId: 1, kills: 0, deaths: 0, score: 1 }] }),
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('unknown_application');
     expect(res.body.error.details[0].path).toBe('applicationId');
-    expect(await t.counts('games', 'game_players')).toEqual(before);
+    expect(await t.counts('games', 'game_players')).toEqual(games);
   });
 });

@@ -18,6 +18,7 @@ import {
   parseDeviceAuthorization,
 } from './keys';
 import {
+  applicationExists,
   countOn,
   countSeenSince,
   deleteSeats,
@@ -65,6 +66,15 @@ export async function createDeviceIn(
   {
     if (!(await arcadeExists(tx, values.arcade)))
       throw notFound(`No arcade "${values.arcade}"; create it first with: arcade create`);
+    // Its reports would all be refused (unknown_application): say so now, at the field.
+    const application = values.applicationId;
+    if (!(await applicationExists(tx, application)))
+      throw new AppError(
+        400,
+        'unknown_application',
+        `There is no game "${application}" in the catalogue; add it first`,
+        [{ path: 'applicationId', message: `unknown game "${application}"` }],
+      );
     const key = generateDeviceKey();
     const device = await insertDevice(tx, {
       arcadeId: values.arcade,
