@@ -116,7 +116,8 @@ describe('claiming a guest result', () => {
     await cards.first().click();
     await page.locator(`a[href="/game/${gameId}"]`).waitFor();
 
-    // Scanned again on /play (an image of the QR code): the code has been used.
+    // Scanned again on /play (an image of the QR code): the result is theirs already, the page
+    // says so and links the match, with nothing to take.
     const png = await writeQrPng(viper.url, path.join(media, 'viper.png'));
     await page.goto('/play');
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Spielen');
@@ -124,13 +125,16 @@ describe('claiming a guest result', () => {
     await page.locator('input[type="file"]').setInputFiles(png);
     await page.waitForURL(`**/claim/${token}`, { timeout: 30_000 });
     await page
-      .getByText('Dieses Ergebnis wurde schon übernommen. Jeder Code gilt nur einmal.')
+      .getByText('Dieses Ergebnis hast du schon übernommen – es steht in deinem Profil.')
       .waitFor({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Ergebnis übernehmen' }).count()).resolves.toBe(
       0,
     );
-    await expectAccessible(page, '/claim/{token} used');
-    await screenshot(page, 'claim-used');
+    await expect(page.getByRole('link', { name: 'Zum Spiel' }).getAttribute('href')).resolves.toBe(
+      `/game/${gameId}`,
+    );
+    await expectAccessible(page, '/claim/{token} yours');
+    await screenshot(page, 'claim-yours');
     expect(errors).toEqual([]);
     await context.close();
   });
