@@ -1,27 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callsTo, server } from '../../../testing/api';
+import { server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, auditEntry, operator } from '../../../testing/admin-factories';
 import { ME, NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
+import { fieldsOf, itemOf, lastQuery, loadAuditSection } from './testing';
 
 /** The audit log's entries as an operator reads them, in German and English (AuditEntryCard). */
 
-const lastQuery = () => callsTo('GET', '/api/admin/audit').at(-1)!.query;
-const itemOf = (heading: HTMLElement) => heading.closest('li')!;
-/** The changed fields of an entry as the operator reads them: "label: value". */
-const fieldsOf = (entry: HTMLElement) =>
-  within(entry)
-    .queryAllByRole('term')
-    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
-
 // The section's code loads lazily on first use; load it once here, not inside the first test.
-beforeAll(async () => {
-  await import('./AuditSection');
-});
+beforeAll(loadAuditSection);
 
 describe('/admin/audit: entries an operator reads', () => {
   const ARTICLE = '9b2f0c1e-0d4e-4c57-9a0e-6f1d2c3b4a59';

@@ -8,6 +8,7 @@ import { ME, NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
+import { fieldsOf, itemOf, lastQuery, loadAuditSection } from './testing';
 
 const update = auditEntry();
 const created = auditEntry({
@@ -69,18 +70,8 @@ async function renderAudit(overrides: HttpHandler[] = []) {
   return view;
 }
 
-const lastQuery = () => callsTo('GET', '/api/admin/audit').at(-1)!.query;
-const itemOf = (heading: HTMLElement) => heading.closest('li')!;
-/** The changed fields of an entry as the operator reads them: "label: value". */
-const fieldsOf = (entry: HTMLElement) =>
-  within(entry)
-    .queryAllByRole('term')
-    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
-
 // The section's code loads lazily on first use; load it once here, not inside the first test.
-beforeAll(async () => {
-  await import('./AuditSection');
-});
+beforeAll(loadAuditSection);
 
 describe('/admin/audit', () => {
   it('tells each entry as a sentence with names, the changed fields labelled, page by page', async () => {
