@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
@@ -152,12 +153,49 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       app = await start(listening);
     },
     async close() {
-      await app.close();
-      await issuer.close();
-      await testDb.drop();
+      // A close that hangs (a hook timeout in CI, not seen when run alone) says where it hangs.
+      let step = 'app.close()';
+      const watchdog = setTimeout(() => void reportSlowClose(step, app, testDb), 20_000);
+      try {
+        await app.close();
+        step = 'issuer.close()';
+        await issuer.close();
+        step = 'testDb.drop()';
+        await testDb.drop();
+      } finally {
+        clearTimeout(watchdog);
+      }
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a test app's close still waits on after 20 s: its step, open sockets, the pool, queries. */
+async function reportSlowClose(step: string, app: FastifyInstance, testDb: TestDatabase) {
+  const sockets = await new Promise<number>((resolve) =>
+    app.server.getConnections((error, count) => resolve(error ? -1 : count)),
+  );
+  const report: Record<string, unknown> = {
+    step,
+    sockets,
+    pool: testDb.database.stats(),
+  };
+  if (testDb.url) {
+    const client = new pg.Client({ connectionString: testDb.url, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+      const { rows } = await client.query(
+        `select pid, state, wait_event_type, wait_event, xact_start, left(query, 200) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      report.activity = rows;
+    } catch (error) {
+      report.activity = String(error);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  process.stderr.write(`test app close still running after 20 s: ${JSON.stringify(report)}\n`);
 }
 
 /** A second server process on the test app's database and settings (its own caches and LISTEN). */
