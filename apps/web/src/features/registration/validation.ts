@@ -3,6 +3,7 @@ import {
   birthdaySchema,
   needsParentConsent,
   registrationSchema,
+  USERNAME_NEEDS_LETTER,
   type Registration,
 } from '@arcadia/contracts';
 import { USERNAME_MAX } from '@arcadia/contracts/limits';
@@ -49,16 +50,19 @@ function isField(value: unknown): value is RegistrationField {
 /** The message key for one field's zod issue; the rule itself lives in the contracts schema. */
 function messageKey(
   field: RegistrationField,
-  { code, message }: { code: string; message: string },
+  issue: { code: string; pattern?: string },
   values: RegistrationValues,
 ): string {
+  const { code } = issue;
   switch (field) {
     case 'username':
       if (!values.username.trim()) return 'usernameRequired';
       if (code === 'too_small') return 'usernameTooShort';
       if (code === 'too_big') return 'usernameTooLong';
-      if (message.includes('reserved')) return 'usernameReserved';
-      if (message.includes('a letter or a digit')) return 'usernameNeedsLetter';
+      // Told apart by the rule that refused, never by the English message: the reserved names
+      // are usernameSchema's only refinement, its two patterns are exported.
+      if (code === 'custom') return 'usernameReserved';
+      if (issue.pattern === String(USERNAME_NEEDS_LETTER)) return 'usernameNeedsLetter';
       return 'usernameChars';
     case 'mail':
       if (!values.mail.trim()) return 'mailRequired';
