@@ -190,6 +190,30 @@ describe('claiming a guest result with the code the device shows', () => {
     expect(rows[0]!.n).toBe(2);
   });
 
+  it('two taps of one player at the same moment: both answer the result, it is given once', async () => {
+    // On PostgreSQL the second waits for the first's lock; it must then see the slot as its own.
+    const gameId = await play();
+    const token = tokenOf((await codes(gameId)).body, 'Gus');
+    const before = await stats(cid.id);
+    const taps = await Promise.all([claim(cid, token), claim(cid, token), claim(cid, token)]);
+    expect(taps.map((r) => [r.status, r.body])).toEqual(
+      Array.from({ length: 3 }, () => [200, { gameId }]),
+    );
+    const after = await stats(cid.id);
+    expect(after!.games_played).toBe((before?.games_played ?? 0) + 1);
+  });
+
+  it('the own result of a game voided since: claim and preview refuse it alike', async () => {
+    const gameId = await play();
+    const token = tokenOf((await codes(gameId)).body, 'Zoe');
+    expect((await claim(bob, token)).status).toBe(200);
+    await t.db.execute(sql`select arcadia_void_game(${gameId}, 'test')`);
+    const again = await claim(bob, token);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('claim_game_voided');
+    expect((await preview(bob, token)).body.error.code).toBe('claim_game_voided');
+  });
+
   it('a device asking again while a code is claimed: one or the other, never both', async () => {
     const gameId = await play();
     const token = tokenOf((await codes(gameId)).body, 'Gus');

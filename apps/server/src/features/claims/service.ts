@@ -142,6 +142,7 @@ type ClaimRow = {
   used: boolean;
   /** The slot is the player's already: they took it (a second scan, a retry) or were given it. */
   yours: boolean;
+  voided: boolean;
 };
 
 /**
@@ -154,12 +155,20 @@ async function openClaim(
   userId: string,
   lock: boolean,
 ): Promise<ClaimRow> {
+  const tokenHash = hashClaimToken(token);
+  // The lock first, in a statement of its own: a read that waits for a row lock sees that row
+  // anew but keeps its snapshot for the rest, so a second tap of the player's own, waiting for
+  // the first, found the code used and the slot not yet theirs (409 instead of 200, PostgreSQL).
+  // The read below starts after the lock, with the first tap's commit in its snapshot.
+  if (lock)
+    await db.execute(sql`select 1 from game_claims where token_hash = ${tokenHash} for update`);
   const { rows } = await db.execute<ClaimRow>(sql`
     select c.slot_id, c.game_id, c.expires_at <= now() as expired, c.used_at is not null as used,
            exists (select 1 from game_players p
-                    where p.id = c.slot_id and p.user_id = ${userId}::uuid) as yours
-      from game_claims c where c.token_hash = ${hashClaimToken(token)}
-      ${lock ? sql`for update of c` : sql``}`);
+                    where p.id = c.slot_id and p.user_id = ${userId}::uuid) as yours,
+           exists (select 1 from games g
+                    where g.id = c.game_id and g.voided_at is not null) as voided
+      from game_claims c where c.token_hash = ${tokenHash}`);
   const claim = rows[0];
   if (!claim) throw errors.notFound();
   if (claim.yours) return claim;
@@ -232,8 +241,12 @@ export async function claimResult(
   return db.transaction(async (tx) => {
     const me = await currentUser(tx, sub);
     const claim = await openClaim(tx, token, me.id, true);
-    // Theirs already (a second tap, a retry after a lost answer): the same answer, nothing written.
-    if (claim.yours) return { gameId: claim.game_id };
+    // Theirs already (a second tap, a retry after a lost answer): the same answer, nothing written;
+    // a game voided since is refused as the preview refuses it.
+    if (claim.yours) {
+      if (claim.voided) throw errors.voided();
+      return { gameId: claim.game_id };
+    }
     const result = await giveGuestSlot(tx, events, {
       gameId: claim.game_id,
       slotId: claim.slot_id,
