@@ -29,6 +29,12 @@ export type PlayErrorCode = (typeof PLAY_ERROR_CODES)[number];
 
 /** A device that has not sent a heartbeat for this long counts as offline. */
 export const DEVICE_OFFLINE_AFTER_SECONDS = 60;
+/**
+ * A running match whose device has been silent this long is given up: its players may leave or
+ * move. Before, they stay (the device may come back and report it, and its report may credit
+ * only the players on its roster: one who left would have it refused for everyone).
+ */
+export const DEVICE_MATCH_ABANDONED_AFTER_SECONDS = 600;
 /** Players a device takes unless configured otherwise. */
 export const DEVICE_DEFAULT_CAPACITY = 8;
 /** The game (catalogue application) of a device created without one. */

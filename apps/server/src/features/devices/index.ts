@@ -6,6 +6,7 @@ export {
   countOnlineDevices,
   currentRoster,
   heartbeat,
+  holdsMatch,
   isOnline,
   rotateDeviceKey,
   seats,

@@ -47,14 +47,23 @@ export async function adminDevice(db: Queryable, arcade: string, id: string): Pr
   return toAdminDevice(db, device);
 }
 
-/** Disables a device (its key is refused) or enables it again. */
+/**
+ * Disables a device (its key is refused) or enables it again. Disabling ends its running match:
+ * a disabled device cannot report it, and its players may leave or move (enabled again, the
+ * device starts its next match anew).
+ */
 export async function setDeviceDisabled(
   db: Queryable,
   arcade: string,
   id: string,
   disabled: boolean,
 ): Promise<AdminDevice> {
-  const row = await updateDevice(db, arcade, id, { disabledAt: disabled ? new Date() : null });
+  const row = await updateDevice(
+    db,
+    arcade,
+    id,
+    disabled ? { disabledAt: new Date(), matchStartedAt: null } : { disabledAt: null },
+  );
   if (!row) throw notFound(`No device "${arcade};${id}"`);
   return toAdminDevice(db, row);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEVICE_DEFAULT_APPLICATION,
   DEVICE_DEFAULT_CAPACITY,
+  DEVICE_MATCH_ABANDONED_AFTER_SECONDS,
   DEVICE_OFFLINE_AFTER_SECONDS,
   deviceSegmentSchema,
   type DevicePlayers,
@@ -115,6 +116,20 @@ export function isOnline(device: DeviceRow, now = Date.now()): boolean {
     device.disabledAt === null &&
     device.lastSeenAt !== null &&
     now - device.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_SECONDS * 1000
+  );
+}
+
+/**
+ * Whether the device's running match still holds its players (they may not leave or move): it
+ * runs, the device is not disabled, and it was heard from within the abandon window. A device
+ * offline for a minute may come back and report the match; one silent for ten is given up.
+ */
+export function holdsMatch(device: DeviceRow, now = Date.now()): boolean {
+  return (
+    device.matchStartedAt !== null &&
+    device.disabledAt === null &&
+    device.lastSeenAt !== null &&
+    now - device.lastSeenAt.getTime() <= DEVICE_MATCH_ABANDONED_AFTER_SECONDS * 1000
   );
 }
 

@@ -422,7 +422,7 @@ describe('a device an operator disables, for the players on it', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('is offline for them at once; they may move though a round ran; back when enabled', async () => {
+  it('is offline for them at once, its round ended: they may move; back when enabled', async () => {
     expect((await join(cleo, pod)).status).toBe(200);
     expect((await join(dora, pod)).status).toBe(200);
     expect((await deviceRequest(t, pod)('POST', '/match/start', {})).status).toBe(200);
@@ -436,9 +436,10 @@ describe('a device an operator disables, for the players on it', () => {
       for (const stream of [c, d])
         expect(await stream.nextOf('play')).toMatchObject({
           reason: 'device_offline',
-          play: { device: { id: 'pod-1' }, online: false, matchRunning: true },
+          play: { device: { id: 'pod-1' }, online: false, matchRunning: false },
         });
-      // The round will never be reported (the device's key is refused): Cleo may go elsewhere.
+      // Disabling ended the round (the device's key is refused: it cannot report it): Cleo may go
+      // elsewhere.
       const moved = await join(cleo, spare);
       expect(moved.status).toBe(200);
       expect(await c.nextOf('play')).toMatchObject({

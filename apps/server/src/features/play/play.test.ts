@@ -9,6 +9,7 @@ import {
   type TestDevice,
   type TestPlayer,
 } from '../../../test/support/arcade';
+import { setDeviceDisabled } from '../devices';
 
 describe('playing on a device', () => {
   let t: TestApp;
@@ -125,8 +126,10 @@ describe('playing on a device', () => {
 
   it('refuses a disabled device at once, though its last heartbeat is recent (409 device_offline)', async () => {
     await deviceRequest(t, other)('POST', '/heartbeat', {});
+    // One disabled before its match was ended with it (an older server): offline, not "in match".
     await t.db.execute(
-      `update devices set disabled_at = now() where arcade_id = 'neon-city' and id = 'arena-2'`,
+      `update devices set disabled_at = now(), match_started_at = now()
+        where arcade_id = 'neon-city' and id = 'arena-2'`,
     );
     try {
       const res = await start(ben, other);
@@ -134,7 +137,8 @@ describe('playing on a device', () => {
       expect(res.body.error.code).toBe('device_offline');
     } finally {
       await t.db.execute(
-        `update devices set disabled_at = null where arcade_id = 'neon-city' and id = 'arena-2'`,
+        `update devices set disabled_at = null, match_started_at = null
+          where arcade_id = 'neon-city' and id = 'arena-2'`,
       );
     }
   });
@@ -202,14 +206,39 @@ describe('playing on a device', () => {
     await deviceRequest(t, other)('POST', '/match/cancel', {});
   });
 
-  it('lets a player leave a match whose device went offline (it will never report it)', async () => {
+  it('keeps a player in a match whose device is briefly offline, lets them go once it is given up', async () => {
     await deviceRequest(t, duo)('POST', '/heartbeat', {});
+    await deviceRequest(t, other)('POST', '/heartbeat', {});
     expect((await start(dora, duo)).status).toBe(200);
     await deviceRequest(t, duo)('POST', '/match/start', {});
     expect((await stop(dora, duo)).status).toBe(409);
+    // A minute's silence: the device may come back and report the match, Dora on its roster.
     await setLastSeen(t, 'neon-city', 'duo', new Date(Date.now() - 61_000));
-    expect((await stop(dora, duo)).status).toBe(200);
+    expect((await stop(dora, duo)).body.error.code).toBe('already_in_match');
+    expect((await start(dora, other)).body.error.code).toBe('already_in_match');
+    expect((await current(dora)).body.id).toBe('duo');
+    // Ten minutes: the match is given up, she may move (or leave).
+    await setLastSeen(t, 'neon-city', 'duo', new Date(Date.now() - 601_000));
+    expect((await start(dora, other)).status).toBe(200);
+    expect((await stop(dora, other)).status).toBe(200);
     await deviceRequest(t, duo)('POST', '/match/cancel', {});
+  });
+
+  it('disabling a device ends its match: its players may leave at once', async () => {
+    await deviceRequest(t, duo)('POST', '/heartbeat', {});
+    expect((await start(dora, duo)).status).toBe(200);
+    await deviceRequest(t, duo)('POST', '/match/start', {});
+    await setDeviceDisabled(t.db, 'neon-city', 'duo', true);
+    try {
+      const { rows } = await t.db.execute<{ running: boolean }>(
+        `select match_started_at is not null as running from devices
+          where arcade_id = 'neon-city' and id = 'duo'`,
+      );
+      expect(rows[0]!.running).toBe(false);
+      expect((await stop(dora, duo)).status).toBe(200);
+    } finally {
+      await setDeviceDisabled(t.db, 'neon-city', 'duo', false);
+    }
   });
 
   it('stops only oneself (403) and only where one plays (404 not_playing)', async () => {

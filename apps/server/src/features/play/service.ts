@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { signalLive } from '../../events/live-signal';
 import { AppError, forbidden } from '../../plugins/errors';
 import { arcadeById } from '../arcades';
-import { isOnline, seats, type DeviceRow } from '../devices';
+import { holdsMatch, isOnline, seats, type DeviceRow } from '../devices';
 import { currentUser, queueForPlayer } from '../users';
 
 const playError = (status: number, code: PlayErrorCode, message: string) =>
@@ -58,18 +58,20 @@ export async function startPlaying(
     if (seat && seat.device.arcadeId === arcade && seat.device.id === id)
       return playing(device, arcadeName, seat.seat.joinedAt);
 
-    if (device.matchStartedAt)
-      throw playError(409, 'device_in_match', 'A match is running on this device; join after it');
-    // A disabled device's key is refused, so it is offline for the players too (isOnline).
+    // A disabled device's key is refused, so it is offline for the players too (isOnline); said
+    // before its match: one cannot join after it there either.
     if (!isOnline(device))
       throw playError(409, 'device_offline', 'This device is offline at the moment');
+    if (device.matchStartedAt)
+      throw playError(409, 'device_in_match', 'A match is running on this device; join after it');
     if ((await seats.countOn(tx, arcade, id)) >= device.capacity)
       throw playError(409, 'device_full', `This device is full (${device.capacity} players)`);
 
     if (seat) {
       const other = locked.get(`${seat.device.arcadeId};${seat.device.id}`) ?? seat.device;
-      // A match on a device gone offline (or disabled) will never be reported: no reason to stay.
-      if (other.matchStartedAt && isOnline(other))
+      // Not out of a match its device may still report (holdsMatch: a disabled device's, or one
+      // silent for ten minutes, is given up).
+      if (holdsMatch(other))
         throw playError(
           409,
           'already_in_match',
@@ -103,11 +105,11 @@ export async function stopPlaying(
     const device = await seats.lockDevice(tx, arcade, id);
     if (!device) throw playError(404, 'device_not_found', `There is no device ${arcade};${id}`);
     // The running match's roster is what its report may credit: a player leaving mid-match would
-    // make the device's report refused for everyone (not_on_roster). Once the device is offline
-    // (a match it will never report), the player may go.
+    // make the device's report refused for everyone (not_on_roster). Once the match is given up
+    // (holdsMatch: the device disabled, or silent for ten minutes), the player may go.
     const seat = await seats.deviceOfPlayer(tx, me.id);
     const here = seat?.device.arcadeId === arcade && seat.device.id === id;
-    if (here && device.matchStartedAt && isOnline(device))
+    if (here && holdsMatch(device))
       throw playError(
         409,
         'already_in_match',
