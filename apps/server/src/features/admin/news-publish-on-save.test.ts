@@ -221,4 +221,27 @@ describe('operator API: news saved and published in one step', () => {
     });
     expect(again.body).toMatchObject({ status: 'published', live: true });
   });
+
+  it('PUT with publish on a published article: saved once, no second publish in the log', async () => {
+    const { body: created } = await t.request('POST', '/api/admin/news', {
+      ...admin(),
+      body: article('schon-live', { publish: true }),
+    });
+    const announced = (await pushes()).length;
+    const saved = await t.request('PUT', `/api/admin/news/${created.id}`, {
+      ...admin(),
+      body: article('schon-live', {
+        publish: true,
+        translations: { de: { title: 'Neuer Titel', abstract: 'Kurz', markdown: 'Text' } },
+      }),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: 'published', live: true });
+    expect((await audits(created.id)).map((a) => a.action)).toEqual([
+      'news.create',
+      'news.publish',
+      'news.update',
+    ]);
+    expect((await pushes()).length).toBe(announced);
+  });
 });

@@ -90,7 +90,10 @@ export async function createNews(
   });
 }
 
-/** Replaces the article; with `publish` also publishes it, in the same transaction. */
+/**
+ * Replaces the article; with `publish` also publishes it, in the same transaction. One published
+ * already stays so (the update keeps its date): no second publish, no entry that changed nothing.
+ */
 export const editNews = (
   db: Db,
   events: AppEventBus,
@@ -102,7 +105,9 @@ export const editNews = (
     const saved = await logged(tx, operator, id, 'news.update', (t) =>
       updateArticle(t, events, id, input),
     );
-    return input.publish ? publishSaved(tx, events, operator, id) : saved;
+    return input.publish && saved.status !== 'published'
+      ? publishSaved(tx, events, operator, id)
+      : saved;
   });
 
 export const publishNewsArticle = (
