@@ -237,6 +237,17 @@ describe('device API', () => {
       new Promise((r) => setTimeout(() => r('open'), 300)),
     ]);
     expect(kept).toBe('open');
+    // Nor does a long poll whose version is already old: it is answered at once.
+    const stale = await deviceRequest(t, other)(
+      'GET',
+      `/players?since=${first.body.version - 1}&wait=20`,
+    );
+    expect(stale.body.version).toBe(first.body.version);
+    const keptStill = await Promise.race([
+      readers[2]!.read().then(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('open'), 300)),
+    ]);
+    expect(keptStill).toBe('open');
     const poll = deviceRequest(t, other)('GET', `/players?since=${first.body.version}&wait=20`);
     expect((await readers[2]!.read()).done).toBe(true);
     const started = Date.now();

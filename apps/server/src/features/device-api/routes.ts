@@ -145,8 +145,9 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         },
         handler: async (request, reply) => {
           const device = deviceOf(request);
-          // Only a long poll waits: a plain read must not end one of the device's streams.
-          const waits = request.query.since !== undefined && request.query.wait > 0;
+          // Only a long poll that will wait counts: a plain read, or one whose `since` is already
+          // old (answered at once: the version only grows), must not end one of the streams.
+          const waits = request.query.since === device.rosterVersion && request.query.wait > 0;
           const signal = waits ? track(device, reply).signal : new AbortController().signal;
           const events = await rosterEventsFor(database);
           return waitForRoster(db, events, device, request.query, signal);
