@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { applications, arcades, devicePlayers, devices, users } from '../../db/schema';
+import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
@@ -148,14 +148,4 @@ export async function deleteSeatOf(db: Queryable, userId: string): Promise<void>
  */
 export async function notifyRoster(db: Queryable, arcade: string, id: string): Promise<void> {
   await db.execute(sql`select pg_notify('arcadia_device_roster', ${`${arcade};${id}`})`);
-}
-
-/** Whether the game catalogue has this application (a device's game must be one of them). */
-export async function applicationExists(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(eq(applications.id, id))
-    .limit(1);
-  return row !== undefined;
 }

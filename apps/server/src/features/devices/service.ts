@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../db/client';
 import { signalDevicePlayers } from '../../events/live-signal';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { arcadeExists, parseInput } from '../arcades';
+import { applicationExists } from '../games';
 import {
   deviceKeyMatches,
   generateDeviceKey,
@@ -19,7 +20,6 @@ import {
   parseDeviceAuthorization,
 } from './keys';
 import {
-  applicationExists,
   countOn,
   countSeenSince,
   deleteSeats,

@@ -80,7 +80,7 @@ export function registerDomainMetrics(registry: Registry, app: FastifyInstance):
   });
   new Gauge({
     name: 'arcadia_devices_online',
-    help: 'Devices with a heartbeat within the offline window (DEVICE_OFFLINE_AFTER_SECONDS)',
+    help: 'Devices not disabled with a heartbeat within the offline window (DEVICE_OFFLINE_AFTER_SECONDS)',
     registers,
     aggregator: 'max',
     collect: probe(app, 'arcadia_devices_online', async (gauge) => {
