@@ -74,9 +74,12 @@ export async function rehashPassword(
 export async function refuseTokensIssuedBefore(db: Queryable, id: string) {
   // An external issuer's subject names no account here (and is no uuid).
   if (!UUID.test(id)) return;
+  // The server's clock, not the database's: tokens carry the server's Date.now() (ISSUED_MS_CLAIM),
+  // and a database host's clock a few milliseconds behind would let a token issued just before
+  // this through. Nor `now()`, the transaction's start: a token issued while it ran would pass.
   await db
     .update(accounts)
-    .set({ tokensValidAfter: sql`now()` })
+    .set({ tokensValidAfter: new Date() })
     .where(eq(accounts.id, id));
 }
 
