@@ -3,6 +3,12 @@ import { adminApi } from '../../shell/admin-api';
 import { playerPath } from './get-player';
 
 /**
+ * Every list of the console that shows players by name: the games (list and page), the devices
+ * (who is on each, to kick) and the visits. A rename or a deletion changes what they show.
+ */
+const NAMED = ['AdminGames', 'AdminDevices', 'AdminVisits'] as const;
+
+/**
  * An admin's changes to a player: rename (`{ userName }`, 409 when taken), suspend
  * (`{ reason }`), unsuspend, delete. Each answers the player (delete: `{ success }`).
  */
@@ -15,7 +21,7 @@ export const changePlayerApi = adminApi.injectEndpoints({
         body: { userName },
       }),
       responseSchema: adminPlayerSchema,
-      invalidatesTags: ['AdminPlayers', 'AdminAudit'],
+      invalidatesTags: ['AdminPlayers', 'AdminAudit', ...NAMED],
     }),
     suspendPlayer: build.mutation<AdminPlayer, { id: string; reason: string }>({
       query: ({ id, reason }) => ({
@@ -34,7 +40,7 @@ export const changePlayerApi = adminApi.injectEndpoints({
     deletePlayer: build.mutation<{ success: true }, string>({
       query: (id) => ({ url: playerPath(id), method: 'DELETE' }),
       responseSchema: okSchema,
-      invalidatesTags: ['AdminPlayers', 'AdminAudit', 'AdminVisits', 'AdminDevices'],
+      invalidatesTags: ['AdminPlayers', 'AdminAudit', ...NAMED],
     }),
   }),
 });
