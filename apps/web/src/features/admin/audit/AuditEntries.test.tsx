@@ -246,5 +246,24 @@ describe('/admin/audit: entries an operator reads', () => {
       expect(Object.fromEntries(lastQuery())).toEqual({ targetType: 'user', targetId: NOVA }),
     );
     expect(screen.getByLabelText('Kennung des Ziels')).toHaveValue(NOVA);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Gezeigt werden nur Einträge zu Nova.');
+    await waitFor(() => expect(status).toHaveFocus());
+
+    // Then by whom: the status names both.
+    await user.click(
+      (await screen.findAllByRole('button', { name: 'Nur Einträge von Me zeigen' }))[0]!,
+    );
+    await waitFor(() => expect(lastQuery().get('actor')).toBe(ME));
+    expect(status).toHaveTextContent('Gezeigt werden nur Einträge von Me zu Nova.');
+    await waitFor(() => expect(status).toHaveFocus());
+  });
+
+  it('in English the status says what is filtered, too', async () => {
+    const { user } = await renderEntries('en');
+    await user.click(await screen.findByRole('button', { name: 'Show only entries about Nova' }));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Showing only entries about Nova.'));
+    await waitFor(() => expect(status).toHaveFocus());
   });
 });

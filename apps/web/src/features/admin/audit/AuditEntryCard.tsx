@@ -25,8 +25,10 @@ export function AuditEntryCard({
   entry: AuditEntry;
   /** The page's words (use-audit-wording.ts), made once for all its entries. */
   wording: AuditWording;
-  onActor: (actor: string) => void;
-  onTarget: (targetType: string, targetId: string) => void;
+  /** Filters by the operator (their id and the name shown). */
+  onActor: (actor: string, name: string) => void;
+  /** Filters by the target (its type, id and the name shown). */
+  onTarget: (targetType: string, targetId: string, name: string) => void;
 }) {
   const { t } = useTranslation();
   const sentence = wording.sentence(entry);
@@ -72,7 +74,7 @@ export function AuditEntryCard({
                 type="button"
                 className={linkClasses}
                 aria-label={t('admin-audit.filterActor', { name: actor })}
-                onClick={() => onActor(actorUserId)}
+                onClick={() => onActor(actorUserId, actor)}
               >
                 {t('admin-audit.filterBy', { name: actor })}
               </button>
@@ -82,7 +84,7 @@ export function AuditEntryCard({
                 type="button"
                 className={linkClasses}
                 aria-label={t('admin-audit.filterTarget', { name: sentence.target })}
-                onClick={() => onTarget(entry.targetType, entry.targetId)}
+                onClick={() => onTarget(entry.targetType, entry.targetId, sentence.target)}
               >
                 {t('admin-audit.filterAbout', { name: sentence.target })}
               </button>

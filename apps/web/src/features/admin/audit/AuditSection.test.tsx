@@ -142,6 +142,10 @@ describe('/admin/audit', () => {
     await user.click(byMe!);
     await waitFor(() => expect(lastQuery().get('actor')).toBe(ME));
     expect(screen.getByLabelText('Von (Benutzer-ID)')).toHaveValue(ME);
+    // The button went with the old list: the focus is on what the log shows now, not lost.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Gezeigt werden nur Einträge von Me.');
+    await waitFor(() => expect(status).toHaveFocus());
   });
 
   it('a failure to load says so, with a retry', async () => {

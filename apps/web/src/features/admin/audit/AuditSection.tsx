@@ -15,6 +15,7 @@ import { useConsole } from '../shell/console-context';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { useGetAuditQuery, type AuditFilters } from './api/get-audit';
 import { AuditEntryCard } from './AuditEntryCard';
+import { AuditFilterStatus } from './AuditFilterStatus';
 import { useAuditWording } from './use-audit-wording';
 
 const emptyForm = {
@@ -42,7 +43,15 @@ export function Component() {
   const [form, setForm] = useState<Form>(emptyForm);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The names of the filters last set from an entry, and how often one was (to move the focus).
+  const [named, setNamed] = useState<Named>({});
+  const [fromEntry, setFromEntry] = useState(0);
   const set = (change: Partial<Form>) => setForm((f) => ({ ...f, ...change }));
+  const by = named.actor && filters.actor === named.actor.id ? named.actor.name : undefined;
+  const about =
+    named.target && filters.targetType === named.target.type && filters.targetId === named.target.id
+      ? named.target.name
+      : undefined;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -157,25 +166,36 @@ export function Component() {
           </form>
         </CardBody>
       </Card>
+      <AuditFilterStatus by={by} about={about} focusKey={fromEntry} />
       <AuditPages
         key={JSON.stringify(filters)}
         filters={filters}
-        onActor={(actor) => {
+        onActor={(actor, name) => {
           set({ actor });
           setFilters((f) => ({ ...f, actor }));
+          setNamed((n) => ({ ...n, actor: { id: actor, name } }));
+          setFromEntry((n) => n + 1);
         }}
-        onTarget={(targetType, targetId) => {
+        onTarget={(targetType, targetId, name) => {
           set({ targetType, targetId });
           setFilters((f) => ({ ...f, targetType, targetId }));
+          setNamed((n) => ({ ...n, target: { type: targetType, id: targetId, name } }));
+          setFromEntry((n) => n + 1);
         }}
       />
     </section>
   );
 }
 
+/** A filter set from an entry, with the name the entry gave it. */
+interface Named {
+  actor?: { id: string; name: string };
+  target?: { type: string; id: string; name: string };
+}
+
 interface EntryActions {
-  onActor: (actor: string) => void;
-  onTarget: (targetType: string, targetId: string) => void;
+  onActor: (actor: string, name: string) => void;
+  onTarget: (targetType: string, targetId: string, name: string) => void;
 }
 
 function AuditPages({ filters, ...actions }: EntryActions & { filters: AuditFilters }) {
