@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
@@ -125,16 +125,14 @@ describe('/admin/audit: entries an operator reads', () => {
     names: { [`user:${ME}`]: { name: 'Me', deleted: false } },
   });
 
-  async function renderEntries(lang: 'de' | 'en' = 'de') {
+  async function renderEntries(
+    lang: 'de' | 'en' = 'de',
+    entries = [suspended, article, kickOfDeleted, roleOfDeleted, voided, unknown],
+  ) {
     server.use(
       adminHandlers.getOperator({ body: operator() }),
       adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
-      adminHandlers.getAudit({
-        body: {
-          entries: [suspended, article, kickOfDeleted, roleOfDeleted, voided, unknown],
-          next: null,
-        },
-      }),
+      adminHandlers.getAudit({ body: { entries, next: null } }),
     );
     const store = await signedInStore();
     const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
@@ -237,6 +235,58 @@ describe('/admin/audit: entries an operator reads', () => {
     expect(fieldsOf(itemOf(screen.getByRole('heading', { name: /^Me: arcade.paint/ })))).toContain(
       'glossy: Yes',
     );
+  });
+
+  it('only a target the log can name has a filter button: not a visit, a signing key or an unknown kind', async () => {
+    const VISIT = '7c0d1e2f-3a4b-4c5d-8e6f-708192a3b4c5';
+    const entries = [
+      auditEntry({
+        id: 22,
+        action: 'visit.create',
+        targetType: 'visit',
+        targetId: VISIT,
+        after: { userId: NOVA, visitedAt: '2026-11-26T12:00:00.000Z' },
+        names: {
+          [`user:${ME}`]: { name: 'Me', deleted: false },
+          [`user:${NOVA}`]: { name: 'Nova', deleted: false },
+          'arcade:berlin': { name: 'Arcadia Berlin', deleted: false },
+        },
+      }),
+      auditEntry({
+        id: 21,
+        action: 'signing_key.rotate',
+        targetType: 'signing_key',
+        targetId: 'kP3v9XqL0wR2',
+        actorUserId: null,
+        actorLabel: 'cli',
+        arcadeId: null,
+        before: null,
+        after: { current: 'kP3v9XqL0wR2', retired: [], removed: [] },
+        names: {},
+      }),
+      unknown,
+      suspended,
+    ];
+    await renderEntries('de', entries);
+    const visit = itemOf(
+      await screen.findByRole('heading', { name: 'Me hat einen Besuch von Nova eingetragen.' }),
+    );
+    expect(within(visit).getByRole('button', { name: 'Nur Einträge von Me zeigen' })).toBeVisible();
+    const key = itemOf(
+      screen.getByRole('heading', {
+        name: 'Die Kommandozeile hat den Signaturschlüssel gewechselt.',
+      }),
+    );
+    const other = itemOf(screen.getByRole('heading', { name: 'Me: arcade.paint (wall north)' }));
+    for (const entry of [visit, key, other])
+      expect(within(entry).queryByRole('button', { name: /^Nur Einträge zu/ })).toBeNull();
+    expect(within(key).queryByText('Filtern:')).toBeNull();
+    expect(visit).not.toHaveTextContent('unbekannt');
+    // What the log names keeps its button.
+    const player = itemOf(screen.getByRole('heading', { name: 'Me hat Nova gesperrt.' }));
+    expect(
+      within(player).getByRole('button', { name: 'Nur Einträge zu Nova zeigen' }),
+    ).toBeVisible();
   });
 
   it('a target’s history is one tap away', async () => {

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '@arcadia/contracts';
+import { auditNameKey, type AuditEntry } from '@arcadia/contracts';
 import { Card, CardBody } from '../../../components/ui';
 import { AuditChange } from './AuditChange';
 import type { AuditWording } from './use-audit-wording';
@@ -35,8 +35,13 @@ export function AuditEntryCard({
   const actor = wording.actor(entry);
   const arcade = entry.arcadeId ? wording.subject(entry, 'arcade', entry.arcadeId).text : null;
   const actorUserId = entry.actorUserId;
-  // Entries about a deleted player all say `deleted`: their history is no one's.
-  const aboutSomething = entry.targetId !== 'deleted';
+  // Only what the listing names (it answers a name, or that it is gone) is offered as a filter:
+  // a visit's or a signing key's id, or a kind the console does not know, would read
+  // "zu unbekannt" or as a raw id. Entries about a deleted player all say `deleted`: their
+  // history is no one's.
+  const aboutSomething =
+    entry.targetId !== 'deleted' &&
+    Object.hasOwn(entry.names, auditNameKey(entry.targetType, entry.targetId));
 
   const parts: Record<string, ReactNode> = {
     actor: <span className="font-semibold">{actor}</span>,
