@@ -42,7 +42,10 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   inputClassName?: string;
 }
 
-/** A labelled text input with hint and error text wired through aria-describedby. */
+/**
+ * A labelled text input with hint and error text wired through aria-describedby (after any
+ * description of its own, such as a hint shared by several fields).
+ */
 export function TextField({
   label,
   error,
@@ -50,6 +53,7 @@ export function TextField({
   id,
   className,
   inputClassName,
+  'aria-describedby': described,
   ...props
 }: TextFieldProps) {
   const autoId = useId();
@@ -64,7 +68,11 @@ export function TextField({
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
+        aria-describedby={describedBy(
+          hint ? hintId : undefined,
+          described,
+          error ? errorId : undefined,
+        )}
         className={cn(inputClasses, inputClassName)}
         {...props}
       />

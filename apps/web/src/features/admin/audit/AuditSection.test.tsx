@@ -126,14 +126,27 @@ describe('/admin/audit', () => {
     await user.selectOptions(within(filters).getByLabelText('Art des Ziels'), 'arcade');
     await user.selectOptions(within(filters).getByLabelText('Spielhalle'), 'berlin');
     await user.type(within(filters).getByLabelText('Ab'), '2026-11-01T10:00');
+    await user.type(within(filters).getByLabelText('Bis'), '2026-07-01T23:30');
     await user.click(within(filters).getByRole('button', { name: 'Filtern' }));
     await waitFor(() => expect(callsTo('GET', '/api/admin/audit')).toHaveLength(2));
+    // The times typed are Berlin's, as the entries show them (winter +1 h, summer +2 h),
+    // whatever zone the browser is in.
     expect(Object.fromEntries(lastQuery())).toEqual({
       action: 'arcade.update',
       targetType: 'arcade',
       arcade: 'berlin',
-      from: new Date('2026-11-01T10:00').toISOString(),
+      from: '2026-11-01T09:00:00.000Z',
+      to: '2026-07-01T21:30:00.000Z',
     });
+  });
+
+  it('says that the period is on Berlin time, at both fields', async () => {
+    await renderAudit();
+    const filters = await screen.findByRole('form', { name: 'Filter' });
+    for (const label of ['Ab', 'Bis'])
+      expect(within(filters).getByLabelText(label)).toHaveAccessibleDescription(
+        expect.stringContaining('Datum und Uhrzeit gelten in Berlin (Europe/Berlin)'),
+      );
   });
 
   it('a name in the list filters by that operator', async () => {

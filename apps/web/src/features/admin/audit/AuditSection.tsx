@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditQuerySchema } from '@arcadia/contracts';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../components/ui';
 import { useConsole } from '../shell/console-context';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
+import { fromVenueInput } from '../shell/venue-input';
 import { useGetAuditQuery, type AuditFilters } from './api/get-audit';
 import { AuditEntryCard } from './AuditEntryCard';
 import { AuditFilterStatus } from './AuditFilterStatus';
@@ -29,17 +30,21 @@ const emptyForm = {
 };
 type Form = typeof emptyForm;
 
-/** A `datetime-local` value (the browser's local time) as an ISO instant; '' stays ''. */
-function instant(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+/**
+ * A `datetime-local` value as an ISO instant: the venue's wall clock (Berlin), as the entries
+ * show their times, wherever the browser is set; '' stays '', an unreadable value is left for
+ * the query's schema to refuse.
+ */
+function instant(wall: string): string {
+  const moment = fromVenueInput(wall);
+  return moment === null ? '' : moment === 'invalid' ? wall : moment;
 }
 
 /** /admin/audit: who changed what, newest first, filtered as GET /api/admin/audit allows. */
 export function Component() {
   const { t } = useTranslation();
   const { arcades } = useConsole();
+  const zoneHint = useId();
   const [form, setForm] = useState<Form>(emptyForm);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -140,6 +145,7 @@ export function Component() {
                 label={t('admin-audit.from')}
                 value={form.from}
                 error={error('from')}
+                aria-describedby={zoneHint}
                 onChange={(e) => set({ from: e.target.value })}
               />
               <TextField
@@ -147,8 +153,13 @@ export function Component() {
                 label={t('admin-audit.to')}
                 value={form.to}
                 error={error('to')}
+                aria-describedby={zoneHint}
                 onChange={(e) => set({ to: e.target.value })}
               />
+              {/* One hint for both fields, as the news editor's publish date says it. */}
+              <p id={zoneHint} className="text-sm text-ink-muted sm:col-span-2 xl:col-span-1">
+                {t('admin.venueTime')}
+              </p>
             </div>
             <div className="flex flex-wrap gap-3 md:col-span-2 xl:col-span-3">
               <Button type="submit">{t('admin-audit.apply')}</Button>

@@ -5,7 +5,7 @@ import { useConsoleFormat } from '../shell/format';
 import { HeaderImageField } from './HeaderImageField';
 import type { Values } from './news-form-values';
 import { NewsPreview } from './NewsPreview';
-import { fromVenueInput } from './news-status';
+import { fromVenueInput } from '../shell/venue-input';
 import { TranslationFields } from './TranslationFields';
 
 /**
@@ -117,7 +117,7 @@ export function NewsFields({
 
 /**
  * The publish date: a datetime-local input, written the way the browser writes dates (its
- * language, not the console's), meaning the arcades' time in Berlin (news-status.ts). Its
+ * language, not the console's), meaning the arcades' time in Berlin (shell/venue-input.ts). Its
  * description says so, and repeats a chosen date in the console's own format.
  */
 function PublishDateField({
@@ -138,7 +138,7 @@ function PublishDateField({
       label={t('admin-news.fields.publishAt')}
       hint={
         <>
-          <span className="block">{t('admin-news.hints.publishAtZone')}</span>{' '}
+          <span className="block">{t('admin.venueTime')}</span>{' '}
           <span className="block">{t('admin-news.hints.publishAt')}</span>{' '}
           {chosen && chosen !== 'invalid' && (
             <span className="block font-semibold text-ink">

@@ -1,6 +1,6 @@
 import type { AdminNewsArticle, NewsTranslationInput } from '@arcadia/contracts';
 import type { HeaderImage } from './HeaderImageField';
-import { fromVenueInput, toVenueInput } from './news-status';
+import { fromVenueInput, toVenueInput } from '../shell/venue-input';
 
 /** What the editor holds while an article is written. */
 export interface Values {
