@@ -8,6 +8,10 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // A zone far from the venue's (Europe/Berlin): a time shown or read on the browser's clock
+    // instead of the venue's is hours off here, where on a machine in UTC or Berlin it would
+    // pass unnoticed. New York's summer time also starts and ends on other days than Berlin's.
+    env: { TZ: 'America/New_York' },
     setupFiles: ['./src/testing/setup.ts'],
   },
 });
