@@ -43,4 +43,55 @@ describe('a refused catalogue save', () => {
     expect(await within(dialog).findByText('Der Name braucht 1 bis 80 Zeichen.')).toBeVisible();
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
   });
+
+  // Editing, the id (a game's, a mode's rule set, a map's id and game) is not a field: a 400
+  // naming it is about the request (the path), said once, not "check the marked fields".
+  it.each([
+    [
+      'a game',
+      'Bearbeiten: Commando',
+      'Spiel „Commando“ bearbeiten',
+      () => api.updateApplication,
+      ['id'],
+    ],
+    [
+      'a mode',
+      'Bearbeiten: Eliminierung',
+      'Modus „Eliminierung“ bearbeiten',
+      () => api.updateMode,
+      ['id'],
+    ],
+    [
+      'a map',
+      'Bearbeiten: Neon Docks',
+      'Karte „Neon Docks“ bearbeiten',
+      () => api.updateMap,
+      ['id', 'applicationId'],
+    ],
+  ])(
+    'editing %s, a 400 naming only fields it does not show says so once, focused',
+    async (_, edit, title, handler, paths) => {
+      serve();
+      const { user } = await renderCatalogue();
+      server.use(
+        handler()(
+          apiError(
+            400,
+            'bad_request',
+            'Invalid params',
+            paths.map((path) => ({ path, message: 'Invalid' })),
+          ),
+        ),
+      );
+      if (edit.endsWith('Neon Docks'))
+        await user.click(screen.getByRole('tab', { name: 'Karten' }));
+      await user.click(screen.getByRole('button', { name: edit }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+      const general = await within(dialog).findByText('Die Angaben passen nicht; bitte prüfen.');
+      expect(general).toHaveFocus();
+      expect(within(dialog).queryByText('Bitte prüfe die markierten Felder.')).toBeNull();
+      expect(dialog.querySelector('[aria-invalid="true"]')).toBeNull();
+    },
+  );
 });

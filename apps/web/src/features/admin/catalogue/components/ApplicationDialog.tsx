@@ -13,8 +13,12 @@ import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
 
-/** The paths the dialog shows a refusal on (FormDialog). */
-const FIELDS = ['id', 'name', 'description.de', 'description.en', 'iconPath'] as const;
+/**
+ * The paths the dialog shows a refusal on (FormDialog): editing, the id is not a field (a 400
+ * naming it is about the request, said once for the form).
+ */
+const EDIT_FIELDS = ['name', 'description.de', 'description.en', 'iconPath'] as const;
+const CREATE_FIELDS = ['id', ...EDIT_FIELDS] as const;
 
 export interface ApplicationDialogProps {
   /** The game to edit; undefined to add one. */
@@ -46,7 +50,7 @@ export function ApplicationDialog({ application, open, onOpenChange }: Applicati
   };
   return (
     <FormDialog
-      fields={FIELDS}
+      fields={application ? EDIT_FIELDS : CREATE_FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={

@@ -13,8 +13,12 @@ import { checked, fieldError } from '../form-state';
 import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 
-/** The paths the dialog shows a refusal on (FormDialog). */
-const FIELDS = ['id', 'applicationId', 'name', 'iconPath'] as const;
+/**
+ * The paths the dialog shows a refusal on (FormDialog): editing, the id and the game are not
+ * fields (a 400 naming them is about the request, said once for the form).
+ */
+const EDIT_FIELDS = ['name', 'iconPath'] as const;
+const CREATE_FIELDS = ['id', 'applicationId', ...EDIT_FIELDS] as const;
 
 export interface MapDialogProps {
   /** The map to edit; undefined to add one. */
@@ -55,7 +59,7 @@ export function MapDialog({ map, applications, open, onOpenChange }: MapDialogPr
         ).unwrap();
   return (
     <FormDialog
-      fields={FIELDS}
+      fields={map ? EDIT_FIELDS : CREATE_FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={

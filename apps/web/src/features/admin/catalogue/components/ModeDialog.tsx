@@ -15,9 +15,11 @@ import { FormDialog } from './FormDialog';
 import { IconField } from './IconField';
 import { LongTextField } from './LongTextField';
 
-/** The paths the dialog shows a refusal on (FormDialog). */
-const FIELDS = [
-  'id',
+/**
+ * The paths the dialog shows a refusal on (FormDialog): editing, the rule set (`id`) is not a
+ * field (a 400 naming it is about the request, said once for the form).
+ */
+const EDIT_FIELDS = [
   'name.de',
   'name.en',
   'description.de',
@@ -25,6 +27,7 @@ const FIELDS = [
   'position',
   'iconPath',
 ] as const;
+const CREATE_FIELDS = ['id', ...EDIT_FIELDS] as const;
 
 export interface ModeDialogProps {
   application: AdminApplication;
@@ -72,7 +75,7 @@ export function ModeDialog({ application, mode, free, open, onOpenChange }: Mode
   const lang = i18n.language === 'en' ? 'en' : 'de';
   return (
     <FormDialog
-      fields={FIELDS}
+      fields={mode ? EDIT_FIELDS : CREATE_FIELDS}
       open={open}
       onOpenChange={onOpenChange}
       title={
