@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../components/ui/toast-store';
-import { apiError, callsTo, server } from '../../../testing/api';
+import { apiError, callsTo, deferred, server } from '../../../testing/api';
 import { adminNewsHandlers } from '../../../testing/admin-news-api';
 import { createdId, draft, fillNew, live, renderNews, scheduled } from './testing';
 
@@ -112,6 +112,54 @@ describe('the news editor: saving, publishing, leaving', () => {
       publish: false,
     });
     expect(screen.getByText('Entwurf')).toBeVisible();
+  });
+
+  it('publishing a draft: badge and buttons follow the saved answer at once, not the cache', async () => {
+    const { user, state } = await renderNews(`/admin/news/${draft.id}`);
+    await screen.findByDisplayValue('herbst-turnier');
+    // The article's refetch after the save is held back: only the save's answer tells.
+    const refetch = deferred();
+    server.use(
+      adminNewsHandlers.getNewsArticle(() => ({ body: state.article, wait: refetch.promise })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['„Herbst-Turnier“ ist veröffentlicht']));
+    expect(screen.getByText('Veröffentlicht')).toBeVisible();
+    expect(screen.queryByText('Entwurf')).toBeNull();
+    expect(actions()).toEqual(['Löschen', 'Zurückziehen', 'Speichern']);
+    expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1);
+    refetch.resolve();
+  });
+
+  it('what is typed while a save is on its way stays (unsaved); the other fields take the stored values', async () => {
+    const { user, state } = await renderNews(`/admin/news/${draft.id}`);
+    const title = await screen.findByLabelText('Titel (Deutsch)');
+    const answer = deferred();
+    server.use(
+      adminNewsHandlers.updateNewsArticle(({ body }) => ({
+        // Publishing gives the article its date (the stored value the form takes).
+        body: (state.article = {
+          ...draft,
+          status: 'published',
+          live: true,
+          publishAt: '2026-11-26T11:00:00.000Z',
+          titles: { de: body.translations.de.title, en: null },
+          translations: { de: body.translations.de, en: null },
+        }),
+        wait: answer.promise,
+      })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1));
+    await user.type(title, ' 2026');
+    answer.resolve();
+    await waitFor(() => expect(toastTitles()).toEqual(['„Herbst-Turnier“ ist veröffentlicht']));
+    expect(screen.getByLabelText('Titel (Deutsch)')).toHaveValue('Herbst-Turnier 2026');
+    expect(screen.getByLabelText('Veröffentlichungsdatum')).toHaveValue('2026-11-26T12:00');
+    // The title typed meanwhile is not saved yet: leaving asks.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
   });
 
   it('taking a published article down keeps the text being written; then it can be published again', async () => {

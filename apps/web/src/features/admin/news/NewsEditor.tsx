@@ -33,7 +33,7 @@ import {
   tabWithErrors,
   type NewsFormErrors,
 } from './news-form-errors';
-import { blank, bodyOf, sameValues, valuesOf, type Values } from './news-form-values';
+import { afterSave, blank, bodyOf, sameValues, valuesOf, type Values } from './news-form-values';
 import { shownStatus, statusClasses } from './news-status';
 
 /** `news/new` and `news/:id`: one editor for both. */
@@ -103,6 +103,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const save = async (publish: boolean) => {
     const checked = newsArticleInputSchema.safeParse({ ...bodyOf(values), publish });
     if (!checked.success) return refuse(newsFormErrors(checked.error.issues));
+    const sent = values;
     setSaving(publish ? 'publish' : 'save');
     const result = article
       ? await update({ id: article.id, article: checked.data })
@@ -135,9 +136,11 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       leaving.current = true;
       return navigate(href(`news/${saved.id}`), { replace: true });
     }
-    // The stored article (its date, if publishing gave it one) is what the form holds now.
-    stored.current = valuesOf(saved);
-    setValues(stored.current);
+    // The stored article (its date, if publishing gave it one) is what the form holds now,
+    // but for what was changed while the save was on its way: that stays, unsaved.
+    const savedValues = valuesOf(saved);
+    stored.current = savedValues;
+    setValues((current) => afterSave(current, sent, savedValues));
     return undefined;
   };
 

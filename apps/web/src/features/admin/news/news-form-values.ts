@@ -55,3 +55,26 @@ export function sameValues(a: Values, b: Values): boolean {
     JSON.stringify([v.slug, v.publishAt, v.header?.id ?? null, text(v.de), v.english, text(v.en)]);
   return held(a) === held(b);
 }
+
+/**
+ * The form once a save is answered: the stored article's values (a date publishing gave it),
+ * except where the form was changed while the save was on its way (`sent` is what it held when
+ * the save started): what was typed meanwhile stays, not saved yet.
+ */
+export function afterSave(current: Values, sent: Values, stored: Values): Values {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const pick = <T>(now: T, then: T, saved: T): T => (same(now, then) ? saved : now);
+  const text = (locale: 'de' | 'en'): NewsTranslationInput => ({
+    title: pick(current[locale].title, sent[locale].title, stored[locale].title),
+    abstract: pick(current[locale].abstract, sent[locale].abstract, stored[locale].abstract),
+    markdown: pick(current[locale].markdown, sent[locale].markdown, stored[locale].markdown),
+  });
+  return {
+    slug: pick(current.slug, sent.slug, stored.slug),
+    publishAt: pick(current.publishAt, sent.publishAt, stored.publishAt),
+    header: pick(current.header, sent.header, stored.header),
+    de: text('de'),
+    en: text('en'),
+    english: pick(current.english, sent.english, stored.english),
+  };
+}

@@ -13,3 +13,19 @@ export const getNewsArticleApi = adminApi.injectEndpoints({
 });
 
 export const { useGetNewsArticleQuery } = getNewsArticleApi;
+
+/**
+ * A mutation's answer (the article as saved, published or taken down) as the editor's article at
+ * once, if the editor holds it: its badge and buttons then never show the state from before
+ * while the refetch that the mutation's tags start is on its way.
+ */
+export async function holdAnswer(
+  dispatch: (action: ReturnType<typeof getNewsArticleApi.util.updateQueryData>) => unknown,
+  answered: Promise<{ data: AdminNewsArticle }>,
+) {
+  const answer = await answered.catch(() => null);
+  if (answer)
+    dispatch(
+      getNewsArticleApi.util.updateQueryData('getNewsArticle', answer.data.id, () => answer.data),
+    );
+}

@@ -1,5 +1,6 @@
 import { adminNewsArticleSchema, type AdminNewsArticle } from '@arcadia/contracts';
 import { adminApi } from '../../shell/admin-api';
+import { holdAnswer } from './get-news-article';
 
 const path = (id: string) => `api/admin/news/${encodeURIComponent(id)}`;
 
@@ -14,6 +15,7 @@ export const newsStatusApi = adminApi.injectEndpoints({
       query: (id) => ({ url: `${path(id)}/unpublish`, method: 'POST' }),
       responseSchema: adminNewsArticleSchema,
       invalidatesTags: ['AdminNews', 'AdminAudit'],
+      onQueryStarted: (_id, { dispatch, queryFulfilled }) => holdAnswer(dispatch, queryFulfilled),
     }),
     deleteNewsArticle: build.mutation<null, string>({
       query: (id) => ({ url: path(id), method: 'DELETE' }),
