@@ -162,6 +162,56 @@ describe('the news editor: saving, publishing, leaving', () => {
     expect(unload.defaultPrevented).toBe(true);
   });
 
+  it("a field's error goes once it is edited; the form's alert once none is left", async () => {
+    const { user } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(400, 'validation_failed', 'Invalid body', [
+          { path: 'slug', message: 'slug is taken' },
+          { path: 'translations.de.abstract', message: 'abstract is odd' },
+        ]),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
+    const slug = screen.getByLabelText('Kurzname (für die Adresse)');
+    const abstract = screen.getByLabelText('Kurztext (Deutsch)');
+    await waitFor(() => expect(slug).toHaveAttribute('aria-invalid', 'true'));
+    expect(abstract).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+
+    await user.type(slug, '-2');
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    expect(slug).toHaveAccessibleDescription(expect.not.stringContaining('Nur Kleinbuchstaben'));
+    // Editing another field (the title) leaves the abstract's error.
+    await user.type(screen.getByLabelText('Titel (Deutsch)'), '!');
+    expect(abstract).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
+
+    await user.type(abstract, '!');
+    expect(abstract).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("a refusal's message for the whole form goes with the last field fixed", async () => {
+    const { user } = await renderNews('/admin/news/new');
+    server.use(
+      adminNewsHandlers.createNewsArticle(
+        apiError(400, 'validation_failed', 'Invalid body', [
+          { path: 'slug', message: 'slug is taken' },
+          { path: 'translations', message: 'odd' },
+        ]),
+      ),
+    );
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
+    const slug = screen.getByLabelText('Kurzname (für die Adresse)');
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    await user.type(slug, '-2');
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('taking a published article down keeps the text being written; then it can be published again', async () => {
     const { user } = await renderNews(`/admin/news/${live.id}`);
     const title = await screen.findByLabelText('Titel (Deutsch)');

@@ -31,6 +31,7 @@ import {
   newsFormErrors,
   SLUG_TAKEN,
   tabWithErrors,
+  withoutEdited,
   type NewsFormErrors,
 } from './news-form-errors';
 import { afterSave, blank, bodyOf, sameValues, valuesOf, type Values } from './news-form-values';
@@ -84,7 +85,10 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
 
   const [create] = useCreateNewsArticleMutation();
   const [update] = useUpdateNewsArticleMutation();
-  const set = (change: Partial<Values>) => setValues((v) => ({ ...v, ...change }));
+  const set = (change: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setErrors((current) => withoutEdited(current, values, change));
+  };
   const error = (path: string) => {
     const key = errors[path];
     return key === undefined ? undefined : t(`admin-news.invalid.${key}`);

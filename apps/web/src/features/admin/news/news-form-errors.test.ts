@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newsArticleInputSchema } from '@arcadia/contracts';
-import { FORM, newsFormErrors, tabWithErrors } from './news-form-errors';
+import { FORM, newsFormErrors, tabWithErrors, withoutEdited } from './news-form-errors';
+import { blank } from './news-form-values';
 
 describe('newsFormErrors', () => {
   it("places each issue on the form's field with its message key", () => {
@@ -53,5 +54,43 @@ describe('tabWithErrors', () => {
     expect(tabWithErrors(both, 'preview')).toBe('de');
     expect(tabWithErrors({ 'translations.en.abstract': 'abstract' }, 'de')).toBe('en');
     expect(tabWithErrors({ slug: 'slug' }, 'preview')).toBe('preview');
+  });
+});
+
+describe('withoutEdited', () => {
+  const errors = {
+    slug: 'slug',
+    headerAssetId: 'headerAssetId',
+    'translations.de.title': 'title',
+    'translations.en.abstract': 'abstract',
+    'translations.en.markdown': 'markdown',
+  };
+
+  it("drops the edited field's error only, a text's by the part that changed", () => {
+    const { slug: _slug, ...rest } = errors;
+    expect(withoutEdited(errors, blank, { slug: 'neu' })).toEqual(rest);
+    const { 'translations.de.title': _title, ...others } = errors;
+    expect(withoutEdited(errors, blank, { de: { ...blank.de, title: 'Neu' } })).toEqual(others);
+    // The same value again (a re-render, a tab picked) changes nothing.
+    expect(withoutEdited(errors, blank, { slug: '', de: blank.de })).toBe(errors);
+  });
+
+  it('drops the English errors when the English version is switched off, the image when it changes', () => {
+    expect(
+      withoutEdited(errors, { ...blank, english: true }, { english: false, header: null }),
+    ).toEqual({ slug: 'slug', headerAssetId: 'headerAssetId', 'translations.de.title': 'title' });
+    expect(withoutEdited(errors, blank, { header: { id: 'x', url: '/x.png' } })).not.toHaveProperty(
+      'headerAssetId',
+    );
+  });
+
+  it("drops the form's message with the last field's error", () => {
+    expect(withoutEdited({ slug: 'slug', [FORM]: 'request' }, blank, { slug: 'a' })).toEqual({});
+    expect(withoutEdited({ [FORM]: 'request' }, blank, { slug: 'a' })).toEqual({});
+    expect(
+      withoutEdited({ slug: 'slug', publishAt: 'publishAt', [FORM]: 'request' }, blank, {
+        slug: 'a',
+      }),
+    ).toEqual({ publishAt: 'publishAt', [FORM]: 'request' });
   });
 });

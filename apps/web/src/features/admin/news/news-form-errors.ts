@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@arcadia/contracts';
 import type { KnownRefusals } from '../shell/failure-message';
 import { fieldErrors } from '../shell/form-errors';
+import type { Values } from './news-form-values';
 
 /**
  * What a refused article save shows: where (a field's path on the form, or FORM) → which message
@@ -66,4 +67,35 @@ export function tabWithErrors(errors: NewsFormErrors, open: string): string {
     Object.keys(errors).some((path) => path.startsWith(`translations.${locale}.`));
   if (holds(open)) return open;
   return ['de', 'en'].find(holds) ?? open;
+}
+
+/**
+ * The errors left once the form's values take `change` (from `before`): a field's error goes
+ * as soon as it is edited (a text's by its part; the English ones when the English version is
+ * switched off), as in the arcade editor, and the form's own message (FORM) with the last of
+ * them: once an edit leaves no field marked, nothing of the refused save is said any more.
+ */
+export function withoutEdited(
+  errors: NewsFormErrors,
+  before: Values,
+  change: Partial<Values>,
+): NewsFormErrors {
+  const edited = new Set<string>();
+  if (change.slug !== undefined && change.slug !== before.slug) edited.add('slug');
+  if (change.publishAt !== undefined && change.publishAt !== before.publishAt)
+    edited.add('publishAt');
+  if (change.header !== undefined && change.header?.id !== before.header?.id)
+    edited.add('headerAssetId');
+  for (const locale of ['de', 'en'] as const) {
+    const text = change[locale];
+    for (const part of ['title', 'abstract', 'markdown'] as const)
+      if (
+        (text !== undefined && text[part] !== before[locale][part]) ||
+        (locale === 'en' && change.english === false)
+      )
+        edited.add(`translations.${locale}.${part}`);
+  }
+  if (edited.size === 0) return errors;
+  const left = Object.entries(errors).filter(([path]) => !edited.has(path));
+  return left.some(([path]) => path !== FORM) ? Object.fromEntries(left) : {};
 }
