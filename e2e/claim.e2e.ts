@@ -125,8 +125,9 @@ describe('claiming a guest result', () => {
     await page.locator('input[type="file"]').setInputFiles(png);
     await page.waitForURL(`**/claim/${token}`, { timeout: 30_000 });
     await page
-      .getByText('Dieses Ergebnis hast du schon übernommen – es steht in deinem Profil.')
+      .getByText('Dieses Ergebnis gehört schon dir – es steht in deinem Profil.')
       .waitFor({ timeout: 15_000 });
+    await expect(heading(page)).resolves.toBe('Dein Ergebnis');
     await expect(page.getByRole('button', { name: 'Ergebnis übernehmen' }).count()).resolves.toBe(
       0,
     );

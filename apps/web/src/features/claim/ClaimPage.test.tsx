@@ -77,10 +77,12 @@ describe('/claim/{token}', () => {
     const user = userEvent.setup();
     const { router } = await renderClaim();
     expect(
-      await screen.findByText(
-        'Dieses Ergebnis hast du schon übernommen – es steht in deinem Profil.',
-      ),
-    ).toBeInTheDocument();
+      await screen.findByText('Dieses Ergebnis gehört schon dir – es steht in deinem Profil.'),
+    ).toHaveAttribute('role', 'status');
+    // Not the guest's page: its own heading, no invitation to take the result.
+    expect(screen.getByRole('heading', { level: 1, name: 'Dein Ergebnis' })).toBeVisible();
+    expect(screen.queryByText('Ergebnis übernehmen')).toBeNull();
+    expect(screen.queryByText(/Du hast als Gast gespielt/)).toBeNull();
     expect(screen.getByText('Neo')).toBeInTheDocument();
     expect(screen.queryByText('(Gast)')).not.toBeInTheDocument();
     expect(screen.queryByText(/Der Code gilt bis/)).not.toBeInTheDocument();
@@ -109,6 +111,20 @@ describe('/claim/{token}', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByText('Das Ergebnis kann nicht übernommen werden')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ergebnis übernehmen' })).toBeNull();
+  });
+
+  it('in English, a result that is yours has its own heading and words', async () => {
+    server.use(handlers.getClaim({ body: { ...preview(), claimed: true } }, { token: TOKEN }));
+    await renderClaim(TOKEN, 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your result' })).toBeVisible();
+    expect(
+      screen.getByText('This result is already yours – it is on your profile.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Played as a guest/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the match' })).toHaveAttribute(
+      'href',
+      `/game/${GAME}`,
+    );
   });
 
   it('a claim refused at the button (taken meanwhile) is said, in English too', async () => {

@@ -110,7 +110,8 @@ function Result({ claim, lang, t }: { claim: ClaimPreview; lang: Lang; t: Transl
 /**
  * `/claim/{token}` (signed in and registered): the guest's result a device's claim QR gives,
  * with a button to take it; then the match page. A result that is the player's already (their
- * own code opened again) says so and links the match. Refusals (used, expired, voided, already
+ * own code opened again, or one an operator assigned them) says so under a heading of its own
+ * and links the match. Refusals (used, expired, voided, already
  * in the game, unknown code) are said in words.
  */
 export function Component() {
@@ -124,10 +125,15 @@ export function Component() {
   const [claim, claiming] = claimApi.useClaimResultMutation();
   const [refused, setRefused] = useState<string | null>(null);
 
+  // A result that is the player's already (their own code again, or an operator gave it to
+  // them) is not a guest's to take: its own heading, no invitation to claim.
+  const yours = valid && !preview.isError && preview.data?.claimed === true;
   const header = (
     <header className="flex flex-col gap-2">
-      <h1 className="font-display text-3xl font-bold text-ink neon-text">{t('claim.title')}</h1>
-      <p className="text-ink-muted">{t('claim.intro')}</p>
+      <h1 className="font-display text-3xl font-bold text-ink neon-text">
+        {t(yours ? 'claim.yoursTitle' : 'claim.title')}
+      </h1>
+      {!yours && <p className="text-ink-muted">{t('claim.intro')}</p>}
     </header>
   );
   const back = (
@@ -158,7 +164,7 @@ export function Component() {
         {back}
       </>
     );
-  } else if (preview.data.claimed) {
+  } else if (yours) {
     body = (
       <>
         <Result claim={preview.data} lang={lang} t={t} />
