@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Ban, Trophy, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -79,6 +79,19 @@ function Scoreboard({ game }: { game: AdminGame }) {
   const [voiding, setVoiding] = useState(false);
   const [assigning, setAssigning] = useState<AdminGameSlot | null>(null);
   const voided = game.voidedAt !== null;
+  // Voided here: the button that opened the dialog is gone with it, so once the dialog has
+  // closed and the game shows as voided, the focus moves to the new status ("Annulliert am …"),
+  // not to the page. After the dialog's own return of the focus (Radix does it a task later).
+  const status = useRef<HTMLParagraphElement>(null);
+  const [voidedHere, setVoidedHere] = useState(false);
+  useEffect(() => {
+    if (!voidedHere || !voided || voiding) return undefined;
+    const timer = setTimeout(() => {
+      status.current?.focus();
+      setVoidedHere(false);
+    });
+    return () => clearTimeout(timer);
+  }, [voidedHere, voided, voiding]);
   const teamName = (id: number | null) =>
     id === null ? '–' : (game.teams.find((team) => team.id === id)?.name ?? String(id));
   return (
@@ -101,7 +114,12 @@ function Scoreboard({ game }: { game: AdminGame }) {
         )}
       </div>
       {game.voidedAt && (
-        <p role="status" className="rounded-xl border border-danger/60 bg-danger/10 p-3 text-ink">
+        <p
+          ref={status}
+          role="status"
+          tabIndex={-1}
+          className="rounded-xl border border-danger/60 bg-danger/10 p-3 text-ink"
+        >
           <strong className="text-danger">
             {t('admin-games.voidedAt', { at: format.dateTime(game.voidedAt) })}
           </strong>{' '}
@@ -189,7 +207,12 @@ function Scoreboard({ game }: { game: AdminGame }) {
           </table>
         </CardBody>
       </Card>
-      <VoidDialog game={game} open={voiding} onOpenChange={setVoiding} />
+      <VoidDialog
+        game={game}
+        open={voiding}
+        onOpenChange={setVoiding}
+        onVoided={() => setVoidedHere(true)}
+      />
       <AssignDialog game={game} slot={assigning} onClose={() => setAssigning(null)} />
     </section>
   );

@@ -214,8 +214,13 @@ describe('/admin/games', () => {
         reason: 'Gerät hat falsch gezählt',
       }),
     );
-    expect(await screen.findByText('Grund: Gerät hat falsch gezählt')).toBeVisible();
+    const status = await screen.findByText('Grund: Gerät hat falsch gezählt');
+    expect(status).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Annullieren' })).not.toBeInTheDocument();
+    // The button that opened the dialog is gone: the focus is on what happened, not the page.
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent(/^Annulliert am/);
+    await waitFor(() => expect(status).toHaveFocus());
     expect(getToasts().map((t) => t.title)).toContain('Das Spiel ist annulliert.');
   });
 

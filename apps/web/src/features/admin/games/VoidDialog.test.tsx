@@ -11,13 +11,20 @@ import { Component as AdminConsole } from '../AdminConsole';
 const game = adminGame();
 const VOID = `/api/admin/arcades/berlin/games/${game.id}/void`;
 
-/** The console on one game's page, voiding it with `reason`; the void answered by `handler`. */
-async function voidWith(reason: string, handler: HttpHandler, lang: 'de' | 'en' = 'de') {
+/**
+ * The console on one game's page, voiding it with `reason`; the void answered by `handler`
+ * (with more routes: before the page's own, which they replace).
+ */
+async function voidWith(
+  reason: string,
+  handler: HttpHandler | HttpHandler[],
+  lang: 'de' | 'en' = 'de',
+) {
   server.use(
+    ...[handler].flat(),
     adminHandlers.getOperator({ body: operator() }),
     adminHandlers.getAdminArcades({ body: { arcades: [adminArcade()] } }),
     adminHandlers.getGame({ body: game }),
-    handler,
   );
   const { user } = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
     path: `/admin/games/${game.id}?arcade=berlin`,
@@ -95,5 +102,24 @@ describe('/admin/games: a refused void', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The game could not be voided like this. Please reload the page and try again.',
     );
+  });
+
+  it('voided meanwhile (409): said, and the focus goes to the status the page shows now', async () => {
+    let voided = false;
+    await voidWith('Testlauf', [
+      adminHandlers.voidGame(() => {
+        voided = true;
+        return apiError(409, 'conflict', 'Already voided');
+      }),
+      adminHandlers.getGame(() => ({
+        body: voided
+          ? { ...game, voidedAt: '2026-11-26T19:00:00.000Z', voidReason: 'Doppelt' }
+          : game,
+      })),
+    ]);
+    const status = await screen.findByText('Grund: Doppelt');
+    expect(status).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

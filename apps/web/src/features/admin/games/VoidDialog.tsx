@@ -14,10 +14,13 @@ export function VoidDialog({
   game,
   open,
   onOpenChange,
+  onVoided,
 }: {
   game: AdminGame;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The game is voided now, by this void or an earlier one (409); the dialog closes itself. */
+  onVoided?: () => void;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -50,12 +53,14 @@ export function VoidDialog({
         title: failureMessage(failure, t, { 409: 'admin-games.alreadyVoided' }),
       });
       onOpenChange(false);
+      if (failure.status === 409) onVoided?.();
       return;
     }
     toast({ variant: 'success', title: t('admin-games.voidedToast') });
     setReason('');
     setErrors({});
     onOpenChange(false);
+    onVoided?.();
   };
   const invalid = errors.reason !== undefined;
   return (
