@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, toast } from '../../../components/ui';
+import { toFailure } from '../../../lib/api/failure';
 import { failureMessage } from '../shell/failure-message';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
 import { useRecordVisitMutation } from './api/visits';
@@ -22,9 +23,14 @@ export function RecordVisit({
     if (!player) return setMissing(true);
     const result = await record({ arcadeId, userId: player.id });
     if ('error' in result) {
+      const failure = toFailure(result.error);
+      // Only a 400 naming the player means they are gone since they were found; any other
+      // refusal is said in the console's general words.
+      const unknown =
+        failure.status === 400 && (failure.details ?? []).some((d) => d.path === 'userId');
       toast({
         variant: 'error',
-        title: failureMessage(result.error, t, { bad_request: 'admin-visits.unknownPlayer' }),
+        title: unknown ? t('admin-visits.unknownPlayer') : failureMessage(failure, t),
       });
       return;
     }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminVisit } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
-import { callsTo, handlers, server } from '../../../testing/api';
+import { apiError, callsTo, handlers, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import { adminArcade, staffOperator } from '../../../testing/admin-factories';
 import { adminVisit, playerHandlers } from '../../../testing/admin-players-api';
@@ -106,5 +106,31 @@ describe('/admin/visits', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin'));
     expect(await screen.findByRole('link', { name: 'Blaze' })).toBeVisible();
     expect(getToasts().map((t) => t.title)).toContain('Der Besuch von Blaze ist eingetragen.');
+  });
+
+  it.each([
+    [
+      'naming the player',
+      [{ path: 'userId', message: 'is not a known player' }],
+      'Diesen Spieler gibt es nicht (mehr). Bitte such ihn noch einmal.',
+    ],
+    [
+      'naming something else',
+      [{ path: 'arcadeId', message: 'Invalid' }],
+      'Der Server hat die Angaben so nicht angenommen. Bitte prüfe sie und versuche es noch einmal.',
+    ],
+    [
+      'naming nothing',
+      undefined,
+      'Der Server hat die Angaben so nicht angenommen. Bitte prüfe sie und versuche es noch einmal.',
+    ],
+  ])('a refused visit (400 %s) says why', async (_, details, message) => {
+    const { user } = await renderVisits(`/admin/visits?arcade=berlin&day=${DAY}`);
+    server.use(playerHandlers.recordVisit(apiError(400, 'bad_request', 'Refused', details)));
+    const form = await screen.findByRole('form', { name: 'Besuch eintragen' });
+    await user.type(within(form).getByLabelText('Spieler suchen'), 'Bla');
+    await user.click(await within(form).findByRole('button', { name: 'Blaze' }));
+    await user.click(within(form).getByRole('button', { name: 'Besuch eintragen' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toEqual([message]));
   });
 });
