@@ -77,10 +77,7 @@ export async function refuseTokensIssuedBefore(db: Queryable, id: string) {
   // The server's clock, not the database's: tokens carry the server's Date.now() (ISSUED_MS_CLAIM),
   // and a database host's clock a few milliseconds behind would let a token issued just before
   // this through. Nor `now()`, the transaction's start: a token issued while it ran would pass.
-  await db
-    .update(accounts)
-    .set({ tokensValidAfter: new Date() })
-    .where(eq(accounts.id, id));
+  await db.update(accounts).set({ tokensValidAfter: new Date() }).where(eq(accounts.id, id));
 }
 
 /**
