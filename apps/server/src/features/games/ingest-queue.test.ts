@@ -143,10 +143,10 @@ describe('game reports sent at once', () => {
   });
 
   it('are stored several per transaction, rated as when stored one by one', () => {
-    // The first report found the queue empty and went alone; the five that waited went together
-    // (on PGlite some of them reach the queue only after the first committed).
+    // The first report found the queue empty and went alone; the five that waited went together.
+    // Not on PGlite: its queries block the event loop, so on a loaded machine each report may
+    // reach the queue only after the one before committed (seen in CI: 6 transactions).
     if (testDbKind === 'postgres') expect(one.transactions).toBe(2);
-    else expect(one.transactions).toBeLessThan(6);
     expect(unbatched.transactions).toBe(6);
     expect(unbatched.statuses).toEqual(one.statuses);
     expect(one.ratedGames).toEqual(Array(12).fill(1));

@@ -187,7 +187,9 @@ describe('identity pages', () => {
     await t.db.execute(
       `update login_throttle set blocked_until = now() - interval '1 second', window_start = now() - interval '1 hour'`,
     );
-  });
+    // Fifty password checks: over 30 s on a loaded machine, and a test timed out goes on in the
+    // background, its reset above then emptying the next test's counts (seen in CI).
+  }, 120_000);
 
   it('throttles repeated failures per client address across accounts', async () => {
     const client = clientFrom(t, '10.0.3.1');
@@ -209,7 +211,7 @@ describe('identity pages', () => {
     const elsewhere = clientFrom(t, '10.0.3.2');
     const ok = await elsewhere.submit(await elsewhere.begin(), account);
     expect(elsewhere.codeFrom(ok.leftFor)).toBeTruthy();
-  });
+  }, 60_000);
 
   it('checks the sign-up form: strength rules, nickname length, duplicate e-mail; nothing written', async () => {
     const client = clientFrom(t, '10.0.4.1');
