@@ -11,7 +11,7 @@ import {
 import { TOKEN_LEEWAY_SECONDS, type ApiScope } from '@arcadia/contracts';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_SUSPENDED } from '@arcadia/contracts';
-import type { Database, Tx } from '../db/client';
+import type { Database, Queryable, Tx } from '../db/client';
 import { listen, type Listener } from '../db/listen';
 import type { AppEventHandler } from '../events/map';
 import { AppError, unauthorized } from './errors';
@@ -60,7 +60,7 @@ export const tokenHash = (token: string): string =>
   createHash('sha256').update(canonicalToken(token)).digest('base64url');
 
 /** Announces a signed-out token or grant name to every server process (NOTIFY, on commit). */
-export async function announceRevokedToken(tx: Tx, name: string): Promise<void> {
+export async function announceRevokedToken(tx: Queryable, name: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${TOKEN_REVOKED_CHANNEL}, ${name})`);
 }
 

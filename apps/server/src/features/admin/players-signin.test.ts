@@ -105,5 +105,13 @@ describe('a suspended player cannot sign in (embedded provider)', () => {
     expect(me.status).toBe(200);
     const stillOld = await t.request('GET', '/api/v2/user/me', { token: sly.access_token });
     expect(stillOld.status).toBe(401);
+    // Refused by its grant too, not only by its time: were the cut gone (a token issued by a
+    // refresh that read its grant while the suspension was committing), it stays signed out.
+    await t.db.update(accounts).set({ tokensValidAfter: null }).where(eq(accounts.id, claims.sub!));
+    const byGrant = await t.request('GET', '/api/v2/user/me', { token: sly.access_token });
+    expect(byGrant.status).toBe(401);
+    expect((await t.request('GET', '/api/v2/user/me', { token: tokens.access_token })).status).toBe(
+      200,
+    );
   });
 });

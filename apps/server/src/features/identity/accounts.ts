@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { signOutGrantsIn } from './sign-out';
 import {
   accounts,
   emailVerifications,
@@ -96,15 +97,24 @@ export async function deleteAccount(db: Queryable, sub: string): Promise<string 
 /**
  * Signs the account out everywhere: its sessions, grants and tokens at the provider, and the
  * sign-ins in progress that name it (an interaction keeps the account in its session and in its
- * login result, not at the top).
+ * login result, not at the top). The access tokens of its grants are refused by the grant's name
+ * from when this commits, whatever they say of their time: also one that a refresh, having read
+ * its grant before this, issues after the cut of refuseTokensIssuedBefore.
  */
 export async function endAllSessions(db: Queryable, accountId: string): Promise<void> {
   const payload = oidcModels.payload;
-  await db.delete(oidcModels).where(
-    sql`${payload}->>'accountId' = ${accountId}
+  const ended = await db
+    .delete(oidcModels)
+    .where(
+      sql`${payload}->>'accountId' = ${accountId}
         or ${payload}->'session'->>'accountId' = ${accountId}
         or ${payload}->'result'->'login'->>'accountId' = ${accountId}`,
+    )
+    .returning({ model: oidcModels.model, id: oidcModels.id, grantId: oidcModels.grantId });
+  const grants = ended.flatMap((row) =>
+    row.model === 'Grant' ? [row.id] : row.grantId ? [row.grantId] : [],
   );
+  await signOutGrantsIn(db, grants);
 }
 
 /** The e-mail of an embedded-provider account by its sub; null when it is not one of ours. */

@@ -3,7 +3,7 @@ import { inArray, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, TOKEN_LEEWAY_SECONDS } from '@arcadia/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { revokedTokens } from '../../db/schema';
 import { announceRevokedToken, grantName, requireAuth, type AuthContext } from '../../plugins/auth';
 import { ACCESS_TOKEN_TTL } from './lifetimes';
@@ -36,16 +36,27 @@ export async function signOutGrants(
   forget?: (name: string) => void,
 ): Promise<void> {
   if (grantIds.length === 0) return;
+  const names = await db.transaction((tx) => signOutGrantsIn(tx, grantIds));
+  for (const name of names) forget?.(name);
+}
+
+/**
+ * signOutGrants inside the caller's transaction (every process is told when it commits); answers
+ * the grants' names.
+ */
+export async function signOutGrantsIn(tx: Queryable, grantIds: readonly string[]) {
+  if (grantIds.length === 0) return [];
   const expiresAt = new Date(Date.now() + (ACCESS_TOKEN_TTL + TOKEN_LEEWAY_SECONDS) * 1000);
-  const rows = grantIds.map((id) => ({ tokenHash: grantName(grantClaimOf(id)), expiresAt }));
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(revokedTokens)
-      .values(rows)
-      .onConflictDoNothing({ target: revokedTokens.tokenHash });
-    for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
-  });
-  for (const row of rows) forget?.(row.tokenHash);
+  const rows = [...new Set(grantIds)].map((id) => ({
+    tokenHash: grantName(grantClaimOf(id)),
+    expiresAt,
+  }));
+  await tx
+    .insert(revokedTokens)
+    .values(rows)
+    .onConflictDoNothing({ target: revokedTokens.tokenHash });
+  for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
+  return rows.map((row) => row.tokenHash);
 }
 
 /** The latest expiry a stored row may have: a year (an external issuer's `exp` could be any). */
