@@ -13,6 +13,9 @@
 --   idempotencyKey
 --   rosterOnly       true for every report a device sends: a registered player must be on the
 --                    device's roster (device_players); false/missing only for the demo seed
+--   deviceKeyHash    the SHA-256 (hex) of the key the device's report was authenticated with;
+--                    missing only for the demo seed. Checked against the device row once it
+--                    is locked (the route trusts a verified key for a few seconds unread)
 --   teams            [{id, name, score}]
 --   players          [{userId | null, guestName | null, teamId | null, kills, deaths, score, won,
 --                    rating | null}] in report order; guests have no userId. rating: the
@@ -31,6 +34,8 @@
 --   AR005  the application does not offer the mode (`type`): no game_modes row, or it is retired
 --   AR001  the map is unknown for the application, or retired
 --   AR002  a userId names no user
+--   AR006  deviceKeyHash is not the device's key now (a new key since), or the device is gone
+--   AR007  deviceKeyHash is given and the device is disabled
 --   AR003  rosterOnly and a registered player is not on the device's roster
 -- Writes, in this order:
 --   games (with players_json / teams_json, the history's view of the game, built exactly as

@@ -15,7 +15,9 @@
 --   before (nothing of that game written; the others are).
 -- Raises (nothing of any game written), checked in this order over all the games: AR004 unknown
 --   application, AR005 mode not offered, AR001 unknown or retired map, AR002 a userId names no user
---   (or is given twice), AR003 a device's report names a registered player not on its roster.
+--   (or is given twice), AR006 a game's "deviceKeyHash" is no longer its device's key (or the
+--   device is gone), AR007 its device is disabled, AR003 a device's report names a registered
+--   player not on its roster.
 --   The messages name the first offending value.
 -- Writes and invariants: as arcadia_ingest_game's contract (ingest-game.sql), for every game.
 --   Devices are locked in (arcade, device) order, and every table's rows are written in one key
@@ -70,9 +72,25 @@ BEGIN
   -- first releases.
   PERFORM 1 FROM devices d
   JOIN jsonb_array_elements(p) g ON d.arcade_id = g->>'arcadeId' AND d.id = g->>'deviceId'
-  WHERE coalesce((g->>'rosterOnly')::boolean, false)
+  WHERE coalesce((g->>'rosterOnly')::boolean, false) OR g ? 'deviceKeyHash'
   ORDER BY d.arcade_id, d.id
   FOR UPDATE OF d;
+  -- The key the report was authenticated with ("deviceKeyHash", its SHA-256) must still be the
+  -- device's, and the device enabled, now that its row is locked: the route trusts a verified
+  -- key for a few seconds without reading the row, and a deletion, a new key or a disable
+  -- committed since must not let a report through.
+  SELECT g->>'deviceId' INTO bad FROM jsonb_array_elements(p) g
+  LEFT JOIN devices d ON d.arcade_id = g->>'arcadeId' AND d.id = g->>'deviceId'
+  WHERE g ? 'deviceKeyHash' AND (d.id IS NULL OR d.key_hash <> g->>'deviceKeyHash') LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'device % is gone or has a new key', bad USING ERRCODE = 'AR006';
+  END IF;
+  SELECT g->>'deviceId' INTO bad FROM jsonb_array_elements(p) g
+  JOIN devices d ON d.arcade_id = g->>'arcadeId' AND d.id = g->>'deviceId'
+  WHERE g ? 'deviceKeyHash' AND d.disabled_at IS NOT NULL LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'device % is disabled', bad USING ERRCODE = 'AR007';
+  END IF;
   IF EXISTS (
     SELECT 1 FROM jsonb_array_elements(p) g, jsonb_array_elements(g->'players') x
     WHERE coalesce((g->>'rosterOnly')::boolean, false) AND x->>'userId' IS NOT NULL

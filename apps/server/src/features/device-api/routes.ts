@@ -22,8 +22,11 @@ import { ingestDeviceReport } from '../games';
 import { deviceAuthFailures } from './auth-failures';
 import { streamRoster, waitForRoster } from './roster-wait';
 
-/** Who a device is; all a game report needs of it. */
-type DeviceIdentity = Pick<DeviceRow, 'arcadeId' | 'id' | 'applicationId'>;
+/**
+ * Who a device is; all a game report needs of it. The key's hash goes with the report, which
+ * is refused if it is no longer the device's (or the device was disabled) when stored.
+ */
+type DeviceIdentity = Pick<DeviceRow, 'arcadeId' | 'id' | 'applicationId' | 'keyHash'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,8 +46,8 @@ declare module 'fastify' {
 
 /**
  * How long a verified device key is trusted on identityOnly routes (game reports, the busiest
- * device call) without a database read. A rotated or deleted key keeps reporting games for at
- * most this long.
+ * device call) without a database read. A game report is still refused at once after a new key,
+ * a deletion or a disable: the ingest checks the key's hash and the device under its row lock.
  */
 const DEVICE_IDENTITY_TTL_MS = 10_000;
 
@@ -96,6 +99,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           arcadeId: device.arcadeId,
           id: device.id,
           applicationId: device.applicationId,
+          keyHash: device.keyHash,
         };
         identities.set(header!, request.deviceIdentity, Date.now() + DEVICE_IDENTITY_TTL_MS);
       });
@@ -215,14 +219,20 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           response: { 200: ingestedGameSchema, 201: ingestedGameSchema, ...errors },
         },
         handler: async (request, reply) => {
-          if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
+          const identity = request.deviceIdentity;
+          if (!identity) throw unauthorized('Device authentication is required');
           const { game, created } = await ingestDeviceReport(
             db,
             app.events,
-            request.deviceIdentity,
+            identity,
             request.body,
             app.config.ingest,
-          );
+          ).catch((error: unknown) => {
+            // The store found the key replaced or the device disabled: verify it again next time.
+            if (error instanceof AppError && error.code.startsWith('device_'))
+              identities.forget((known) => known === identity);
+            throw error;
+          });
           if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);
         },

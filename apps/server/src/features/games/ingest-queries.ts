@@ -79,6 +79,8 @@ export interface GamePayload {
    * every report a device sends; false only for the demo seed, which stores games directly.
    */
   rosterOnly: boolean;
+  /** The hash of the key a device's report was authenticated with, checked under its row lock. */
+  deviceKeyHash?: string;
   /**
    * The new game's id (chosen here, so that the handlers of 'game.stored' can name the game
    * before it is stored).
@@ -113,6 +115,10 @@ export const UNKNOWN_USER = 'AR002';
 export const NOT_ON_ROSTER = 'AR003';
 export const UNKNOWN_APPLICATION = 'AR004';
 export const MODE_NOT_OFFERED = 'AR005';
+/** The report's device key is not the device's now (a new key, or the device deleted). */
+export const DEVICE_KEY_CHANGED = 'AR006';
+/** The report's device was disabled after its key was verified. */
+export const DEVICE_DISABLED = 'AR007';
 /** Every refusal of arcadia_ingest_game: the report (or the device) is wrong, nothing written. */
 export const REFUSALS: ReadonlySet<string> = new Set([
   UNKNOWN_MAP,

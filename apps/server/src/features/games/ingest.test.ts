@@ -14,6 +14,8 @@ import {
   type TestPlayer,
 } from '../../../test/support/arcade';
 import type { AppEventHandler, StoredGame } from '../../events/map';
+import { rotateDeviceKey, setDeviceDisabled } from '../devices';
+import { deviceAuthorization } from '@arcadia/contracts';
 
 const TABLES = [
   'games',
@@ -425,6 +427,49 @@ describe('game reports', () => {
         }),
       );
       expect(res.status).toBe(201);
+    });
+  });
+
+  describe("the device's key", () => {
+    const guests = () =>
+      report({
+        players: [
+          { guestName: 'Gast 1', teamId: 1, kills: 1, deaths: 0, score: 10 },
+          { guestName: 'Gast 2', teamId: 2, kills: 0, deaths: 1, score: 0 },
+        ],
+      });
+
+    // The route trusts a key it verified a few seconds ago without reading the device again; the
+    // store checks the key and the device under the device's row lock.
+    it('refuses a report with a key verified just before it was replaced, writing nothing', async () => {
+      const spare = await addDevice(t, 'neon-city', 'spare-key');
+      expect((await post(guests(), spare)).status).toBe(201);
+      const before = await snapshot();
+      const { key } = await rotateDeviceKey(t.db, 'neon-city', 'spare-key');
+      const old = await post(guests(), spare);
+      expect(old.status).toBe(401);
+      expect(old.body.error.code).toBe('device_auth_failed');
+      expect(await snapshot()).toEqual(before);
+      const renewed = {
+        ...spare,
+        headers: { authorization: deviceAuthorization('neon-city', 'spare-key', key) },
+      };
+      expect((await post(guests(), renewed)).status).toBe(201);
+      // Refused again at once: not trusted from the cache after the store said no.
+      expect((await post(guests(), spare)).status).toBe(401);
+    });
+
+    it('refuses a report of a device disabled after its key was verified, writing nothing', async () => {
+      const spare = await addDevice(t, 'neon-city', 'spare-off');
+      expect((await post(guests(), spare)).status).toBe(201);
+      const before = await snapshot();
+      await setDeviceDisabled(t.db, 'neon-city', 'spare-off', true);
+      const res = await post(guests(), spare);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('device_disabled');
+      expect(await snapshot()).toEqual(before);
+      await setDeviceDisabled(t.db, 'neon-city', 'spare-off', false);
+      expect((await post(guests(), spare)).status).toBe(201);
     });
   });
 

@@ -7,6 +7,8 @@ import type { AppEventBus, StoredGame } from '../../events/map';
 import { ingestQueue } from './ingest-queue';
 import { batchKeys, storeReports, type StoreJob, type Written } from './ingest-store';
 import {
+  DEVICE_DISABLED,
+  DEVICE_KEY_CHANGED,
   existingUsers,
   findGameByKey,
   isRetiredMap,
@@ -30,6 +32,11 @@ export interface ReportingDevice {
   arcadeId: string;
   id: string;
   applicationId: string;
+  /**
+   * The stored hash of the key the report was authenticated with: the store checks it, and that
+   * the device is enabled, under the device's row lock (AR006 / AR007). Unset for the demo seed.
+   */
+  keyHash?: string;
 }
 
 export interface IngestResult {
@@ -255,6 +262,7 @@ export async function ingestGame(
   const won = winners(report);
   const payload: GamePayload = {
     rosterOnly: rules.rosterOnly ?? false,
+    ...(device.keyHash ? { deviceKeyHash: device.keyHash } : {}),
     id: randomUUID(),
     arcadeId: device.arcadeId,
     deviceId: device.id,
@@ -310,6 +318,10 @@ export async function ingestGame(
     }).submit(job, batchKeys(payload), events);
   } catch (error) {
     const state = sqlState(error);
+    if (state === DEVICE_KEY_CHANGED)
+      throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
+    if (state === DEVICE_DISABLED)
+      throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
     if (!state || !REFUSALS.has(state)) throw error;
     // A repeated report is answered with its game even if a player has gone since (deleted, or
     // released from the device by the first report).
