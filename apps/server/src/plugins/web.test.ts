@@ -132,7 +132,9 @@ describe('what is revalidated on every use', () => {
     expect(home.headers['content-type']).toMatch(/^text\/html/);
     expect(home.headers['content-encoding']).toBe('br');
     const html = decode(home).toString('utf8');
-    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`);
+    expect(html).toContain(
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="${ROUTE_CHUNK}">`,
+    );
     expect(html).toContain(`href="/${SCRIPT}" data-entry`);
 
     const other = await rawGet(`${t.url}/settings`);
@@ -195,7 +197,9 @@ describe('what the first screen needs, asked for with the page', () => {
     expect(home.indexOf(news)).toBeLessThan(home.indexOf('rel="modulepreload"'));
     expect(home).not.toContain('/api/config');
     const play = (await rawGet(`${t.url}/play`)).body.toString();
-    expect(play).toContain(`<link rel="modulepreload" crossorigin href="${PLAY_CHUNK}">`);
+    expect(play).toContain(
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="${PLAY_CHUNK}">`,
+    );
     expect(play).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
   });
 

@@ -221,7 +221,9 @@ function routePagesOf(root: string, html: string): (url: string) => RoutePage {
   const pages = routes
     .map((route) => {
       const links = [
-        ...route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+        ...route.files.map(
+          (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`,
+        ),
         // A signed-in page starts its session with the sign-in configuration.
         ...(route.session
           ? ['<link rel="preload" as="fetch" crossorigin href="/api/config">']

@@ -51,13 +51,18 @@ describe('the build: the entry runs after the first paint', () => {
     vi.unstubAllGlobals();
   });
 
-  it('turns the entry script into a preload (it downloads at once), adds the start-up script, drops comments', () => {
+  it('turns the entry script into a preload (it downloads at once, at low priority), adds the start-up script, drops comments', () => {
     const html = transform(built);
     expect(html).not.toContain('<script type="module"');
+    // Low: the scripts run only after the first paint, so the stylesheet, the font and the
+    // page's image go first.
     expect(html).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/index-A1.js" data-entry>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-A1.js" data-entry>',
     );
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/core-B2.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/core-B2.js">',
+    );
+    expect(html).not.toMatch(/<link rel="modulepreload" crossorigin/);
     expect(html).toContain(`<script>${START_SCRIPT}</script>\n  </body>`);
     // The early calls before the stylesheet, which would hold an inline script below it.
     expect(html).toContain(
