@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_LIMIT, parseClaimCode, type DeviceClaims } from '@arcadia/contracts';
+import {
+  CLAIM_LIMIT,
+  deviceAuthorization,
+  parseClaimCode,
+  type DeviceClaims,
+} from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -13,6 +18,7 @@ import {
   type TestPlayer,
 } from '../../../test/support/arcade';
 import type { AssignedSlot } from '../../events/map';
+import { rotateDeviceKey, setDeviceDisabled } from '../devices';
 
 const WRITES = [
   'game_claims',
@@ -115,6 +121,35 @@ describe('claiming a guest result with the code the device shows', () => {
     const bad = await deviceRequest(t, device)('POST', '/games/not-a-game/claims', {});
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('gameId');
+  });
+
+  it('gives no codes once the device has a new key or is disabled, though its key was verified just before', async () => {
+    const spare = await addDevice(t, 'test-arcade', 'rekeyed-device');
+    const gameId = await play(spare);
+    expect((await codes(gameId, spare)).status).toBe(200);
+    const hashes = async () =>
+      (
+        await t.db.execute<{ token_hash: string }>(
+          sql`select token_hash from game_claims where game_id = ${gameId} order by slot_id`,
+        )
+      ).rows;
+    const before = await hashes();
+    const { key } = await rotateDeviceKey(t.db, 'test-arcade', 'rekeyed-device');
+    const old = await codes(gameId, spare);
+    expect(old.status).toBe(401);
+    expect(old.body.error.code).toBe('device_auth_failed');
+    expect(await hashes()).toEqual(before);
+    const renewed = {
+      ...spare,
+      headers: { authorization: deviceAuthorization('test-arcade', 'rekeyed-device', key) },
+    };
+    expect((await codes(gameId, renewed)).status).toBe(200);
+    const issued = await hashes();
+    await setDeviceDisabled(t.db, 'test-arcade', 'rekeyed-device', true);
+    const off = await codes(gameId, renewed);
+    expect(off.status).toBe(403);
+    expect(off.body.error.code).toBe('device_disabled');
+    expect(await hashes()).toEqual(issued);
   });
 
   it('shows the result, then gives it once: statistics, rating, achievements and the assign event', async () => {

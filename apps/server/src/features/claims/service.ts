@@ -65,19 +65,36 @@ const iso = (column: string) =>
 export async function issueClaims(
   db: Db,
   publicUrl: string,
-  device: { arcadeId: string; id: string },
+  device: { arcadeId: string; id: string; keyHash?: string },
   gameId: string,
 ): Promise<DeviceClaims> {
   return db.transaction(async (tx) => {
     // The game row is not locked: a claim locks its claim row, then the game row; taking them the
     // other way round here could deadlock. A claim running meanwhile is settled by the upsert.
-    const { rows: found } = await tx.execute<{ voided: boolean; expires_at: string }>(sql`
-      select g.voided_at is not null as voided,
+    // The device is read with it: the route trusts a key it verified a few seconds ago, and a new
+    // key or a disable since must count at once (as for game reports).
+    const { rows: found } = await tx.execute<{
+      key_ok: boolean;
+      disabled: boolean;
+      game: boolean;
+      voided: boolean;
+      expires_at: string;
+    }>(sql`
+      select ${device.keyHash ?? null}::text is null or d.key_hash = ${device.keyHash ?? null}
+               as key_ok,
+             d.disabled_at is not null as disabled,
+             g.id is not null as game,
+             g.voided_at is not null as voided,
              ${iso(`g.created_at + interval '${CLAIM_TTL_HOURS} hours'`)} as expires_at
-        from games g
-       where g.id = ${gameId} and g.arcade_id = ${device.arcadeId} and g.device_id = ${device.id}`);
+        from devices d
+        left join games g on g.id = ${gameId} and g.arcade_id = d.arcade_id and g.device_id = d.id
+       where d.arcade_id = ${device.arcadeId} and d.id = ${device.id}`);
     const game = found[0];
-    if (!game) throw notFound('This device reported no such game');
+    if (!game?.key_ok)
+      throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
+    if (game.disabled)
+      throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
+    if (!game.game) throw notFound('This device reported no such game');
     const expiresAt = game.expires_at;
     if (game.voided || Date.parse(expiresAt) <= Date.now())
       return { gameId, expiresAt, claims: [] };

@@ -51,7 +51,12 @@ declare module 'fastify' {
  */
 const DEVICE_IDENTITY_TTL_MS = 10_000;
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
 const emptyBody = z.object({}).passthrough().nullish();
 
 function deviceOf(request: FastifyRequest): DeviceRow {
@@ -75,6 +80,12 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         max: 10_000,
       });
       const failures = deviceAuthFailures(app);
+      /** A trusted key found replaced (or its device disabled) is verified again next time. */
+      const forgetReplaced = (identity: DeviceIdentity, error: unknown): never => {
+        if (error instanceof AppError && error.code.startsWith('device_'))
+          identities.forget((known) => known === identity);
+        throw error;
+      };
       app.addHook('onRequest', async (request, reply) => {
         const header = request.headers.authorization;
         const known = header ? identities.get(header) : undefined;
@@ -227,12 +238,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
             identity,
             request.body,
             app.config.ingest,
-          ).catch((error: unknown) => {
-            // The store found the key replaced or the device disabled: verify it again next time.
-            if (error instanceof AppError && error.code.startsWith('device_'))
-              identities.forget((known) => known === identity);
-            throw error;
-          });
+          ).catch((error: unknown) => forgetReplaced(identity, error));
           if (created) app.appMetrics.gameIngested();
           return reply.code(created ? 201 : 200).send(game);
         },
@@ -254,12 +260,10 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
           response: { 200: deviceClaimsSchema, ...errors },
         },
         handler: async (request) => {
-          if (!request.deviceIdentity) throw unauthorized('Device authentication is required');
-          return issueClaims(
-            db,
-            app.config.publicUrl,
-            request.deviceIdentity,
-            request.params.gameId,
+          const identity = request.deviceIdentity;
+          if (!identity) throw unauthorized('Device authentication is required');
+          return issueClaims(db, app.config.publicUrl, identity, request.params.gameId).catch(
+            (error: unknown) => forgetReplaced(identity, error),
           );
         },
       });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deviceAuthorization } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { playerStats, playerStatsPeriods } from '../../db/schema';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../test/support/arcade';
 import type { AppEventHandler, StoredGame } from '../../events/map';
 import { rotateDeviceKey, setDeviceDisabled } from '../devices';
-import { deviceAuthorization } from '@arcadia/contracts';
 
 const TABLES = [
   'games',
