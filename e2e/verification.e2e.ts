@@ -61,6 +61,8 @@ describe('e-mail verification journey', () => {
     const link = mail.links.find((l) => l.includes('/oidc/verify?token='));
     expect(link).toBeDefined();
     await page.goto(link!);
+    // Opening the link only asks (mail scanners open links too); the button confirms.
+    await page.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
     await page.getByText('Danke! Deine E-Mail-Adresse ist jetzt bestätigt.').waitFor();
     await screenshot(page, 'verification-confirmed');
 

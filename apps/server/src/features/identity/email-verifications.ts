@@ -17,6 +17,21 @@ export async function createVerificationToken(db: Queryable, accountId: string):
   return token;
 }
 
+/** Whether the token is one that verifyEmail would spend now (known, unused, unexpired). */
+export async function verificationTokenOpen(db: Queryable, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: emailVerifications.accountId })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.tokenHash, digest(token)),
+        isNull(emailVerifications.usedAt),
+        gt(emailVerifications.expiresAt, sql`now()`),
+      ),
+    );
+  return Boolean(row);
+}
+
 /**
  * Spends the token (one statement, so two requests cannot both use it) and every other open
  * token of the account, and marks the account's e-mail verified, in one transaction. Answers the

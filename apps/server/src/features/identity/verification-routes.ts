@@ -14,11 +14,11 @@ import { AppError, conflict, notFound } from '../../plugins/errors';
 import { componentLog } from '../../plugins/logging';
 import { verificationMail } from './account-mails';
 import { findAccountById, type AccountRow } from './accounts';
-import { createVerificationToken, verifyEmail } from './email-verifications';
+import { createVerificationToken, verificationTokenOpen, verifyEmail } from './email-verifications';
 import { createMailer, type SendMail } from './mailer';
 import { pageContext } from './page-context';
 import type { FormGuard } from './page-security';
-import { messagePage } from './views/pages';
+import { messagePage, verifyPage } from './views/pages';
 
 /** Issues a 24-hour verification token for the account and mails its link. */
 export async function sendVerificationMail(
@@ -45,26 +45,46 @@ export function sendVerificationMailLater(
 }
 
 const tokenSchema = z.string().regex(/^[\w-]{43}$/);
+const verifyBody = z.object({ csrf: z.string().optional(), token: z.string().default('') });
 
-/** GET /oidc/verify?token=…: spends the link and says the e-mail is confirmed (or why not). */
+/**
+ * GET /oidc/verify?token=…: the link of the verification mail. It asks, with a button, and
+ * changes nothing: mail scanners and link previews open every link of a mail on their own, and
+ * such a visit must not verify an account someone signed up with another person's address (a
+ * proven address is what `admin grant` and marketing mail go by). POST (the button, with the
+ * form token) spends the link and says the e-mail is confirmed; both say why not otherwise.
+ */
 export function verificationPageRoutes(
   app: FastifyInstance,
   deps: { config: Config; forms: FormGuard },
 ): void {
-  const { config } = deps;
+  const { config, forms } = deps;
+  const invalidLink = (p: ReturnType<typeof pageContext>) =>
+    messagePage(p, p.t('verify.title'), { text: p.t('verify.invalid'), kind: 'error' }, [
+      { href: `${config.publicUrl}/settings`, label: p.t('verify.toSettings') },
+    ]);
+
   app.get('/oidc/verify', async (request, reply) => {
     const p = pageContext(request, reply, deps);
     const token = tokenSchema.safeParse((request.query as { token?: unknown }).token);
-    const accountId = token.success ? await verifyEmail(app.db, token.data) : undefined;
-    if (!accountId) {
+    if (!token.success || !(await verificationTokenOpen(app.db, token.data)))
+      return reply.code(400).send(invalidLink(p));
+    return reply.send(
+      verifyPage(p, { action: `/oidc/verify?lang=${p.language}`, token: token.data }),
+    );
+  });
+
+  app.post('/oidc/verify', async (request, reply) => {
+    const p = pageContext(request, reply, deps);
+    const body = verifyBody.safeParse(request.body ?? {});
+    if (!body.success || !forms.valid(request, body.data.csrf)) {
       return reply
-        .code(400)
-        .send(
-          messagePage(p, p.t('verify.title'), { text: p.t('verify.invalid'), kind: 'error' }, [
-            { href: `${config.publicUrl}/settings`, label: p.t('verify.toSettings') },
-          ]),
-        );
+        .code(403)
+        .send(messagePage(p, p.t('error.title'), { text: p.t('error.form'), kind: 'error' }, []));
     }
+    const token = tokenSchema.safeParse(body.data.token);
+    const accountId = token.success ? await verifyEmail(app.db, token.data) : undefined;
+    if (!accountId) return reply.code(400).send(invalidLink(p));
     return reply.send(
       messagePage(p, p.t('verify.title'), { text: p.t('verify.done'), kind: 'notice' }, [
         { href: `${config.publicUrl}/`, label: p.t('app.back') },

@@ -125,6 +125,29 @@ export function resetPage(ctx: PageContext, v: ResetView): string {
   );
 }
 
+export interface VerifyView {
+  action: string;
+  token: string;
+}
+
+/**
+ * The page of an e-mail verification link: a question and a button. Opening the link changes
+ * nothing (mail scanners and link previews open links on their own); the button's post does.
+ */
+export function verifyPage(ctx: PageContext, v: VerifyView): string {
+  const { t } = ctx;
+  return page(
+    ctx,
+    t('verify.title'),
+    html`<p class="intro">${t('verify.question')}</p>
+      <form method="post" action="${v.action}" novalidate>
+        ${formTokenInput(ctx)}
+        <input type="hidden" name="token" value="${v.token}" />
+        <button class="primary" type="submit" autofocus>${t('verify.submit')}</button>
+      </form>`,
+  );
+}
+
 /** A page with one message and links (reset done, link invalid, errors). */
 export function messagePage(
   ctx: PageContext,

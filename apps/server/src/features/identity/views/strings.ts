@@ -77,6 +77,8 @@ const de = {
     'willkommen bei Arcadia! Bitte bestätige deine E-Mail-Adresse über diesen Link. Er ist 24 Stunden gültig und funktioniert nur einmal:',
   'mail.verify.ignore': 'Wenn du kein Arcadia-Konto angelegt hast, ignoriere diese Mail einfach.',
   'verify.title': 'E-Mail-Adresse bestätigen',
+  'verify.question': 'Ist das deine E-Mail-Adresse? Dann bestätige sie hier.',
+  'verify.submit': 'E-Mail-Adresse bestätigen',
   'verify.done': 'Danke! Deine E-Mail-Adresse ist jetzt bestätigt.',
   'verify.invalid':
     'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon benutzt. In den Einstellungen der App kannst du eine neue Bestätigungsmail anfordern.',
@@ -170,6 +172,8 @@ const en: Record<MessageKey, string> = {
     'welcome to Arcadia! Please confirm your e-mail address with this link. It is valid for 24 hours and works only once:',
   'mail.verify.ignore': "If you didn't create an Arcadia account, just ignore this mail.",
   'verify.title': 'Confirm e-mail address',
+  'verify.question': 'Is this your e-mail address? Then confirm it here.',
+  'verify.submit': 'Confirm e-mail address',
   'verify.done': 'Thank you! Your e-mail address is now confirmed.',
   'verify.invalid':
     'This confirmation link is invalid, expired or already used. You can request a new confirmation mail in the app settings.',
