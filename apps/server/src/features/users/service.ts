@@ -25,6 +25,7 @@ import {
   lockUser,
   type UserRow,
 } from './repository';
+import { holdsMatch, seats } from '../devices';
 import { lockBoardRows } from '../leaderboards';
 import { countAdmins, lockRoleChanges } from './roles';
 
@@ -152,6 +153,16 @@ export async function deleteProfile(
           'The last admin cannot delete the profile: make another admin first',
         );
     }
+    // A running match's report may name only players that exist: one deleted mid-match would
+    // have it refused for everyone who played (400 unknown_user). As leaving the device, the
+    // deletion waits until the device reports or cancels the match, or gives it up.
+    const seat = await seats.deviceOfPlayer(tx, me.id);
+    if (seat && holdsMatch(seat.device))
+      throw new AppError(
+        409,
+        'already_in_match',
+        `You are in a match on ${seat.device.arcadeId};${seat.device.id}: delete the profile once it is over`,
+      );
     return me;
   });
 }
