@@ -11,7 +11,7 @@ import {
 import { createUserAgent } from '../../test/support/rfc8291';
 import { formOf } from '../../test/support/browser';
 import { TestOidcClient } from '../../test/support/oidc-client';
-import { nulPaths } from './input-hygiene';
+import { loneSurrogatePaths, nulPaths } from './input-hygiene';
 
 const NUL = '\u0000';
 const TABLES = [
@@ -210,6 +210,90 @@ describe('a NUL byte in any free text is a 400 with the field, never a 500', () 
       expect(res.body.error?.code, `${c.name}: ${JSON.stringify(res.body)}`).toBe(
         'validation_failed',
       );
+      expect(
+        res.body.error.details.map((d: { path: string }) => d.path),
+        c.name,
+      ).toContain(c.field);
+    }
+    expect(await t.counts(...TABLES)).toEqual(before);
+  });
+});
+
+describe('loneSurrogatePaths', () => {
+  it('names every string holding an unpaired UTF-16 surrogate, keys included; pairs are fine', () => {
+    expect(
+      loneSurrogatePaths({
+        emoji: 'ok \u{1F3AF}',
+        a: ['x\ud800', { b: '\udfffy' }],
+        ['k\ud800']: 1,
+        c: '\ud83c\udfaf',
+      }),
+    ).toEqual(expect.arrayContaining(['a.0', 'a.1.b', 'k\\ud800']));
+    expect(loneSurrogatePaths({ emoji: '\u{1F3AF}', n: 1 })).toEqual([]);
+  });
+});
+
+/**
+ * JSON may escape a lone surrogate (`"\ud800"`), which is no character: PostgreSQL's jsonb
+ * refuses it (a device report answered 500 and stored nothing, the device retrying in vain), and
+ * text stores U+FFFD in its place (an arcade's name changed without a word).
+ */
+describe('an unpaired surrogate in any free text is a 400 with the field, never a 500', () => {
+  let t: TestApp;
+  let device: TestDevice;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addArcade(t);
+    device = await addDevice(t, 'test-arcade', 'arena-1');
+  });
+  afterAll(() => t.close());
+
+  it('refuses it in device reports and registration, storing nothing', async () => {
+    const newcomer = await t.issuer.mint('sub-newcomer');
+    const cases = [
+      {
+        name: 'device report guest name',
+        method: 'POST',
+        path: '/api/device/v1/games',
+        headers: device.headers,
+        body: report({
+          players: [{ guestName: 'Gast\ud800', kills: 1, deaths: 1, score: 1, teamId: 1 }],
+        }),
+        field: 'players.0.guestName',
+      },
+      {
+        name: 'device report team name',
+        method: 'POST',
+        path: '/api/device/v1/games',
+        headers: device.headers,
+        body: report({
+          teams: [
+            { id: 1, name: 'Rot\udc00', score: 3 },
+            { id: 2, name: 'Blau', score: 1 },
+          ],
+          players: [{ guestName: 'Gast', kills: 1, deaths: 1, score: 1, teamId: 1 }],
+        }),
+        field: 'teams.0.name',
+      },
+      {
+        name: 'registration instagram',
+        method: 'POST',
+        path: '/api/v2/user/registration',
+        token: newcomer,
+        body: { username: 'Neo', mail: 'neo@example.com', agb: true, instagram: 'neo\ud800' },
+        field: 'instagram',
+      },
+    ];
+    const before = await t.counts(...TABLES);
+    for (const c of cases) {
+      const res = await t.request(c.method, c.path, {
+        token: c.token,
+        headers: c.headers,
+        body: c.body,
+      });
+      expect(res.status, `${c.name}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error.code, c.name).toBe('validation_failed');
       expect(
         res.body.error.details.map((d: { path: string }) => d.path),
         c.name,

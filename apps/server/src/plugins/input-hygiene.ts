@@ -5,19 +5,28 @@ import { AppError } from './errors';
 
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain NUL characters';
+/** A UTF-16 surrogate on its own: in a `u` regex a pair is one code point, never Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const SURROGATE_MESSAGE = 'must be valid Unicode text (an unpaired surrogate is no character)';
 
 /**
  * The paths (`players.0.guestName`, `searchterm`) of every string in a parsed JSON value that
- * holds a NUL character, keys included. Iterative, so a deeply nested body cannot overflow
- * the stack; `limit` caps how many are reported.
+ * `bad` finds, keys included (shown with `\uXXXX` for the code units `bad` objects to).
+ * Iterative, so a deeply nested body cannot overflow the stack; `limit` caps how many are
+ * reported.
  */
-export function nulPaths(value: unknown, limit = 20): string[] {
+function badStringPaths(
+  value: unknown,
+  bad: (text: string) => boolean,
+  shown: (key: string) => string,
+  limit: number,
+): string[] {
   const found: string[] = [];
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0 && found.length < limit) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes(NUL)) found.push(path);
+      if (bad(current)) found.push(path);
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--)
         stack.push([current[i], path ? `${path}.${i}` : String(i)]);
@@ -26,7 +35,7 @@ export function nulPaths(value: unknown, limit = 20): string[] {
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, inner] = entries[i]!;
         const innerPath = path ? `${path}.${key}` : key;
-        if (key.includes(NUL)) found.push(innerPath.replaceAll(NUL, '\\u0000'));
+        if (bad(key)) found.push(shown(innerPath));
         else stack.push([inner, innerPath]);
       }
     }
@@ -34,8 +43,33 @@ export function nulPaths(value: unknown, limit = 20): string[] {
   return found;
 }
 
-/** The NUL-holding fields of a request's path parameters, query and body, with their part. */
-function nulIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): {
+const escaped = (code: string) => `\\u${code.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The paths of every string (or key) holding a NUL character. */
+export function nulPaths(value: unknown, limit = 20): string[] {
+  return badStringPaths(
+    value,
+    (text) => text.includes(NUL),
+    (path) => path.replaceAll(NUL, escaped(NUL)),
+    limit,
+  );
+}
+
+/**
+ * The paths of every string (or key) holding an unpaired UTF-16 surrogate (JSON may escape one,
+ * `"\ud800"`): PostgreSQL's jsonb refuses it, and text stores U+FFFD in its place.
+ */
+export function loneSurrogatePaths(value: unknown, limit = 20): string[] {
+  return badStringPaths(
+    value,
+    (text) => LONE_SURROGATE.test(text),
+    (path) => path.replace(new RegExp(LONE_SURROGATE.source, 'gu'), escaped),
+    limit,
+  );
+}
+
+/** The fields of a request's path parameters, query and body holding a NUL or a lone surrogate. */
+function textIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): {
   part: string;
   issues: FieldIssue[];
 } | null {
@@ -44,25 +78,27 @@ function nulIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): 
     ['querystring', request.query],
     ['body', request.body],
   ] as const) {
-    const paths = nulPaths(value);
-    if (paths.length > 0) {
-      return {
-        part,
-        issues: paths.map((path) => ({ path: path || part, message: NUL_MESSAGE })),
-      };
-    }
+    const issues = [
+      ...nulPaths(value).map((path) => ({ path: path || part, message: NUL_MESSAGE })),
+      ...loneSurrogatePaths(value).map((path) => ({
+        path: path || part,
+        message: SURROGATE_MESSAGE,
+      })),
+    ];
+    if (issues.length > 0) return { part, issues };
   }
   return null;
 }
 
 /**
- * PostgreSQL stores no NUL in text or jsonb: a NUL anywhere in a path parameter, the query or a
- * parsed body is refused here, once for every route, with the field, before any validation or
- * handler runs (and so before anything is written).
+ * PostgreSQL stores no NUL in text or jsonb, and no unpaired surrogate in jsonb (text silently
+ * gets U+FFFD): either anywhere in a path parameter, the query or a parsed body is refused here,
+ * once for every route, with the field, before any validation or handler runs (and so before
+ * anything is written).
  */
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
-    const found = nulIssues(request);
+    const found = textIssues(request);
     if (!found) return;
     const { part, issues } = found;
     throw new AppError(
