@@ -120,12 +120,15 @@ export type ReportPlayer = z.infer<typeof reportPlayerSchema>;
  */
 export const GAME_REPORT_EARLIEST = '2000-01-01T00:00:00Z';
 
+/** The longest game a device may report (`durationSeconds`): a day. */
+export const GAME_MAX_DURATION_SECONDS = 86_400;
+
 export const gameReportSchema = z
   .object({
     idempotencyKey: z.string().trim().min(8).max(100),
     type: gameTypeSchema,
     mapId: z.string().trim().min(1).max(64),
-    durationSeconds: z.number().int().min(1).max(86_400),
+    durationSeconds: z.number().int().min(1).max(GAME_MAX_DURATION_SECONDS),
     playedAt: z.iso
       .datetime({ offset: true, message: 'playedAt must be an ISO date-time' })
       .optional(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
@@ -60,6 +61,21 @@ describe('DELETE /api/v2/user/{id} during a running match', () => {
   it('deletes once the match is reported', async () => {
     const res = await t.request('DELETE', `/api/v2/user/${neo.id}`, { token: neo.token });
     expect(res.status).toBe(200);
+  });
+
+  it('does not wait for a match longer than the longest game (a device that never ends it)', async () => {
+    const morpheus = await addPlayer(t, 'Morpheus');
+    await seat(t, device, [morpheus.id]);
+    expect((await deviceRequest(t, device)('POST', '/match/start', {})).status).toBe(200);
+    await t.db.execute(
+      sql`update devices set match_started_at = now() - interval '25 hours', last_seen_at = now()
+           where arcade_id = 'test-arcade' and id = 'arena'`,
+    );
+    const res = await t.request('DELETE', `/api/v2/user/${morpheus.id}`, {
+      token: morpheus.token,
+    });
+    expect(res.status).toBe(200);
+    await deviceRequest(t, device)('POST', '/match/cancel', {});
   });
 
   it('deletes on a device that is not in a match, and once a silent device gave its match up', async () => {
