@@ -5,6 +5,7 @@ import {
   DEVICE_MATCH_ABANDONED_AFTER_SECONDS,
   DEVICE_OFFLINE_AFTER_SECONDS,
   deviceSegmentSchema,
+  GAME_MAX_DURATION_SECONDS,
   type DevicePlayers,
   type Heartbeat,
 } from '@arcadia/contracts';
@@ -120,13 +121,16 @@ export function isOnline(device: DeviceRow, now = Date.now()): boolean {
 }
 
 /**
- * Whether the device's running match still holds its players (they may not leave or move): it
- * runs, the device is not disabled, and it was heard from within the abandon window. A device
- * offline for a minute may come back and report the match; one silent for ten is given up.
+ * Whether the device's running match still holds its players (they may not leave or move, nor
+ * delete their profile): it runs, the device is not disabled, and it was heard from within the
+ * abandon window. A device offline for a minute may come back and report the match; one silent
+ * for ten is given up, and so is a match running longer than the longest game a device may
+ * report (a device heartbeating but never ending its match would hold its players for good).
  */
 export function holdsMatch(device: DeviceRow, now = Date.now()): boolean {
   return (
     device.matchStartedAt !== null &&
+    now - device.matchStartedAt.getTime() < GAME_MAX_DURATION_SECONDS * 1000 &&
     device.disabledAt === null &&
     device.lastSeenAt !== null &&
     now - device.lastSeenAt.getTime() <= DEVICE_MATCH_ABANDONED_AFTER_SECONDS * 1000

@@ -224,6 +224,20 @@ describe('playing on a device', () => {
     await deviceRequest(t, duo)('POST', '/match/cancel', {});
   });
 
+  it('lets a player go from a match running longer than the longest game, its device still heard', async () => {
+    await deviceRequest(t, duo)('POST', '/heartbeat', {});
+    expect((await start(dora, duo)).status).toBe(200);
+    await deviceRequest(t, duo)('POST', '/match/start', {});
+    expect((await stop(dora, duo)).body.error.code).toBe('already_in_match');
+    // A device that heartbeats but never reports or cancels its match would hold her for good.
+    await t.db.execute(
+      `update devices set match_started_at = now() - interval '25 hours', last_seen_at = now()
+        where arcade_id = 'neon-city' and id = 'duo'`,
+    );
+    expect((await stop(dora, duo)).status).toBe(200);
+    await deviceRequest(t, duo)('POST', '/match/cancel', {});
+  });
+
   it('disabling a device ends its match: its players may leave at once', async () => {
     await deviceRequest(t, duo)('POST', '/heartbeat', {});
     expect((await start(dora, duo)).status).toBe(200);

@@ -2,7 +2,6 @@ import {
   AGB_VERSION,
   defaultLeaderboardVisible,
   defaultProfileVisibility,
-  GAME_MAX_DURATION_SECONDS,
   type ProfileUpdate,
   type Registration,
 } from '@arcadia/contracts';
@@ -156,17 +155,10 @@ export async function deleteProfile(
     }
     // A running match's report may name only players that exist: one deleted mid-match would
     // have it refused for everyone who played (400 unknown_user). As leaving the device, the
-    // deletion waits until the device reports or cancels the match, or gives it up; but never
-    // longer than the longest game, so a device that never ends its match cannot keep a player
-    // from erasing their data.
+    // deletion waits until the device reports or cancels the match, or gives it up (holdsMatch:
+    // at the latest after the longest game, so no device keeps a player from erasing their data).
     const seat = await seats.deviceOfPlayer(tx, me.id);
-    const matchStartedAt = seat?.device.matchStartedAt?.getTime();
-    if (
-      seat &&
-      holdsMatch(seat.device) &&
-      matchStartedAt !== undefined &&
-      Date.now() - matchStartedAt < GAME_MAX_DURATION_SECONDS * 1000
-    )
+    if (seat && holdsMatch(seat.device))
       throw new AppError(
         409,
         'already_in_match',
