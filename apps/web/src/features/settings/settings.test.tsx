@@ -201,6 +201,20 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('button', { name: 'Löschen' })).toBeEnabled();
   });
 
+  it('a player in a running match is told to delete the profile after it', async () => {
+    deleteReply = apiError(409, 'already_in_match', 'Your match on a device is still running');
+    const store = await registeredStore();
+    const { user } = await renderSettings(store);
+    await user.click(screen.getByRole('button', { name: 'Profil löschen' }));
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(getToasts()).toHaveLength(1));
+    expect(getToasts()[0]).toMatchObject({
+      variant: 'error',
+      title: 'Du spielst gerade ein Match: Lösche dein Profil, wenn es vorbei ist.',
+    });
+    expect(selectAuthStatus(store.getState())).toBe('signedIn');
+  });
+
   it('the last admin is told why the profile stays', async () => {
     deleteReply = apiError(409, 'last_admin', 'The last admin cannot delete the profile');
     const store = await registeredStore();

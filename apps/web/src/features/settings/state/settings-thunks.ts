@@ -45,10 +45,16 @@ export const deleteOwnProfile =
     const result = await dispatch(deleteProfileApi.endpoints.deleteProfile.initiate(id));
     if ('error' in result) {
       dispatch(deleteError());
-      const lastAdmin = toFailure(result.error).code === 'last_admin';
+      const { code } = toFailure(result.error);
       toast({
         variant: 'error',
-        title: i18next.t(lastAdmin ? 'settings.deleteLastAdmin' : 'settings.deleteFailed'),
+        title: i18next.t(
+          code === 'last_admin'
+            ? 'settings.deleteLastAdmin'
+            : code === 'already_in_match'
+              ? 'settings.deleteInMatch'
+              : 'settings.deleteFailed',
+        ),
       });
       return false;
     }
