@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../components/ui';
 import { callsTo, deferred, handlers, server } from '../../testing/api';
 import { BLAZE, ME, NOVA, ownProfile, profile } from '../../testing/factories';
+import { liveGameStored } from '../live';
+import { api } from '../../lib/api/base';
 import { renderProfile } from './testing';
 
 const friendsPath = '/api/user/me/friends';
@@ -232,5 +234,34 @@ describe('profile page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'NeonNova' })).toBeInTheDocument();
+  });
+  it('a game arriving on the live channel reloads the own profile in place, not into an error', async () => {
+    const { store } = await renderProfile(`/profile/${ME}`, ownProfile());
+    await screen.findByRole('heading', { level: 1, name: 'Me' });
+    const answer = deferred();
+    const after = ownProfile();
+    after.userStatistics = { ...after.userStatistics, gamesPlayed: 9 };
+    server.use(handlers.getProfile({ body: after, wait: answer.promise }, { id: ME }));
+    // As the live channel handles `event: game` (refreshAfterGame): the action (its listener
+    // reloads the profile), then the tags of what changed, the profile's among them, while that
+    // load is on its way.
+    act(() => {
+      store.dispatch(liveGameStored({ gameId: 'g-new', applicationId: 'commando' }));
+      store.dispatch(
+        api.util.invalidateTags([
+          { type: 'Profile', id: ME },
+          { type: 'Games', id: ME },
+          'Leaderboard',
+        ]),
+      );
+    });
+    await act(async () => answer.resolve());
+    await waitFor(() =>
+      expect(screen.getByText('Spiele', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        '9',
+      ),
+    );
+    expect(screen.queryByText('Das Profil konnte nicht geladen werden')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Me' })).toBeInTheDocument();
   });
 });

@@ -8,9 +8,18 @@ export const loadProfile =
   (id: string): AppThunk<Promise<void>> =>
   async (dispatch) => {
     dispatch(profileLoadBegin(id));
-    const result = await dispatch(
-      getProfileApi.endpoints.getProfile.initiate(id, { subscribe: false, forceRefetch: true }),
+    // Subscribed while it loads: the 'Profile' tag invalidated meanwhile (the live channel does
+    // when a game arrives) would otherwise drop the unsubscribed entry, and the answer with it,
+    // and the page would say the profile could not be loaded. Subscribed, it refetches instead.
+    const request = dispatch(
+      getProfileApi.endpoints.getProfile.initiate(id, { forceRefetch: true }),
     );
+    let result: Awaited<typeof request>;
+    try {
+      result = await request;
+    } finally {
+      request.unsubscribe();
+    }
     if (result.data) dispatch(profileLoadSuccess(result.data));
     else dispatch(profileLoadFailure({ id, error: toFailure(result.error) }));
   };
