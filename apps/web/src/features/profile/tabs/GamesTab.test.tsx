@@ -245,4 +245,48 @@ describe('games tab', () => {
     expect(screen.queryByRole('button', { name: 'Ältere Spiele laden' })).not.toBeInTheDocument();
     expect(cards().length).toBe(MATCH_HISTORY_PAGE_SIZE + 1);
   });
+
+  it('after older games load, the focus is on the first of them, not dropped to the page', async () => {
+    const many = Array.from({ length: MATCH_HISTORY_PAGE_SIZE }, (_, i) =>
+      game({ id: `aaaaaaaa-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+    server.use(handlers.getProfile({ body: ownProfile({ matchHistory: many }) }, { id: ME }));
+    const older = (n: number) =>
+      game({
+        id: `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        type: 'freeforall',
+        teamNames: [],
+      });
+    server.use(
+      handlers.getMatchHistoryPage(
+        (call) => {
+          const page = Number(call.query.get('page'));
+          return {
+            body: {
+              games: [older(page * 10), older(page * 10 + 1)],
+              page,
+              pageSize: MATCH_HISTORY_PAGE_SIZE,
+              hasMore: page < 3,
+            },
+          };
+        },
+        { id: ME },
+      ),
+    );
+    const { user } = await renderProfile(`/profile/${ME}/games`, ownProfile());
+    // The button is replaced by a spinner while the page loads, and then by the games.
+    await user.click(await screen.findByRole('button', { name: 'Ältere Spiele laden' }));
+    const firstOfPage2 = (await screen.findAllByRole('button', { name: /Jeder gegen jeden/ }))[0];
+    await vi.waitFor(() => expect(firstOfPage2).toHaveFocus());
+    // The keyboard goes on from there: the next game of that page, then the button again.
+    await user.keyboard('{Tab}');
+    expect(screen.getAllByRole('button', { name: /Jeder gegen jeden/ })[1]).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Ältere Spiele laden' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /Jeder gegen jeden/ })).toHaveLength(4),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /Jeder gegen jeden/ })[2]).toHaveFocus(),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,15 @@ function OlderGames({
     userId: playerId,
     page,
   });
+  // The button that asked for this page made way for a spinner, and the focus fell to the page:
+  // once the games are there it goes to the first of them, where a keyboard reads on.
+  const list = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!data || focused.current) return;
+    focused.current = true;
+    list.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [data]);
   if (isLoading) return <Spinner className="my-4 w-full" />;
   if (isError || !data)
     return (
@@ -61,14 +70,14 @@ function OlderGames({
     );
   const fresh = data.games.filter((g) => !seen.has(g.id));
   return (
-    <>
+    <div ref={list} className="contents">
       <GameList games={fresh} playerId={playerId} />
       {isLast && data.hasMore && (
         <Button variant="secondary" onClick={onMore} className="self-center">
           {t('profile.games.loadMore')}
         </Button>
       )}
-    </>
+    </div>
   );
 }
 
