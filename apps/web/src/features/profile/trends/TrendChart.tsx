@@ -62,6 +62,7 @@ export function TrendChart({
                   >
                     <UplotChart
                       data={data}
+                      xLabel={xLabel}
                       formatX={formatX}
                       formatTick={formatTick ?? formatX}
                       formatY={formatY}

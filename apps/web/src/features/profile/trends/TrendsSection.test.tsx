@@ -13,13 +13,16 @@ import { BLAZE, ME, NOVA, gamesOverview, ownProfile, profile } from '../../../te
 import { renderProfile } from '../testing';
 
 /** uPlot draws on a canvas jsdom has not: a fake records what it was given. */
-const charts = vi.hoisted(() => ({ loaded: false, made: [] as Array<{ data: unknown[][] }> }));
+const charts = vi.hoisted(() => ({
+  loaded: false,
+  made: [] as Array<{ data: unknown[][]; opts: { series: Array<{ label?: string }> } }>,
+}));
 vi.mock('uplot', () => {
   charts.loaded = true;
   return {
     default: class {
-      constructor(_opts: unknown, data: unknown[][]) {
-        charts.made.push({ data });
+      constructor(opts: { series: Array<{ label?: string }> }, data: unknown[][]) {
+        charts.made.push({ data, opts });
       }
       setSize() {}
       destroy() {}
@@ -236,6 +239,23 @@ describe('trends on the statistics tab', () => {
       ['1.043', '–'],
       ['1.012', '–'],
       ['–', '990'],
+    ]);
+  });
+
+  it('with a second line the legend names the x values in the app’s language, not “Time”', async () => {
+    release();
+    const user = userEvent.setup();
+    await renderProfile(`/profile/${ME}/statistics`, ownProfile());
+    await screen.findByRole('heading', { name: 'Spiele pro Woche' });
+    await user.selectOptions(screen.getByLabelText('Vergleichen mit'), NOVA);
+    await waitFor(() => expect(charts.made.at(-1)?.data).toHaveLength(3));
+    // The weekly charts' x is the week, the rating's the game: the legend's first entry.
+    const labels = charts.made.slice(-4).map((chart) => chart.opts.series.map((s) => s.label));
+    expect(labels).toEqual([
+      ['Woche ab', 'Me', 'NeonNova'],
+      ['Woche ab', 'Me', 'NeonNova'],
+      ['Woche ab', 'Me', 'NeonNova'],
+      ['Spiel', 'Me', 'NeonNova'],
     ]);
   });
 

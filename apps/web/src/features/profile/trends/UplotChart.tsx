@@ -12,6 +12,8 @@ const HEIGHT = 200;
 
 export interface UplotChartProps {
   data: ChartData;
+  /** What the x values are (week, game): their name in the legend, which uPlot calls 'Time'. */
+  xLabel: string;
   /** How an x value (seconds) reads in the legend, and shorter under the x axis. */
   formatX: (seconds: number) => string;
   formatTick: (seconds: number) => string;
@@ -36,6 +38,7 @@ const labelEachPoint = (xs: readonly number[]) =>
  */
 export default function UplotChart({
   data,
+  xLabel,
   formatX,
   formatTick,
   formatY,
@@ -73,7 +76,7 @@ export default function UplotChart({
           },
         ],
         series: [
-          { value: (_u, v) => (v === null ? '–' : formatX(v)) },
+          { label: xLabel, value: (_u, v) => (v === null ? '–' : formatX(v)) },
           ...data.lines.map((line, i) => ({
             label: line.label,
             stroke: LINE_COLOURS[i % LINE_COLOURS.length],
@@ -102,6 +105,6 @@ export default function UplotChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, formatX, formatTick, formatY, integer]);
+  }, [data, xLabel, formatX, formatTick, formatY, integer]);
   return <div ref={box} aria-hidden="true" className="trend-chart w-full min-w-0" />;
 }
