@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LivePlay, LivePlayEvent } from '@arcadia/contracts';
-import { apiCalls, handlers, server } from '../../testing/api';
+import { apiCalls, apiError, handlers, server } from '../../testing/api';
 import { neo, playingDevice } from '../../testing/factories';
 import { fakeScanner } from '../../testing/fake-scanner';
 import { renderApp } from '../../testing/render-app';
@@ -66,6 +66,32 @@ describe('/play follows the live channel', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Nächste Runde scannen' }));
     expect(screen.getByTestId('scanner')).toBeInTheDocument();
+  });
+
+  it('"Stop Playing" during the match says it runs on this device; the match over, that goes', async () => {
+    server.use(
+      handlers.stopPlaying(
+        apiError(409, 'already_in_match', 'You are in a match on berlin;arena-1; finish it first'),
+      ),
+    );
+    const { store } = await renderPlaying();
+    act(() => {
+      store.dispatch(event({ reason: 'match_started', play: on({ matchRunning: true }) }));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Playing' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Das Match auf diesem Gerät läuft noch. Aufhören kannst du, wenn es vorbei ist.',
+    );
+    expect(alert).not.toHaveTextContent('anderen Gerät');
+    expect(screen.getByTestId('playing-device')).toHaveTextContent('arena-1');
+
+    act(() => {
+      store.dispatch(event({ reason: 'match_over', play: off, gameId: 'game-1' }));
+    });
+    expect(screen.getByText('Match vorbei!')).toBeInTheDocument();
+    expect(screen.queryByText('Das hat nicht geklappt')).toBeNull();
+    expect(screen.queryByText(/Match auf diesem Gerät läuft noch/)).toBeNull();
   });
 
   it('says when an operator took the player off the device', async () => {

@@ -113,7 +113,8 @@ export function Component() {
       {loading && <PlayLoading />}
       {error && !loading && (
         <PlayError
-          message={playErrorMessage(error, t)}
+          // With a device shown, the failure is the stop's (a failed join clears the device).
+          message={playErrorMessage(error, t, device ? 'stop' : 'play')}
           onScanAgain={waiting && !device ? scanAgain : undefined}
         />
       )}

@@ -130,9 +130,11 @@ export const playSlice = createSlice({
     builder.addCase(livePlay, (state, action) => {
       const { reason, play, at, gameId } = action.payload;
       followLive(state, play);
-      if ((reason === 'match_over' || reason === 'removed') && at && !play.device)
+      if ((reason === 'match_over' || reason === 'removed') && at && !play.device) {
         state.ended = { reason, device: at, gameId };
-      else if (play.device) state.ended = null;
+        // What failed on that device (a stop refused mid-match) no longer holds.
+        state.error = null;
+      } else if (play.device) state.ended = null;
     });
     // Another player may sign in next on this browser: nothing of the last one stays.
     builder.addMatcher(isSignedOut, () => initialPlayState);
