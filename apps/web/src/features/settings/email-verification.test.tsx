@@ -72,6 +72,33 @@ describe('Settings: e-mail confirmation', () => {
     expect(posts[0]!.headers.get('authorization')).toBe('Bearer player-token');
   });
 
+  it('the resend button keeps the keyboard focus while the mail is sent', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    postAnswer = () => HttpResponse.json({ sent: true }, { status: 202 });
+    server.use(
+      http.post('/api/me/verification-mail', async ({ request }) => {
+        posts.push(request);
+        await held;
+        return postAnswer();
+      }),
+    );
+    const { user } = await render();
+    const button = await screen.findByRole('button', { name: 'Bestätigungsmail erneut senden' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    release();
+    expect(await screen.findByText(/^Bestätigungsmail gesendet\./)).toBeVisible();
+    expect(button).toHaveFocus();
+    expect(posts).toHaveLength(1);
+  });
+
   it('too many: a visible message with the minutes to wait', async () => {
     postAnswer = () =>
       HttpResponse.json(

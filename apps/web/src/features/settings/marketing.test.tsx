@@ -72,6 +72,33 @@ describe('Settings: marketing mails', () => {
     );
   });
 
+  it('the box keeps the keyboard focus while the choice is saved', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      handlers.updateOwnProfile(() => {
+        me = { ...me, marketingConsent: false, marketingPending: true };
+        return { body: me, wait: held };
+      }),
+    );
+    const { user } = await render();
+    const box = await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ });
+    box.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(box).toHaveAttribute('aria-disabled', 'true'));
+    // Not `disabled`, which drops the focus to the page; a second press changes nothing.
+    expect(box).toBeEnabled();
+    expect(box).toHaveFocus();
+    await user.keyboard(' ');
+    release();
+    expect(
+      await screen.findByText('Bitte bestätige die Anmeldung über den Link in deiner E-Mail.'),
+    ).toBeVisible();
+    expect(box).toHaveFocus();
+    expect(box).toBeChecked();
+    expect(apiCalls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('unticking a confirmed consent withdraws it', async () => {
     me = neo({ marketingConsent: true });
     const { user } = await render();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnProfile } from '@arcadia/contracts';
 import { mergeTranslations } from '../../../build/i18n-plugin';
 import { changeLanguage, initI18n } from '../../lib/i18n';
-import { apiCalls, apiError, handlers, server } from '../../testing/api';
+import { apiCalls, apiError, deferred, handlers, server } from '../../testing/api';
 import { neo } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore } from '../../testing/store';
@@ -87,6 +87,33 @@ describe('Settings: visibility', () => {
     await waitFor(() =>
       expect(patches()).toEqual([{ leaderboardVisible: false }, { leaderboardVisible: true }]),
     );
+  });
+
+  it('the switch and the choices keep the keyboard focus while a change is saved', async () => {
+    const answer = deferred();
+    server.use(
+      handlers.updateOwnProfile(({ body }) => {
+        me = { ...me, ...body };
+        return { body: me, wait: answer.promise };
+      }),
+    );
+    const { user } = await render();
+    const toggle = await screen.findByRole('switch', { name: 'In Ranglisten erscheinen' });
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(patches()).toEqual([{ leaderboardVisible: false }]));
+    // Saving: said to be unavailable, but not `disabled`, which drops the focus to the page.
+    expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await user.keyboard(' '); // ignored while saving
+    const friends = screen.getByRole('radio', { name: 'Freunde' });
+    expect(friends).toBeEnabled();
+    answer.resolve();
+    await waitFor(() => expect(toggle).not.toHaveAttribute('aria-disabled'));
+    expect(toggle).toHaveFocus();
+    expect(toggle).not.toBeChecked();
+    expect(patches()).toEqual([{ leaderboardVisible: false }]);
   });
 
   it('says so when the setting could not be saved', async () => {

@@ -62,9 +62,12 @@ export function EmailVerification() {
             <p className="text-ink-muted">{t('settings.unverified')}</p>
             <Button
               variant="secondary"
-              disabled={busy}
+              // Not `disabled` while sending: that drops the focus to the page.
+              aria-disabled={busy || undefined}
               aria-busy={busy || undefined}
-              onClick={() => void resend()}
+              onClick={() => {
+                if (!busy) void resend();
+              }}
             >
               {busy ? (
                 <Spinner size="sm" label={t('settings.verifySending')} />

@@ -33,6 +33,8 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
     profile.marketingAwaitsParent !== null ||
     askingParent;
   const change = (tick: boolean) => {
+    // Saving: the box keeps the focus (aria-disabled, not disabled, which drops it to the page).
+    if (isLoading) return;
     if (tick && minor) return setAskingParent(true);
     setAskingParent(false);
     void update({ marketingConsent: tick });
@@ -47,7 +49,7 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
         <Checkbox
           name="marketingConsent"
           checked={checked}
-          disabled={isLoading}
+          aria-disabled={isLoading || undefined}
           onChange={(e) => change(e.target.checked)}
           label={t('settings.marketingAccept')}
         />

@@ -18,7 +18,12 @@ export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile })
   // The change's answer is the newest state until the profile is loaded again; while it is
   // being saved, the choice shows at once (and goes back if saving fails).
   const profile = { ...(answered ?? loaded), ...(isLoading ? originalArgs : undefined) };
-  const choose = (profileVisibility: ProfileVisibility) => void update({ profileVisibility });
+  // While a change is saved the controls say they are disabled (aria-disabled) and ignore input,
+  // but keep the focus: a disabled control drops it to the page, and the keyboard starts again
+  // at the top.
+  const choose = (profileVisibility: ProfileVisibility) => {
+    if (!isLoading) void update({ profileVisibility });
+  };
   return (
     <Card>
       <CardBody className="flex flex-col gap-4">
@@ -36,10 +41,10 @@ export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile })
                 name="profileVisibility"
                 value={value}
                 checked={profile.profileVisibility === value}
-                disabled={isLoading}
+                aria-disabled={isLoading || undefined}
                 onChange={() => choose(value)}
                 aria-describedby={`${id}-${value}-hint`}
-                className="mt-1 h-4 w-4 shrink-0 cursor-pointer accent-neon-pink"
+                className="mt-1 h-4 w-4 shrink-0 cursor-pointer accent-neon-pink aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
               />
               <div>
                 <label htmlFor={`${id}-${value}`} className="cursor-pointer text-ink">
@@ -64,11 +69,13 @@ export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile })
             id={`${id}-boards`}
             role="switch"
             aria-checked={profile.leaderboardVisible}
-            disabled={isLoading}
-            onClick={() => void update({ leaderboardVisible: !profile.leaderboardVisible })}
+            aria-disabled={isLoading || undefined}
+            onClick={() => {
+              if (!isLoading) void update({ leaderboardVisible: !profile.leaderboardVisible });
+            }}
             className={cn(
               'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-line transition',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan disabled:cursor-not-allowed disabled:opacity-50',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neon-cyan aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
               profile.leaderboardVisible ? 'bg-neon-cyan' : 'bg-night-950/60',
             )}
           >
