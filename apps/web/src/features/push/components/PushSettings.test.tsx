@@ -101,7 +101,7 @@ describe('the notifications switch', () => {
     expect(browser.manager.current).toBeNull();
   });
 
-  it('shows the change in progress and blocks a second click', async () => {
+  it('shows the change in progress and blocks a second click, keeping the focus', async () => {
     const hold = deferred();
     server.use(
       handlers.savePushSubscription({
@@ -111,13 +111,20 @@ describe('the notifications switch', () => {
       }),
     );
     const { user, toggle } = await renderControl();
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toBeDisabled());
+    toggle.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'true'));
     expect(toggle).toHaveAttribute('aria-busy', 'true');
     expect(screen.getAllByText('Wird eingeschaltet …').length).toBeGreaterThan(0);
+    // Not `disabled`, which drops the focus to the page; the second press does nothing.
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await user.click(toggle);
     hold.resolve();
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
-    expect(toggle).toBeEnabled();
+    expect(toggle).not.toHaveAttribute('aria-disabled');
+    expect(toggle).toHaveFocus();
+    expect(callsTo('POST', '/api/push/subscriptions')).toHaveLength(1);
   });
 
   it('"Unsubscribe failed!" in English, "Abmelden fehlgeschlagen!" in German', async () => {

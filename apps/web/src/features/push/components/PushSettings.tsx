@@ -45,13 +45,10 @@ export function PushSettings({ ports }: PushSettingsProps) {
   else if (signedOut) hint = t('push.signInFirst');
   else if (unregistered) hint = t('push.registerFirst');
 
-  // Turning off always works (also for a subscription left from before a sign-out).
+  // Turning off always works (also for a subscription left from before a sign-out). While a
+  // change runs the switch is only aria-disabled: `disabled` would drop the focus to the page.
   const disabled =
-    busy ||
-    status === 'unknown' ||
-    status === 'unsupported' ||
-    status === 'denied' ||
-    (!on && !ready);
+    status === 'unknown' || status === 'unsupported' || status === 'denied' || (!on && !ready);
   const stateText = busy
     ? t(on ? 'push.turningOff' : 'push.turningOn')
     : t(on ? 'push.on' : 'push.off');
@@ -82,10 +79,13 @@ export function PushSettings({ ports }: PushSettingsProps) {
             aria-labelledby={labelId}
             aria-describedby={hint ? hintId : undefined}
             aria-busy={busy || undefined}
+            aria-disabled={busy || undefined}
             disabled={disabled}
-            onClick={() => void dispatch(setPushEnabled(!on, ports, i18n.language))}
+            onClick={() => {
+              if (!busy) void dispatch(setPushEnabled(!on, ports, i18n.language));
+            }}
             className={cn(
-              'group inline-flex min-h-11 items-center gap-3 rounded-full px-1 disabled:cursor-not-allowed disabled:opacity-50',
+              'group inline-flex min-h-11 items-center gap-3 rounded-full px-1 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
               focusRing,
             )}
           >
