@@ -32,13 +32,16 @@ export function LanguageSettings() {
             className="w-full max-w-xs"
             label={t('settings.languageLabel')}
             value={current}
-            disabled={loading}
+            // While the language loads the select ignores changes but keeps the focus, which
+            // `disabled` would drop to the page.
+            aria-disabled={loading || undefined}
             options={LANGUAGES.map((l) => ({
               value: l.id,
               label: t(`settings.languageNames.${l.id}`),
             }))}
             onChange={(e) => {
-              if (isLanguage(e.target.value)) void dispatch(switchLanguage(e.target.value));
+              if (!loading && isLanguage(e.target.value))
+                void dispatch(switchLanguage(e.target.value));
             }}
             error={error ? t('settings.languageFailed') : undefined}
           />
