@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LivePlay, LivePlayEvent } from '@arcadia/contracts';
@@ -69,17 +69,33 @@ describe('/play follows the live channel', () => {
   });
 
   it('"Stop Playing" during the match says it runs on this device; the match over, that goes', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      handlers.stopPlaying(
-        apiError(409, 'already_in_match', 'You are in a match on berlin;arena-1; finish it first'),
-      ),
+      handlers.stopPlaying({
+        ...apiError(
+          409,
+          'already_in_match',
+          'You are in a match on berlin;arena-1; finish it first',
+        ),
+        wait: held,
+      }),
     );
     const { store } = await renderPlaying();
     act(() => {
       store.dispatch(event({ reason: 'match_started', play: on({ matchRunning: true }) }));
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Playing' }));
+    const stop = screen.getByRole('button', { name: 'Stop Playing' });
+    stop.focus();
+    await userEvent.keyboard('{Enter}');
+    // Stopping: unavailable (aria-disabled), but not `disabled`, which drops the focus.
+    await waitFor(() => expect(stop).toHaveAttribute('aria-disabled', 'true'));
+    expect(stop).toBeEnabled();
+    expect(stop).toHaveFocus();
+    release();
     const alert = await screen.findByRole('alert');
+    // The refused stop leaves the button where it was, and the keyboard on it.
+    expect(screen.getByRole('button', { name: 'Stop Playing' })).toHaveFocus();
     expect(alert).toHaveTextContent(
       'Das Match auf diesem Gerät läuft noch. Aufhören kannst du, wenn es vorbei ist.',
     );

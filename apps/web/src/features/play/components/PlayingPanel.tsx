@@ -57,7 +57,17 @@ export function PlayingPanel({
         ) : (
           <p className="max-w-prose text-sm text-ink-muted">{t('play.playingHint')}</p>
         )}
-        <Button variant="danger" size="lg" onClick={onStop} disabled={stopping}>
+        {/* aria-disabled, not disabled, while stopping: disabled drops the focus to the page,
+            also when the stop is refused and the button stays. */}
+        <Button
+          variant="danger"
+          size="lg"
+          onClick={() => {
+            if (!stopping) onStop();
+          }}
+          aria-disabled={stopping || undefined}
+          aria-busy={stopping || undefined}
+        >
           {stopping ? <Spinner size="sm" /> : <Square aria-hidden="true" size={18} />}
           {t('play.stop')}
         </Button>
