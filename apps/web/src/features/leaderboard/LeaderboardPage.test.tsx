@@ -206,10 +206,28 @@ describe('leaderboard page', () => {
     const { user } = await renderBoard(anonymous());
     await screen.findByRole('table');
     expect(screen.getByText('Seite 1 von 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Zurück' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Zurück' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     await waitFor(() => expect(screen.getByText('Seite 2 von 3')).toBeInTheDocument());
     expect(lastQuery()).toContain('page=2');
+  });
+
+  it('paging to the last page with the keyboard keeps the focus on the pager', async () => {
+    const { user } = await renderBoard(anonymous());
+    await screen.findByRole('table');
+    screen.getByRole('button', { name: 'Weiter' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText('Seite 2 von 3')).toBeInTheDocument());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByText('Seite 3 von 3')).toBeInTheDocument());
+    // The last page: 'Weiter' says it is unavailable but is not disabled, which drops the focus.
+    const next = screen.getByRole('button', { name: 'Weiter' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toBeEnabled();
+    expect(next).toHaveFocus();
+    await user.keyboard('{Enter}'); // nothing beyond the last page
+    expect(lastQuery()).toContain('page=3');
+    expect(screen.getByText('Seite 3 von 3')).toBeInTheDocument();
   });
 
   it("shows the signed-in player's own rank even when it is off the page", async () => {

@@ -13,12 +13,23 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
+  // At the first and last page the buttons are aria-disabled, not disabled: 'Weiter' pressed to
+  // reach the last page would otherwise drop the keyboard focus to the page.
+  const first = page <= 1;
+  const last = page >= totalPages;
   return (
     <nav
       aria-label={t('leaderboard.pagination')}
       className="flex items-center justify-between gap-3"
     >
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-disabled={first || undefined}
+        onClick={() => {
+          if (!first) onPage(page - 1);
+        }}
+      >
         <ChevronLeft aria-hidden="true" size={18} />
         {t('leaderboard.previous')}
       </Button>
@@ -28,8 +39,10 @@ export function Pager({
       <Button
         variant="secondary"
         size="sm"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
+        aria-disabled={last || undefined}
+        onClick={() => {
+          if (!last) onPage(page + 1);
+        }}
       >
         {t('leaderboard.next')}
         <ChevronRight aria-hidden="true" size={18} />
