@@ -101,6 +101,36 @@ describe('Settings: download my data', () => {
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer player-token');
   });
 
+  it('the download button keeps the keyboard focus while the file is prepared', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/me/export', async ({ request }) => {
+        requests.push(request);
+        await held;
+        return HttpResponse.json(
+          { format: 'x' },
+          { headers: { 'content-disposition': 'attachment; filename="arcadia-data.json"' } },
+        );
+      }),
+    );
+    const { user } = await render();
+    const button = screen.getByRole('button', { name: 'Meine Daten herunterladen' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    // Not `disabled`, which drops the focus to the page; a second press starts nothing.
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    release();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    expect(button).toHaveFocus();
+    expect(requests).toHaveLength(1);
+  });
+
   it('too many downloads: a toast with the minutes to wait', async () => {
     server.use(
       http.get('/api/me/export', () =>

@@ -14,6 +14,7 @@ export function DownloadData({ summary = true }: { summary?: boolean }) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 
   const download = async (format: ExportFormat) => {
+    if (busy !== null) return;
     setBusy(format);
     try {
       await downloadExport(format, i18n.language.startsWith('en') ? 'en' : 'de');
@@ -33,7 +34,8 @@ export function DownloadData({ summary = true }: { summary?: boolean }) {
   const button = (format: ExportFormat, label: string, Icon: typeof Download) => (
     <Button
       variant="secondary"
-      disabled={busy !== null}
+      // aria-disabled while a file is prepared: `disabled` drops the focus to the page.
+      aria-disabled={busy !== null || undefined}
       aria-busy={busy === format || undefined}
       onClick={() => void download(format)}
     >
