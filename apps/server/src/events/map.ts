@@ -18,11 +18,13 @@ interface AppEvents {
    */
   'game.slot.assigned': { tx: Tx; payload: AssignedSlot };
   /**
-   * A game with registered players is being stored (features/games/ingest.ts), inside its
-   * transaction after the players' rating rows were locked: a handler may read and lock with
-   * `tx.db` and add writes to the game's statement, as for 'game.stored'.
+   * Games with registered players are being stored (features/games/ingest-store.ts): one, or
+   * the batch of one ingest transaction, emitted once inside it after the players' rating rows
+   * were locked. A handler may read and lock with `tx.db` (one statement for all the games
+   * keeps the transaction's round trips few) and add each game's writes to its statement with
+   * `tx.write(gameId, …)`, restricted by `tx.whenStored(gameId)`, as for 'game.stored'.
    */
-  'game.storing': { tx: StoringStatement; payload: StoringGame };
+  'games.storing': { tx: StoringBatch; payload: ReadonlyArray<StoringGame> };
   /** A player added another as a friend (features/friends/service.ts). */
   'friend.added': { tx: Tx; payload: FriendAdded };
   /** An article was published (features/news/service.ts). */
@@ -81,9 +83,14 @@ export interface AssignedSlot {
   via: 'operator' | 'claim';
 }
 
-/** The game's transaction: reads and locks (db) before its one statement, and writes to it. */
-export interface StoringStatement extends GameStatement {
+/**
+ * The transaction of games being stored: reads and locks (db) before their statement, and each
+ * game's writes to it (see GameStatement; a game's writes restricted by its `whenStored`).
+ */
+export interface StoringBatch {
   db: Queryable;
+  whenStored: (gameId: string) => SQL;
+  write: (gameId: string, statement: SQL) => void;
 }
 
 /** A game with registered players as it is being stored. */

@@ -33,7 +33,7 @@ import { forgetVisits } from './visits/events';
 export function featureEvents(config: Config): AppEventBus {
   const events = createEventBus();
   // Achievements, unlocked in the transaction that stores the game (docs/achievements.md).
-  events.on('game.storing', awardAchievements);
+  events.on('games.storing', awardAchievements);
   events.on('game.slot.assigned', achievementsOfAssignedSlot);
   // Push notifications, enqueued in the transaction that causes them.
   events.on('game.stored', notifyMatchResult);

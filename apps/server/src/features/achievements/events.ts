@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppEventHandler } from '../../events/map';
 import { playerAchievementFacts, playerAchievements } from '../../db/schema';
 import { lockFacts } from './repository';
-import { achievementsOfIncomingGame, recomputeAchievements } from './service';
+import { achievementsOfIncomingGames, recomputeAchievements } from './service';
 
 /** A deleted player's achievements and facts go (the foreign keys cascade too). */
 export const forgetAchievements: AppEventHandler<'user.deleted'> = async (tx, user) => {
@@ -12,12 +12,16 @@ export const forgetAchievements: AppEventHandler<'user.deleted'> = async (tx, us
 };
 
 /**
- * A game being stored: its registered players' facts locked and the unlocks decided in its
- * transaction, their writes (facts, unlocks, notifications, pushes) added to its statement.
+ * Games being stored: their registered players' facts locked and the unlocks decided in their
+ * transaction, each game's writes (facts, unlocks, notifications, pushes) added to its statement.
  */
-export const awardAchievements: AppEventHandler<'game.storing'> = async (statement, game) => {
-  for (const write of await achievementsOfIncomingGame(statement.db, game, statement.whenStored))
-    statement.write(write);
+export const awardAchievements: AppEventHandler<'games.storing'> = async (batch, games) => {
+  for (const { gameId, writes } of await achievementsOfIncomingGames(
+    batch.db,
+    games,
+    batch.whenStored,
+  ))
+    for (const write of writes) batch.write(gameId, write);
 };
 
 /**

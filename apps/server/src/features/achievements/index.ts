@@ -1,4 +1,8 @@
 /** Achievements (docs/achievements.md) as other features see them. */
-export { achievementsOfIncomingGame, backfillAchievements, recomputeAchievements } from './service';
+export {
+  achievementsOfIncomingGames,
+  backfillAchievements,
+  recomputeAchievements,
+} from './service';
 export { achievementsOfAssignedSlot, awardAchievements, forgetAchievements } from './events';
 export { lockFacts as lockAchievementFacts } from './repository';

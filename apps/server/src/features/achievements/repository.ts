@@ -46,8 +46,9 @@ export async function lockFacts(
   return result;
 }
 
-/** One player's row of the ingest's read (below). */
+/** One player's row of the ingest's read (below): `g` is the index of their game. */
 type IngestRow = {
+  g: number;
   user_id: string;
   facts: unknown;
   unlocked: string[] | null;
@@ -58,11 +59,16 @@ type IngestRow = {
 };
 
 /**
- * The ingest's read, ONE statement: locks the game's players' facts rows (as lockFacts) and
- * answers for each their facts, unlocked ids and place on the arcade's monthly score board right
- * after the game (their month score there plus this game's; others above counted up to `rank`,
- * others on the board up to `minPlayers`: index range scans of player_stats_periods_score_idx,
- * skipped for a player who holds `topId`), with the modes and maps the application offers now.
+ * The ingest's read for the games of one transaction, ONE statement: locks their registered
+ * players' facts rows (as lockFacts: created when missing, in user id order) and answers for
+ * each player of each game their facts, unlocked ids and place on their game's arcade monthly
+ * score board right after the game (their month score there plus this game's; others above
+ * counted up to `rank`, others on the board up to `minPlayers`: index range scans of
+ * player_stats_periods_score_idx, skipped for a player who holds `topId`), with the modes and
+ * maps the game's application offers now. One statement for the whole batch: a round trip per
+ * game was a third of the ingest transaction's time waiting between statements with the
+ * processes (docs/benchmarks.md).
+ *
  * The query is written so that the planner cannot scan a whole board per player: the own month
  * score is found by the primary key (its application compared with IS NOT DISTINCT FROM, which
  * no index serves: the board indexes, led by the application, are out of the planner's reach),
@@ -70,7 +76,7 @@ type IngestRow = {
  * a month or arcade not yet in the table's statistics (every month's first days) looked like a
  * board of one row, and both lookups took the wins index and filtered the whole board: about a
  * third of the database's CPU in the arcade bench.
- * $1 players [{user_id, score}], $2 application, $3 month start, $4 arcade, $5 topId; `rank`
+ * $1 players [{g, user_id, score, application_id, month_start, arcade_id}], $2 topId; `rank`
  * and `minPlayers` are in the text.
  *
  * The rule's rank and minimum of players are written into the text as LIMITs, not bound: with
@@ -85,45 +91,57 @@ function ingestStatementFor(rank: number, minPlayers: number) {
   const key = `${rank}:${minPlayers}`;
   let statement = ingestStatements.get(key);
   if (!statement) {
-    statement =
-      preparedStatement<IngestRow>(`with me as (select * from jsonb_to_recordset($1::jsonb) as m(user_id uuid, score integer)),
+    statement = preparedStatement<IngestRow>(`with me as (
+    select * from jsonb_to_recordset($1::jsonb)
+      as m(g integer, user_id uuid, score integer, application_id text, month_start date,
+           arcade_id text)),
   locked as (
     insert into player_achievement_facts as f (user_id)
-    select u.id from users u join me on me.user_id = u.id
+    select distinct u.id from users u join me on me.user_id = u.id
     order by u.id
     on conflict (user_id) do update set user_id = f.user_id
     returning f.user_id, f.facts),
   held as (
-    select l.user_id, l.facts, me.score,
+    select me.g, l.user_id, l.facts, me.score, me.application_id, me.month_start, me.arcade_id,
       (select array_agg(a.achievement_id) from player_achievements a
         where a.user_id = l.user_id) as unlocked,
       (select o.score_total from player_stats_periods o
-        where o.user_id = l.user_id and o.application_id is not distinct from $2
-          and o.period_kind = 'month' and o.period_start = $3::date
-          and o.arcade_id = $4) as month_score
+        where o.user_id = l.user_id and o.application_id is not distinct from me.application_id
+          and o.period_kind = 'month' and o.period_start = me.month_start
+          and o.arcade_id = me.arcade_id) as month_score
     from locked l join me on me.user_id = l.user_id),
   catalogue as (
-    select (select array_agg(id) from game_modes
-              where application_id = $2 and retired_at is null) as modes,
-           (select array_agg(id) from maps
-              where application_id = $2 and retired_at is null) as maps)
-  select h.user_id, h.facts, h.unlocked, c.modes, c.maps,
-    case when $5 <> all(coalesce(h.unlocked, '{}')) then
+    select a.application_id,
+      (select array_agg(id) from game_modes
+        where application_id = a.application_id and retired_at is null) as modes,
+      (select array_agg(id) from maps
+        where application_id = a.application_id and retired_at is null) as maps
+    from (select distinct application_id from me) a)
+  select h.g, h.user_id, h.facts, h.unlocked, c.modes, c.maps,
+    case when $2 <> all(coalesce(h.unlocked, '{}')) then
       (select count(*) from (select 1 from player_stats_periods s
-        where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
-          and s.arcade_id = $4 and s.user_id <> h.user_id
+        where s.application_id = h.application_id and s.period_kind = 'month'
+          and s.period_start = h.month_start and s.arcade_id = h.arcade_id
+          and s.user_id <> h.user_id
           and s.score_total > h.score + coalesce(h.month_score, 0)
         order by s.score_total desc
         limit ${rank}) x)::int end as ahead,
-    case when $5 <> all(coalesce(h.unlocked, '{}')) then
+    case when $2 <> all(coalesce(h.unlocked, '{}')) then
       (select count(*) from (select 1 from player_stats_periods s
-        where s.application_id = $2 and s.period_kind = 'month' and s.period_start = $3::date
-          and s.arcade_id = $4 and s.user_id <> h.user_id
+        where s.application_id = h.application_id and s.period_kind = 'month'
+          and s.period_start = h.month_start and s.arcade_id = h.arcade_id
+          and s.user_id <> h.user_id
         limit ${minPlayers}) y)::int end as others
-  from held h cross join catalogue c`);
+  from held h join catalogue c on c.application_id = h.application_id`);
     ingestStatements.set(key, statement);
   }
   return statement;
+}
+
+/** One game's part of the ingest's read: its board and its registered players. */
+export interface IngestGame {
+  board: { applicationId: string; monthStart: string; arcadeId: string };
+  players: ReadonlyArray<{ userId: string; score: number }>;
 }
 
 export interface IngestRead {
@@ -131,27 +149,40 @@ export interface IngestRead {
   inPlay: InPlay;
 }
 
+/** The ingest's read (above) for several games: each game's read, in the order given. */
 export async function lockForIngest(
   tx: Queryable,
-  board: { applicationId: string; monthStart: string; arcadeId: string },
-  players: ReadonlyArray<{ userId: string; score: number }>,
+  games: readonly IngestGame[],
   rule: { rank: number; minPlayers: number; id: string },
-): Promise<IngestRead> {
-  const result: IngestRead = { players: new Map(), inPlay: { modes: {}, maps: {} } };
-  if (players.length === 0) return result;
+): Promise<IngestRead[]> {
+  const result: IngestRead[] = games.map(() => ({
+    players: new Map(),
+    inPlay: { modes: {}, maps: {} },
+  }));
+  const input = games.flatMap(({ board, players }, g) =>
+    players.map((p) => ({
+      g,
+      user_id: p.userId,
+      score: p.score,
+      application_id: board.applicationId,
+      month_start: board.monthStart,
+      arcade_id: board.arcadeId,
+    })),
+  );
+  if (input.length === 0) return result;
   const rows = await ingestStatementFor(rule.rank, rule.minPlayers)(tx, [
-    JSON.stringify(players.map((p) => ({ user_id: p.userId, score: p.score }))),
-    board.applicationId,
-    board.monthStart,
-    board.arcadeId,
+    JSON.stringify(input),
     rule.id,
   ]);
   for (const row of rows) {
-    result.inPlay = {
-      modes: { [board.applicationId]: (row.modes ?? []).map(String) },
-      maps: { [board.applicationId]: (row.maps ?? []).map(String) },
+    const read = result[Number(row.g)];
+    const applicationId = games[Number(row.g)]?.board.applicationId;
+    if (!read || applicationId === undefined) continue;
+    read.inPlay = {
+      modes: { [applicationId]: (row.modes ?? []).map(String) },
+      maps: { [applicationId]: (row.maps ?? []).map(String) },
     };
-    result.players.set(String(row.user_id), {
+    read.players.set(String(row.user_id), {
       facts: readFacts(typeof row.facts === 'string' ? JSON.parse(row.facts) : row.facts),
       unlocked: new Set((row.unlocked ?? []).map(String)),
       place:

@@ -23,50 +23,58 @@ import {
 } from './rules';
 
 /**
- * The achievements of a game being stored ('game.storing'), inside its transaction after the
- * ratings were locked (features/games/ingest.ts): locks its registered players' facts rows (one statement), reads
- * their places on the arcade's monthly board (one statement, only when a player could enter the
- * top) and the catalogue in play (one statement), folds the game into each player's facts and
- * answers the writes to add to the game's statement (restricted by `when`: nothing for a
- * repeated report): the new facts, the unlocked achievements, their notifications and pushes.
+ * The achievements of games being stored ('games.storing': one, or an ingest transaction's
+ * batch), inside their transaction after the ratings were locked (features/games/ingest-store.ts):
+ * locks their registered players' facts rows and reads their places on the games' arcade monthly
+ * boards and the catalogue in play (ONE statement for all the games), folds each game into its
+ * players' facts and answers each game's writes to add to its statement (restricted by the
+ * game's `whenStored`: nothing for a repeated report): the new facts, the unlocked achievements,
+ * their notifications and pushes. The games share no registered player (the ingest queue's rule).
  */
-export async function achievementsOfIncomingGame(
+export async function achievementsOfIncomingGames(
   tx: Queryable,
-  game: StoringGame,
-  when: SQL,
-): Promise<SQL[]> {
-  const players = game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : []));
-  if (players.length === 0) return [];
+  games: readonly StoringGame[],
+  whenStored: (gameId: string) => SQL,
+): Promise<Array<{ gameId: string; writes: SQL[] }>> {
   const rule = monthlyTopRule() ?? { id: '', rank: 0, minPlayers: 0 };
-  const playedAt = new Date(game.playedAt);
-  // The arcade's month board the game counts in (the leaderboard's month, UTC).
-  const month =
-    game.periods.find((p) => p.periodKind === 'month' && p.arcadeId === game.arcadeId)
-      ?.periodStart ?? '1970-01-01';
-  const read = await lockForIngest(
+  const registered = games.map((game) =>
+    game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : [])),
+  );
+  const reads = await lockForIngest(
     tx,
-    { applicationId: game.applicationId, monthStart: month, arcadeId: game.arcadeId },
-    players,
+    games.map((game, g) => ({
+      // The arcade's month board the game counts in (the leaderboard's month, UTC).
+      board: {
+        applicationId: game.applicationId,
+        monthStart:
+          game.periods.find((p) => p.periodKind === 'month' && p.arcadeId === game.arcadeId)
+            ?.periodStart ?? '1970-01-01',
+        arcadeId: game.arcadeId,
+      },
+      players: registered[g]!,
+    })),
     rule,
   );
-  const catalogue = read.inPlay;
-  const writes: AchievementWrite[] = [];
-  for (const p of players) {
-    const current = read.players.get(p.userId);
-    if (!current) continue; // no such user: the ingest refuses the report
-    const factGame = {
-      applicationId: game.applicationId,
-      mode: game.type,
-      mapId: game.mapId,
-      playedAt,
-      won: p.won,
-      deaths: p.deaths,
-    };
-    const facts = foldGame(current.facts, factGame);
-    const earned = earnedWith(facts, factGame, catalogue, current.place, current.unlocked);
-    writes.push({ userId: p.userId, facts, earned, gameId: game.id });
-  }
-  return achievementWrites(writes, when);
+  return games.map((game, g) => {
+    const read = reads[g]!;
+    const writes: AchievementWrite[] = [];
+    for (const p of registered[g]!) {
+      const current = read.players.get(p.userId);
+      if (!current) continue; // no such user: the ingest refuses the report
+      const factGame = {
+        applicationId: game.applicationId,
+        mode: game.type,
+        mapId: game.mapId,
+        playedAt: new Date(game.playedAt),
+        won: p.won,
+        deaths: p.deaths,
+      };
+      const facts = foldGame(current.facts, factGame);
+      const earned = earnedWith(facts, factGame, read.inPlay, current.place, current.unlocked);
+      writes.push({ userId: p.userId, facts, earned, gameId: game.id });
+    }
+    return { gameId: game.id, writes: achievementWrites(writes, whenStored(game.id)) };
+  });
 }
 
 /**

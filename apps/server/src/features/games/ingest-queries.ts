@@ -171,34 +171,34 @@ export async function storeGame(
 
 /**
  * Stores several games (sharing no device and no registered player) and the handlers' writes of
- * each, in the caller's transaction: arcadia_ingest_games stores all the games set-based (one
- * insert per table for all of them; a named prepared statement), then the stored games' writes
- * run together in ONE statement, each write a CTE restricted to its own game by whenStored (a
- * repeat's writes are left out, and its answer is null). That statement's text changes with the
- * batch's games and unlocks, so it is not prepared: parsing and planning it once per batch
- * measured faster than a round trip per game with the processes (docs/benchmarks.md, session 22).
- * Answers, in the order given, each game's registered players' names, or null for a repeat.
+ * each, in the caller's transaction and ONE statement: arcadia_ingest_games stores all the games
+ * set-based (one insert per table for all of them) in the first CTE, then each game's writes
+ * follow as data-modifying CTEs restricted to it by whenStored (a repeat's writes write nothing,
+ * and its answer is null). As in storeGame, the writes cannot see the games' rows. With writes
+ * the text changes with the batch's games and unlocks, so it is not prepared: parsing and
+ * planning it once per batch measured faster than a round trip per game (docs/benchmarks.md,
+ * session 22), and it saves the round trip of a second statement. Answers, in the order given,
+ * each game's registered players' names, or null for a repeat.
  */
 export async function storeGames(
   db: Queryable,
   payloads: readonly GamePayload[],
   writes: ReadonlyArray<SQL[]>,
 ): Promise<Array<{ id: string; names: Record<string, string> } | null>> {
-  const res = await runPrepared(
-    db,
-    sql`select arcadia_ingest_games(${JSON.stringify(payloads)}::jsonb) as r`,
-  );
+  const games = sql`select arcadia_ingest_games(${JSON.stringify(payloads)}::jsonb) as r`;
+  const hooks = payloads.flatMap((_, i) => writes[i] ?? []);
+  const res =
+    hooks.length === 0
+      ? await runPrepared(db, games)
+      : await db.execute(
+          sql`with batch as (${games}),
+            stored as (select e.r from batch, jsonb_array_elements(batch.r) as e(r))
+            ${hookCtes(hooks)}
+            select r from batch`,
+        );
   const stored = res.rows[0]?.r as Array<{ id: string; names: Record<string, string> } | null>;
   if (!Array.isArray(stored) || stored.length !== payloads.length)
     throw new Error('arcadia_ingest_games answered for other games than it was given');
-  const storedWrites = stored.flatMap((game, i) => (game ? (writes[i] ?? []) : []));
-  if (storedWrites.length > 0)
-    await db.execute(
-      sql`with stored as (
-        select e.r from jsonb_array_elements(${JSON.stringify(stored)}::jsonb) as e(r))
-      ${hookCtes(storedWrites)}
-      select 1`,
-    );
   return stored;
 }
 

@@ -21,7 +21,7 @@ type Sent = Awaited<ReturnType<typeof sendAtOnce>>;
 
 /**
  * Reports sent at once by six devices (two registered players each), with INGEST_TRANSACTIONS
- * transactions in flight at most: a 'game.storing' handler (inside each game's transaction)
+ * transactions in flight at most: a 'games.storing' handler (inside each transaction)
  * counts how many run at the same time, and in how many transactions the games were stored.
  * `change` may alter a device's report (by its index) before it is sent.
  */
@@ -45,6 +45,7 @@ async function sendAtOnce(
     let most = 0;
     let mostWaiting = 0;
     let entered = 0;
+    let emits = 0;
     const transactions = new Set<unknown>();
     // The first transactions (as many as the limit allows) wait until all six reports are in
     // one or queued behind them, and then go on together, in the same turn of the event loop,
@@ -56,10 +57,11 @@ async function sendAtOnce(
         for (let i = 0; i < 500 && entered + ingestWaiting(t.db) < 6; i++)
           await new Promise((resolve) => setTimeout(resolve, 10));
       })());
-    t.app.events.on('game.storing', async (statement) => {
-      entered++;
+    t.app.events.on('games.storing', async (batch, games) => {
+      entered += games.length;
+      emits++;
       if (testDbKind === 'postgres') await allReportsIn();
-      transactions.add(statement.db);
+      transactions.add(batch.db);
       most = Math.max(most, ++inFlight);
       mostWaiting = Math.max(mostWaiting, ingestWaiting(t.db));
       await new Promise((resolve) => setTimeout(resolve, 30));
@@ -101,6 +103,8 @@ async function sendAtOnce(
       bodies: answers.map((a) => a.body as { error?: { code: string }; id?: string }),
       most,
       transactions: transactions.size,
+      // 'games.storing' emits: one per transaction, with all its games (one read for them).
+      emits,
       gamesPlayed: stats.map((s) => s?.gamesPlayed),
       ratedGames: ratings.map((r) => r?.games),
       ratingsAfter: ratings.map((r) => r?.rating),
@@ -147,7 +151,9 @@ describe('game reports sent at once', () => {
     // Not on PGlite: its queries block the event loop, so on a loaded machine each report may
     // reach the queue only after the one before committed (seen in CI: 6 transactions).
     if (testDbKind === 'postgres') expect(one.transactions).toBe(2);
+    expect(one.emits).toBe(one.transactions);
     expect(unbatched.transactions).toBe(6);
+    expect(unbatched.emits).toBe(6);
     expect(unbatched.statuses).toEqual(one.statuses);
     expect(one.ratedGames).toEqual(Array(12).fill(1));
     // Every game is its players' first: the same ratings, batched or not.
@@ -242,7 +248,7 @@ describe('game reports sent at once', () => {
         const held = new Promise<void>((resolve) => (release = resolve));
         let entered!: () => void;
         const inside = new Promise<void>((resolve) => (entered = resolve));
-        t.app.events.on('game.storing', async () => {
+        t.app.events.on('games.storing', async () => {
           entered();
           await held;
         });

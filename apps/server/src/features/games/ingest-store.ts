@@ -48,28 +48,37 @@ const withRatings = (payload: GamePayload, ratings: Array<SlotRating | null>): G
 });
 
 /**
- * The 'game.storing' handlers of one game (the achievements: their facts locked and the unlocks
- * decided, one statement), after the ratings were locked (the lock order of every writer):
- * answers the game's writes with theirs added.
+ * The 'games.storing' handlers of the games (the achievements: their facts locked and the
+ * unlocks decided, one statement for all of them), after the ratings were locked (the lock order
+ * of every writer): answers each game's writes with theirs added, in the order given. Emitted
+ * only for the games with registered players; the others keep their own writes.
  */
-async function storingWrites(tx: Queryable, job: StoreJob): Promise<SQL[]> {
-  const storing = [...job.writes];
-  await job.events.emit(
-    'game.storing',
+async function storingWrites(tx: Queryable, jobs: readonly StoreJob[]): Promise<SQL[][]> {
+  const writes = jobs.map((job) => [...job.writes]);
+  const rated = jobs.flatMap((job, i) => (hasRegistered(job.payload) ? [i] : []));
+  if (rated.length === 0) return writes;
+  const index = new Map(rated.map((i) => [jobs[i]!.payload.id, i]));
+  // All the games go to one emit: a handler may run one statement for all of them.
+  await jobs[rated[0]!]!.events.emit(
+    'games.storing',
     {
       db: tx,
-      whenStored: whenStored(job.payload.id),
-      write: (statement) => storing.push(statement),
+      whenStored,
+      write: (gameId, statement) => {
+        const i = index.get(gameId);
+        if (i === undefined) throw new Error(`A 'games.storing' write for another game: ${gameId}`);
+        writes[i]!.push(statement);
+      },
     },
-    job.payload,
+    rated.map((i) => jobs[i]!.payload),
   );
-  return storing;
+  return writes;
 }
 
 /**
  * Stores one game with its players' new skill ratings and achievements in one transaction: their
  * rating rows locked and read (one statement, features/ratings), the game rated in TypeScript,
- * the 'game.storing' handlers, then the game stored with the ratings and the handlers' writes
+ * the 'games.storing' handlers, then the game stored with the ratings and the handlers' writes
  * (storeGame, one statement). A game of guests only needs no rating: one statement, no
  * transaction. Null for a repeated report (nothing written).
  */
@@ -79,11 +88,8 @@ async function storeOne(db: Db, job: StoreJob): Promise<Written> {
   try {
     return await db.transaction(async (tx) => {
       const ratings = await rateIncomingGame(tx, payload);
-      const stored = await storeGame(
-        tx,
-        withRatings(payload, ratings),
-        await storingWrites(tx, job),
-      );
+      const [storing] = await storingWrites(tx, [job]);
+      const stored = await storeGame(tx, withRatings(payload, ratings), storing!);
       if (!stored) throw new Repeat();
       return stored;
     });
@@ -96,8 +102,9 @@ async function storeOne(db: Db, job: StoreJob): Promise<Written> {
 /**
  * Stores several games in ONE transaction, set-based (storeGames: one insert per table for all
  * of them): every game's rating rows locked at once (one statement, in the order every writer
- * takes them), then game by game, in (arcade, device) order, the 'game.storing' handlers' reads,
- * then all the games, then the stored games' handlers' writes (one statement). The games share
+ * takes them), then the 'games.storing' handlers' reads (one statement for all the games), then
+ * all the games with the stored games' handlers' writes (one statement): five round trips with
+ * BEGIN and COMMIT, however many games. The games share
  * no device and no registered player (the queue makes sure; checked here). A repeated report
  * writes nothing and answers null; a game that fails (a refusal, a lost race) fails the whole
  * transaction, and nothing of it is written.
@@ -117,13 +124,9 @@ async function storeBatch(db: Db, jobs: readonly StoreJob[]): Promise<Written[]>
       tx,
       jobs.map((job) => job.payload),
     );
-    const payloads: GamePayload[] = [];
-    const writes: SQL[][] = [];
-    for (const { i } of order) {
-      const job = jobs[i]!;
-      payloads.push(withRatings(job.payload, ratings[i]!));
-      writes.push(hasRegistered(job.payload) ? await storingWrites(tx, job) : job.writes);
-    }
+    const ordered = order.map(({ i }) => jobs[i]!);
+    const writes = await storingWrites(tx, ordered);
+    const payloads = order.map(({ i }) => withRatings(jobs[i]!.payload, ratings[i]!));
     const stored = await storeGames(tx, payloads, writes);
     const written: Written[] = new Array<Written>(jobs.length).fill(null);
     order.forEach(({ i }, k) => (written[i] = stored[k] ?? null));
