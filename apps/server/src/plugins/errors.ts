@@ -32,6 +32,16 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string, details?: unknown) =>
   new AppError(409, 'conflict', message, details);
 /** 503: the request may succeed later (the client retries after `retryAfterSeconds`). */
+/**
+ * The device API's answers to a device whose key does not verify (one answer for an unknown
+ * device and a wrong key: nothing to learn from the difference) and to a disabled device: where
+ * the key is checked (features/devices authenticateDevice) and where a device writes (the ingest
+ * and the claim codes check it again under the device's row).
+ */
+export const deviceAuthFailed = () =>
+  new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
+export const deviceDisabled = () =>
+  new AppError(403, 'device_disabled', 'An operator has disabled this device');
 export const unavailable = (code: string, message: string, retryAfterSeconds: number) =>
   new AppError(503, code, message, undefined, retryAfterSeconds);
 

@@ -10,7 +10,7 @@ import {
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
-import { AppError, notFound } from '../../plugins/errors';
+import { AppError, deviceAuthFailed, deviceDisabled, notFound } from '../../plugins/errors';
 import { giveGuestSlot, type GiveSlotRefusal } from '../games';
 import { currentUser } from '../users';
 
@@ -90,10 +90,8 @@ export async function issueClaims(
         left join games g on g.id = ${gameId} and g.arcade_id = d.arcade_id and g.device_id = d.id
        where d.arcade_id = ${device.arcadeId} and d.id = ${device.id}`);
     const game = found[0];
-    if (!game?.key_ok)
-      throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
-    if (game.disabled)
-      throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
+    if (!game?.key_ok) throw deviceAuthFailed();
+    if (game.disabled) throw deviceDisabled();
     if (!game.game) throw notFound('This device reported no such game');
     const expiresAt = game.expires_at;
     if (game.voided || Date.parse(expiresAt) <= Date.now())

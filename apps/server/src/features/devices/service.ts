@@ -11,7 +11,13 @@ import {
 } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { signalDevicePlayers } from '../../events/live-signal';
-import { AppError, conflict, notFound } from '../../plugins/errors';
+import {
+  AppError,
+  conflict,
+  deviceAuthFailed,
+  deviceDisabled,
+  notFound,
+} from '../../plugins/errors';
 import { arcadeExists, parseInput } from '../arcades';
 import { applicationExists } from '../games';
 import {
@@ -155,11 +161,8 @@ export async function authenticateDevice(
       'Send "Authorization: Device <arcade>:<id>:<key>"',
     );
   const device = await findDevice(db, credentials.arcade, credentials.id);
-  // One answer for an unknown device and a wrong key: nothing to learn from the difference.
-  if (!device || !deviceKeyMatches(credentials.key, device.keyHash))
-    throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
-  if (device.disabledAt)
-    throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
+  if (!device || !deviceKeyMatches(credentials.key, device.keyHash)) throw deviceAuthFailed();
+  if (device.disabledAt) throw deviceDisabled();
   return device;
 }
 

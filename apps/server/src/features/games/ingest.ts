@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError, deviceAuthFailed, deviceDisabled } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
 import { ingestQueue } from './ingest-queue';
 import { batchKeys, storeReports, type StoreJob, type Written } from './ingest-store';
@@ -318,10 +318,8 @@ export async function ingestGame(
     }).submit(job, batchKeys(payload), events);
   } catch (error) {
     const state = sqlState(error);
-    if (state === DEVICE_KEY_CHANGED)
-      throw new AppError(401, 'device_auth_failed', 'Unknown device or wrong device key');
-    if (state === DEVICE_DISABLED)
-      throw new AppError(403, 'device_disabled', 'An operator has disabled this device');
+    if (state === DEVICE_KEY_CHANGED) throw deviceAuthFailed();
+    if (state === DEVICE_DISABLED) throw deviceDisabled();
     if (!state || !REFUSALS.has(state)) throw error;
     // A repeated report is answered with its game even if a player has gone since (deleted, or
     // released from the device by the first report).
