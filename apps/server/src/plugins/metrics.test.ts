@@ -83,10 +83,14 @@ describe('metrics at /metrics on the main port (METRICS_TOKEN)', () => {
     expect(sampleValue(empty, 'arcadia_push_outbox_pending')).toBe(0);
     expect(sampleValue(empty, 'arcadia_push_outbox_oldest_pending_age_seconds')).toBe(0);
     const player = await addPlayer(t, 'Outbox');
+    // Not due for an hour: the outbox worker (its poll is every second) would otherwise drop
+    // them between the insert and the scrape on a loaded machine (their player has no device).
     const row = (age: string, attempts: number, sent: boolean) => sql`
-      insert into push_outbox (user_id, kind, payload, attempts, created_at, sent_at)
+      insert into push_outbox (user_id, kind, payload, attempts, created_at, sent_at,
+                               next_attempt_at)
       values (${player.id}::uuid, 'news', '{}'::jsonb, ${attempts},
-              now() - ${age}::interval, ${sent ? sql`now()` : sql`null`})`;
+              now() - ${age}::interval, ${sent ? sql`now()` : sql`null`},
+              now() + interval '1 hour')`;
     await t.db.execute(row('10 minutes', 0, false));
     await t.db.execute(row('2 minutes', 3, false));
     await t.db.execute(row('1 hour', 8, false)); // given up (8 attempts is the maximum)
