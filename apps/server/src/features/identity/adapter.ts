@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { oidcModels } from '../../db/schema';
 
 /** Models whose rows are revoked together when a grant is revoked (refresh token reuse, logout). */
@@ -98,16 +98,19 @@ export function databaseAdapter(db: Db): (model: string) => Adapter {
         await db.delete(oidcModels).where(and(eq(oidcModels.model, model), eq(oidcModels.id, id)));
       },
       async revokeByGrantId(grantId) {
-        // The provider calls this once per model; one statement removes the whole chain.
-        await db
-          .delete(oidcModels)
-          .where(and(eq(oidcModels.grantId, grantId), inArray(oidcModels.model, GRANTABLE)));
-        await db
-          .delete(oidcModels)
-          .where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId)));
+        // The provider calls this once per model; the first call removes the whole chain.
+        await deleteGrantChain(db, grantId);
       },
     };
   };
+}
+
+/** A grant with every code and token issued under it (its refresh tokens too). */
+export async function deleteGrantChain(db: Queryable, grantId: string): Promise<void> {
+  await db
+    .delete(oidcModels)
+    .where(and(eq(oidcModels.grantId, grantId), inArray(oidcModels.model, GRANTABLE)));
+  await db.delete(oidcModels).where(and(eq(oidcModels.model, 'Grant'), eq(oidcModels.id, grantId)));
 }
 
 /** Deletes expired models; returns how many. Safe to run from several processes at once. */

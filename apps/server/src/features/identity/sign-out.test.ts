@@ -140,4 +140,23 @@ describe('POST /api/v2/user/logout: the whole sign-in', () => {
     expect((await me(first.access_token)).status).toBe(401);
     expect((await me(other.access_token)).status).toBe(404);
   });
+
+  it("ends the sign-in's refresh tokens at the provider, not those of another sign-in", async () => {
+    const client = new TestOidcClient(t.url);
+    const mine = await client.tokens(await client.signIn(account.email, account.password));
+    const elsewhere = new TestOidcClient(t.url);
+    const other = await elsewhere.tokens(await elsewhere.signIn(account.email, account.password));
+    expect(mine.refresh_token && other.refresh_token).toBeTruthy();
+
+    // Only the API's sign-out: the provider's logout is never reached (a copy of the refresh
+    // token kept by someone else must not fetch new access tokens once the hour is over).
+    const logout = await t.request('POST', '/api/v2/user/logout', { token: mine.access_token });
+    expect(logout.status).toBe(204);
+    const refused = await client.refresh(mine.refresh_token!);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_grant');
+    const kept = await elsewhere.refresh(other.refresh_token!);
+    expect(kept.status).toBe(200);
+    expect((await me(kept.body.access_token as string)).status).toBe(404);
+  });
 });

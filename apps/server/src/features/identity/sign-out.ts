@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, TOKEN_LEEWAY_SECONDS } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
-import { revokedTokens } from '../../db/schema';
+import { oidcModels, revokedTokens } from '../../db/schema';
 import { announceRevokedToken, grantName, requireAuth, type AuthContext } from '../../plugins/auth';
+import { deleteGrantChain } from './adapter';
 import { ACCESS_TOKEN_TTL } from './lifetimes';
 
 /** Whether any of a token's names (its hash, its grant's) was signed out: a primary-key look-up. */
@@ -63,14 +64,29 @@ export async function signOutGrantsIn(tx: Queryable, grantIds: readonly string[]
 const LONGEST_KEPT_MS = 365 * 24 * 3600 * 1000;
 
 /**
+ * Ends the embedded provider's grant the access token names (GRANT_CLAIM, a hash of its id: found
+ * among the account's grants), with its refresh tokens: a copy of one taken before the sign-out
+ * cannot fetch new access tokens afterwards, even when the app's sign-out never reaches the
+ * provider's logout (which ends them too). Nothing for another issuer's token.
+ */
+async function endGrantOf(tx: Queryable, sub: string, grant: string): Promise<void> {
+  const grants = await tx
+    .select({ id: oidcModels.id })
+    .from(oidcModels)
+    .where(and(eq(oidcModels.model, 'Grant'), sql`${oidcModels.payload}->>'accountId' = ${sub}`));
+  for (const { id } of grants) if (grantClaimOf(id) === grant) await deleteGrantChain(tx, id);
+}
+
+/**
  * Signs an access token out until it expires, with its grant when it names one (every access
  * token of that sign-in, those issued before a refresh too: all of them expire within
- * ACCESS_TOKEN_TTL), and tells every server process (each drops them from its cache of verified
- * tokens when this commits). Rows of tokens expired by now go.
+ * ACCESS_TOKEN_TTL; the grant itself and its refresh tokens end at the provider), and tells every
+ * server process (each drops them from its cache of verified tokens when this commits). Rows of
+ * tokens expired by now go.
  */
 export async function signOutToken(
   db: Db,
-  auth: Pick<AuthContext, 'tokenHash' | 'grant'>,
+  auth: Pick<AuthContext, 'sub' | 'tokenHash' | 'grant'>,
   expiresAtSeconds: number,
 ): Promise<void> {
   const now = Date.now();
@@ -97,6 +113,7 @@ export async function signOutToken(
       .values(rows)
       .onConflictDoNothing({ target: revokedTokens.tokenHash });
     for (const row of rows) await announceRevokedToken(tx, row.tokenHash);
+    if (auth.grant) await endGrantOf(tx, auth.sub, auth.grant);
   });
 }
 
