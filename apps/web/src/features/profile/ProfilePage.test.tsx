@@ -127,6 +127,35 @@ describe('profile page', () => {
     expect(screen.getByRole('button', { name: 'Add Friend' })).toBeEnabled();
   });
 
+  it('Add Friend keeps the keyboard focus while it adds, and after a failed add', async () => {
+    const answer = deferred();
+    server.use(
+      handlers.addFriend({
+        status: 500,
+        body: { error: { code: 'internal', message: 'x' } },
+        wait: answer.promise,
+      }),
+    );
+    const { user } = await renderProfile(`/profile/${NOVA}`, ownProfile());
+    const add = await screen.findByRole('button', { name: 'Add Friend' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(callsTo('POST', friendsPath)).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(add).toHaveFocus();
+    expect(add).toBeEnabled();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    await act(async () => answer.resolve());
+    expect(
+      await screen.findByText('NeonNova konnte nicht als Freund hinzugefügt werden.'),
+    ).toBeInTheDocument();
+    expect(add).not.toHaveAttribute('aria-disabled');
+    expect(add).toHaveFocus();
+    expect(callsTo('POST', friendsPath)).toHaveLength(1);
+  });
+
   it('friends reload after navigating to a user and again after their profile loads', async () => {
     const { router } = await renderProfile(`/profile/${NOVA}`, ownProfile());
     await screen.findByRole('heading', { level: 1, name: 'NeonNova' });
