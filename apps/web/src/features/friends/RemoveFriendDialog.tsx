@@ -32,7 +32,16 @@ export function RemoveFriendDialog({
               {t('friendsCompare.cancel')}
             </Button>
           </DialogClose>
-          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {/* aria-disabled, not disabled, while removing: `disabled` drops the focus to the page
+              behind the dialog. */}
+          <Button
+            variant="danger"
+            onClick={() => {
+              if (!busy) onConfirm();
+            }}
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+          >
             {busy && <Spinner size="sm" />}
             {t('friendsCompare.removeConfirm')}
           </Button>

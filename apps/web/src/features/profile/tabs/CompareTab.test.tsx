@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FriendComparison } from '@arcadia/contracts';
 import { clearToasts } from '../../../components/ui';
-import { apiError, callsTo, handlers, server } from '../../../testing/api';
+import { apiError, callsTo, deferred, handlers, server } from '../../../testing/api';
 import { BLAZE, MODE_NAMES, NOVA, atVenue, ownProfile, profile } from '../../../testing/factories';
 import { renderProfile } from '../testing';
 
@@ -96,7 +96,35 @@ describe("a friend's profile: compare and remove", () => {
       await screen.findByText('Blaze ist nicht mehr in deiner Freundesliste'),
     ).toBeInTheDocument();
     expect(callsTo('DELETE', `/api/user/me/friends/${BLAZE}`)).toHaveLength(1);
-    expect(await screen.findByRole('button', { name: 'Add Friend' })).toBeInTheDocument();
+    // The button that takes the removed one's place has the keyboard focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Friend' })).toHaveFocus());
+  });
+
+  it("the dialog's 'Entfernen' keeps the keyboard focus while it removes; refused, the focus goes back to 'Freund entfernen'", async () => {
+    const answer = deferred();
+    server.use(handlers.removeFriend({ ...apiError(500, 'internal', 'x'), wait: answer.promise }));
+    const { user } = await renderProfile(`/profile/${BLAZE}`, ownProfile());
+    const remove = await screen.findByRole('button', { name: 'Freund entfernen' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Blaze als Freund entfernen?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Entfernen' });
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(callsTo('DELETE', `/api/user/me/friends/${BLAZE}`)).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(confirm).toHaveFocus();
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    answer.resolve();
+    expect(await screen.findByText('Blaze konnte nicht entfernt werden.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Freund entfernen' })).toHaveFocus(),
+    );
+    expect(callsTo('DELETE', `/api/user/me/friends/${BLAZE}`)).toHaveLength(1);
   });
 
   it('removing the friend on the Compare tab goes to the statistics tab', async () => {
