@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClaimPreview } from '@arcadia/contracts';
 import { clearToasts } from '../../components/ui';
-import { apiError, callsTo, handlers, server } from '../../testing/api';
+import { apiError, callsTo, deferred, handlers, server } from '../../testing/api';
 import { neo } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore } from '../../testing/store';
@@ -138,6 +138,37 @@ describe('/claim/{token}', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This result has been claimed already. Each code works only once.',
     );
+  });
+
+  it('the button keeps the keyboard focus while it claims, and after a refusal', async () => {
+    const answer = deferred();
+    server.use(
+      handlers.getClaim({ body: preview() }, { token: TOKEN }),
+      handlers.claimResult(
+        { ...apiError(409, 'claim_used', 'used'), wait: answer.promise },
+        { token: TOKEN },
+      ),
+    );
+    const user = userEvent.setup();
+    await renderClaim();
+    const button = await screen.findByRole('button', { name: 'Ergebnis übernehmen' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(callsTo('POST', `/api/claims/${TOKEN}`)).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(button).toHaveFocus();
+    expect(button).toHaveTextContent('Wird übernommen …');
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    answer.resolve();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieses Ergebnis wurde schon übernommen. Jeder Code gilt nur einmal.',
+    );
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+    expect(callsTo('POST', `/api/claims/${TOKEN}`)).toHaveLength(1);
   });
 
   it('a malformed code asks nothing of the server', async () => {

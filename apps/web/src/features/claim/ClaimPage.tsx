@@ -181,6 +181,7 @@ export function Component() {
     );
   } else {
     const onConfirm = async () => {
+      if (claiming.isLoading) return;
       setRefused(null);
       const outcome = await claim(token);
       if ('data' in outcome && outcome.data) {
@@ -202,7 +203,13 @@ export function Component() {
             {refused}
           </p>
         )}
-        <Button onClick={() => void onConfirm()} disabled={claiming.isLoading}>
+        {/* aria-disabled, not disabled, while claiming: `disabled` drops the focus to the page,
+            also when the claim is refused and the button stays. */}
+        <Button
+          onClick={() => void onConfirm()}
+          aria-disabled={claiming.isLoading || undefined}
+          aria-busy={claiming.isLoading || undefined}
+        >
           {claiming.isLoading ? t('claim.claiming') : t('claim.confirm')}
         </Button>
       </>
