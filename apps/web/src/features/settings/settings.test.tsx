@@ -6,7 +6,7 @@ import { mergeTranslations } from '../../../build/i18n-plugin';
 import type { AppStore } from '../../lib/store/store';
 import { getToasts } from '../../components/ui/toast-store';
 import { changeLanguage, initI18n } from '../../lib/i18n';
-import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';
+import { apiCalls, apiError, deferred, handlers, server, type Reply } from '../../testing/api';
 import { neo } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore, signedOutStore } from '../../testing/store';
@@ -223,6 +223,32 @@ describe('SettingsPage', () => {
     expect(selectAuthStatus(store.getState())).toBe('signedIn');
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Löschen' })).toBeEnabled();
+  });
+
+  it("the dialog's 'Löschen' keeps the keyboard focus while it deletes, and after a failure", async () => {
+    const answer = deferred();
+    deleteReply = { ...apiError(500, 'internal', 'boom'), wait: answer.promise };
+    const store = await registeredStore();
+    const { user } = await renderSettings(store);
+    await user.click(screen.getByRole('button', { name: 'Profil löschen' }));
+    const confirm = screen.getByRole('button', { name: 'Löschen' });
+    confirm.focus();
+    await user.keyboard('{Enter}');
+    const deletes = () => calls.filter((c) => c.method === 'DELETE');
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(confirm).toHaveFocus();
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    expect(confirm).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    answer.resolve();
+    await waitFor(() => expect(getToasts()).toHaveLength(1));
+    // The dialog stays after a failure, and the keyboard on its button.
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(confirm).not.toHaveAttribute('aria-disabled');
+    expect(confirm).toHaveFocus();
+    expect(deletes()).toHaveLength(1);
   });
 
   it('a player in a running match is told to delete the profile after it', async () => {

@@ -50,11 +50,15 @@ export function DeleteProfile({ profileId }: { profileId: string }) {
                 {t('settings.cancel')}
               </Button>
             </DialogClose>
+            {/* aria-disabled, not disabled, while deleting: `disabled` drops the focus to the page
+                behind the dialog, which stays open when the deletion fails. */}
             <Button
               variant="danger"
-              disabled={deleteInProgress}
+              aria-disabled={deleteInProgress || undefined}
               aria-busy={deleteInProgress || undefined}
-              onClick={() => void dispatch(deleteOwnProfile(profileId))}
+              onClick={() => {
+                if (!deleteInProgress) void dispatch(deleteOwnProfile(profileId));
+              }}
             >
               {deleteInProgress ? (
                 <Spinner size="sm" label={t('settings.deleting')} />
