@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AGB_VERSION } from '@arcadia/contracts';
 import { AppShell } from './AppShell';
-import { apiError, callsTo, handlers, server } from '../../testing/api';
+import { apiError, callsTo, deferred, handlers, server } from '../../testing/api';
 import { neo } from '../../testing/factories';
 import { renderApp } from '../../testing/render-app';
 import { signedInStore, signedOutStore } from '../../testing/store';
@@ -55,6 +55,28 @@ describe('new terms (AGB)', () => {
     await user.click(await screen.findByRole('button', { name: 'Zustimmen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Das hat nicht geklappt.');
     expect(screen.getByRole('dialog', { name: 'Neue AGB' })).toBeVisible();
+  });
+
+  it("'Zustimmen' keeps the keyboard focus while it sends, and after a failed answer", async () => {
+    const store = await signedInStore(neo({ agbVersion: 0 }), { sub: 'sub-1' });
+    const answer = deferred();
+    server.use(handlers.acceptAgb({ ...apiError(500, 'internal', 'boom'), wait: answer.promise }));
+    const { user } = await renderApp(routes, { path: '/home', store });
+    const accept = await screen.findByRole('button', { name: 'Zustimmen' });
+    accept.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(callsTo('put', '/api/v2/user/me/agb')).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(accept).toHaveFocus();
+    expect(accept).toBeEnabled();
+    expect(accept).toHaveAttribute('aria-disabled', 'true');
+    expect(accept).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    answer.resolve();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Das hat nicht geklappt.');
+    expect(accept).not.toHaveAttribute('aria-disabled');
+    expect(accept).toHaveFocus();
+    expect(callsTo('put', '/api/v2/user/me/agb')).toHaveLength(1);
   });
 
   it('"Später" closes it for this visit; nothing is sent', async () => {

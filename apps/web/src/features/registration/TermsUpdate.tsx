@@ -17,6 +17,7 @@ export function TermsUpdate({ first = false }: { first?: boolean }) {
   const [open, setOpen] = useState(true);
   const [accept, { isLoading, isError }] = useAcceptAgbMutation();
   const submit = async () => {
+    if (isLoading) return;
     const answer = await accept({ version: AGB_VERSION });
     if ('data' in answer) setOpen(false);
   };
@@ -31,7 +32,13 @@ export function TermsUpdate({ first = false }: { first?: boolean }) {
           <DialogClose>
             <Button variant="secondary">{t('registration.termsUpdate.later')}</Button>
           </DialogClose>
-          <Button onClick={() => void submit()} disabled={isLoading} aria-busy={isLoading}>
+          {/* aria-disabled, not disabled, while sending: `disabled` drops the focus to the page
+              behind the dialog, which stays open when the answer fails. */}
+          <Button
+            onClick={() => void submit()}
+            aria-disabled={isLoading || undefined}
+            aria-busy={isLoading || undefined}
+          >
             {t('registration.termsUpdate.accept')}
           </Button>
         </>
