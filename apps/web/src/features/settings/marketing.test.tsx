@@ -166,6 +166,38 @@ describe('Settings: marketing mails', () => {
       expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toBeChecked();
     });
 
+    it("'Link an meine Eltern senden' keeps the keyboard focus while it sends, and after a failure", async () => {
+      me = neo({ birthday: fourteen() });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      server.use(handlers.updateOwnProfile({ ...apiError(500, 'internal', 'x'), wait: held }));
+      const { user } = await render();
+      await user.click(await screen.findByRole('checkbox', { name: /Neuigkeiten und Aktionen/ }));
+      const field = screen.getByLabelText('eMail deiner Eltern');
+      await user.type(field, 'mum@example.org');
+      const send = screen.getByRole('button', { name: 'Link an meine Eltern senden' });
+      send.focus();
+      await user.keyboard('{Enter}');
+      const patches = () => apiCalls.filter((c) => c.method === 'PATCH');
+      await waitFor(() => expect(patches()).toHaveLength(1));
+      // Not `disabled`, which drops the focus to the page; a second press sends nothing, nor
+      // does Enter in the field.
+      expect(send).toHaveFocus();
+      expect(send).toBeEnabled();
+      expect(send).toHaveAttribute('aria-disabled', 'true');
+      expect(send).toHaveAttribute('aria-busy', 'true');
+      await user.keyboard('{Enter}');
+      await user.type(field, '{Enter}');
+      send.focus();
+      release();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Die Einstellung konnte nicht gespeichert werden.',
+      );
+      expect(send).not.toHaveAttribute('aria-disabled');
+      expect(send).toHaveFocus();
+      expect(patches()).toHaveLength(1);
+    });
+
     it('cancelling sends nothing and unticks', async () => {
       me = neo({ birthday: fourteen() });
       const { user } = await render();

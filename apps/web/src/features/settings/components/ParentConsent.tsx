@@ -30,6 +30,9 @@ export function ParentConsentForm({ ownMail, busy, onSend, onCancel }: ParentCon
         : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Sending: the button keeps the focus (aria-disabled, not disabled, which drops it to the
+    // page); a second press, or Enter in the field, sends nothing.
+    if (busy) return;
     setTouched(true);
     if (!error && parsed.success) onSend(parsed.data.toLowerCase());
   };
@@ -53,7 +56,7 @@ export function ParentConsentForm({ ownMail, busy, onSend, onCancel }: ParentCon
         onBlur={() => setTouched(true)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        <Button type="submit" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {t('settings.parentSend')}
         </Button>
         <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
