@@ -95,7 +95,10 @@ describe('camera permission', () => {
     await user.click(screen.getByRole('button', { name: 'Request Camera Permissions' }));
     expect(header()).toHaveAttribute('data-status', 'requesting_permission');
     expect(header()).toHaveTextContent('Requesting camera permissions...');
-    expect(screen.getByRole('button', { name: 'Request Camera Permissions' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request Camera Permissions' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     await act(async () => grant.resolve(fakeStream([track])));
     const select = await screen.findByRole('combobox', { name: 'Select Camera' });
@@ -126,6 +129,29 @@ describe('camera permission', () => {
     expect(screen.getByRole('button', { name: 'Request Camera Permissions' })).toBeEnabled();
     expect(stored()).toEqual({ hasPermission: false, lastUsedCameraId: null });
     expect(onError).toHaveBeenCalledWith({ key: 'permissionDenied' });
+  });
+
+  it('the permission button keeps the keyboard focus while the browser asks, and after a denial', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<MediaStream>();
+    const { calls } = installFakeMediaDevices({ getUserMedia: () => answer.promise, cameras });
+    renderScanner();
+    const button = screen.getByRole('button', { name: 'Request Camera Permissions' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(header()).toHaveAttribute('data-status', 'requesting_permission');
+    // Not `disabled`, which drops the focus to the page; a second press asks nothing.
+    expect(button).toHaveFocus();
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
+    await act(async () => answer.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    await waitFor(() => expect(header()).toHaveTextContent('Permission denied in browser'));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(button).toHaveFocus();
+    expect(calls).toHaveLength(1);
   });
 
   it('a remembered grant skips the button and preselects the last used camera', async () => {
@@ -217,6 +243,31 @@ describe('starting the camera', () => {
     expect(header()).toHaveAttribute('data-status', 'warning');
     expect(screen.getByRole('button', { name: 'Start Scanning' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'Select Camera' })).toBeEnabled();
+  });
+
+  it('"Start Scanning" keeps the keyboard focus while the camera starts, and after a failed start', async () => {
+    const user = userEvent.setup();
+    granted();
+    const answer = deferred<MediaStream>();
+    const { calls } = installFakeMediaDevices({ getUserMedia: () => answer.promise, cameras });
+    renderScanner();
+    await screen.findByRole('combobox', { name: 'Select Camera' });
+    const start = screen.getByRole('button', { name: 'Start Scanning' });
+    start.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press starts nothing.
+    expect(start).toHaveFocus();
+    expect(start).toBeEnabled();
+    expect(start).toHaveAttribute('aria-disabled', 'true');
+    expect(start).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    expect(header()).toHaveAttribute('data-status', 'default');
+    await act(async () => answer.reject(new DOMException('', 'NotReadableError')));
+    await waitFor(() => expect(header()).toHaveTextContent('Webcam or mic are already in use'));
+    expect(start).not.toHaveAttribute('aria-disabled');
+    expect(start).toHaveFocus();
+    expect(calls).toHaveLength(1);
   });
 
   it('a start denied by the browser brings the permission button back', async () => {

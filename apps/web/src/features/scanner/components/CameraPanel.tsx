@@ -51,6 +51,7 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
 
   const busy = state.loading;
   const { permission, cameras, abilities } = camera;
+  const requesting = permission === 'requesting';
 
   return (
     <div className="flex flex-col gap-3">
@@ -81,13 +82,19 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
       </div>
 
       {!state.started && permission !== 'granted' && (
+        // While the browser asks, aria-disabled, not disabled, which drops the focus to the page
+        // (also when the permission is denied and the button stays); a second press asks nothing.
         <button
           type="button"
           className={primaryButton}
-          disabled={permission === 'requesting' || camera.unavailable !== null}
-          onClick={() => void camera.requestPermission()}
+          disabled={camera.unavailable !== null}
+          aria-disabled={requesting || undefined}
+          aria-busy={requesting || undefined}
+          onClick={() => {
+            if (!requesting) void camera.requestPermission();
+          }}
         >
-          {permission === 'requesting' ? (
+          {requesting ? (
             <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
           ) : (
             <Camera aria-hidden="true" className="size-5" />
@@ -117,11 +124,16 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
               </select>
             </label>
           )}
+          {/* Starting: aria-disabled, not disabled, which drops the focus to the page (also when
+              the start fails and the button stays); a second press starts nothing. */}
           <button
             type="button"
             className={primaryButton}
-            disabled={busy}
-            onClick={() => void camera.start()}
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+            onClick={() => {
+              if (!busy) void camera.start();
+            }}
           >
             {busy ? (
               <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
