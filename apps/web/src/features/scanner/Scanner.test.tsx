@@ -596,6 +596,44 @@ describe('file mode', () => {
     expect(onScan).not.toHaveBeenCalled();
   });
 
+  it('the file input keeps the keyboard focus while it scans, and opens no file dialog meanwhile', async () => {
+    const user = userEvent.setup();
+    // a 1x1 white PNG, read only when the test says so
+    const blank = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const read = deferred<void>();
+    const file = new File([blank], 'blank.png', { type: 'image/png' });
+    const bytes = file.arrayBuffer.bind(file);
+    file.arrayBuffer = () => read.promise.then(bytes);
+    const { onScan } = renderScanner();
+    await openFileMode(user);
+    const input = screen.getByLabelText('Choose Image');
+    await user.upload(input, file);
+    const region = screen.getByRole('region', { name: 'Code scanner' });
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'true'));
+    // Not `disabled`, which drops the focus to the page; choosing again opens nothing.
+    expect(input).toHaveFocus();
+    expect(input).toBeEnabled();
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    await user.upload(input, new File([blank], 'other.png', { type: 'image/png' }));
+    expect(header()).not.toHaveAttribute('data-status', 'warning');
+    expect(screen.getByText('Chosen image: blank.png')).toBeInTheDocument();
+    read.resolve();
+    await waitFor(() =>
+      expect(header()).toHaveTextContent(
+        'QR code parse error, error = No barcode or QR code found in the image',
+      ),
+    );
+    expect(region).toHaveAttribute('aria-busy', 'false');
+    expect(input).not.toHaveAttribute('aria-disabled');
+    expect(input).toHaveFocus();
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
   it('switching to file mode stops a running camera', async () => {
     const user = userEvent.setup();
     localStorage.setItem(CAMERA_DATA_KEY, '{"hasPermission":true}');

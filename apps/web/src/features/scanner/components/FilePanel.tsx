@@ -79,7 +79,12 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
         type="file"
         accept="image/*"
         className="peer sr-only"
-        disabled={state.loading}
+        // Scanning: aria-disabled, not disabled, which drops the focus to the page; the file
+        // dialog does not open meanwhile.
+        aria-disabled={state.loading || undefined}
+        onClick={(event) => {
+          if (state.loading) event.preventDefault();
+        }}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (file) void accept(file);
@@ -87,7 +92,7 @@ export function FilePanel({ state, onFile, onRefused }: Props) {
       />
       <label
         htmlFor={inputId}
-        className={`${primaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan peer-disabled:cursor-not-allowed peer-disabled:opacity-50 ${focusRing}`}
+        className={`${primaryButton} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan peer-disabled:cursor-not-allowed peer-disabled:opacity-50 peer-aria-disabled:cursor-not-allowed peer-aria-disabled:opacity-50 ${focusRing}`}
       >
         {state.loading ? (
           <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
