@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../components/ui/toast-store';
-import { apiCalls, apiError, handlers, server, type Reply } from '../../testing/api';
+import {
+  apiCalls,
+  apiError,
+  callsTo,
+  deferred,
+  handlers,
+  server,
+  type Reply,
+} from '../../testing/api';
 import { CARD_URL as cardUrl, friend, neo, userSummary, visit } from '../../testing/factories';
 import { fakeScanner } from '../../testing/fake-scanner';
 import { renderApp } from '../../testing/render-app';
@@ -142,5 +150,32 @@ describe('/visit', () => {
     const items = await screen.findAllByRole('listitem');
     await vi.waitFor(() => expect(items[1]).toHaveTextContent('Freund'));
     expect(screen.queryByRole('button', { name: 'trinity als Freund hinzufügen' })).toBeNull();
+  });
+
+  it('the add button keeps the keyboard focus while it adds, and after a failed add', async () => {
+    serve();
+    const answer = deferred();
+    server.use(handlers.addFriend({ ...apiError(500, 'internal', 'x'), wait: answer.promise }));
+    const user = userEvent.setup();
+    await renderVisit();
+    const add = await screen.findByRole('button', { name: 'trinity als Freund hinzufügen' });
+    add.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(callsTo('POST', '/api/user/me/friends')).toHaveLength(1));
+    // Not `disabled`, which drops the focus to the page; a second press sends nothing.
+    expect(add).toHaveFocus();
+    expect(add).toBeEnabled();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    answer.resolve();
+    await vi.waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain(
+        'trinity konnte nicht als Freund hinzugefügt werden.',
+      ),
+    );
+    expect(add).not.toHaveAttribute('aria-disabled');
+    expect(add).toHaveFocus();
+    expect(callsTo('POST', '/api/user/me/friends')).toHaveLength(1);
   });
 });

@@ -65,12 +65,17 @@ export function RecentVisits({
                   {t('user-cards.visit.friend')}
                 </span>
               ) : (
+                // Adding: aria-disabled, not disabled, which drops the focus to the page (also
+                // when the add fails and the button stays); a second press adds nothing.
                 <Button
                   size="sm"
                   variant="secondary"
                   aria-label={t('user-cards.visit.addFriendLabel', { name: visit.userName })}
-                  disabled={addingId === visit.userId}
-                  onClick={() => onAddFriend(visit)}
+                  aria-disabled={addingId === visit.userId || undefined}
+                  aria-busy={addingId === visit.userId || undefined}
+                  onClick={() => {
+                    if (addingId !== visit.userId) onAddFriend(visit);
+                  }}
                 >
                   {addingId === visit.userId ? (
                     <Spinner size="sm" />
