@@ -137,9 +137,9 @@ describe('/visit', () => {
   it('adds a met player as a friend with the toast "Friend added"', async () => {
     serve();
     await renderVisit();
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'trinity als Freund hinzufügen' }),
-    );
+    const add = await screen.findByRole('button', { name: 'trinity als Freund hinzufügen' });
+    add.focus();
+    await userEvent.keyboard('{Enter}');
     expect(sent()).toContainEqual({
       method: 'POST',
       path: '/api/user/me/friends',
@@ -150,6 +150,8 @@ describe('/visit', () => {
     const items = await screen.findAllByRole('listitem');
     await vi.waitFor(() => expect(items[1]).toHaveTextContent('Freund'));
     expect(screen.queryByRole('button', { name: 'trinity als Freund hinzufügen' })).toBeNull();
+    // The button gave way to the badge: the keyboard focus goes to the player's name, not the page.
+    expect(within(items[1]!).getByRole('link', { name: 'trinity' })).toHaveFocus();
   });
 
   it('the add button keeps the keyboard focus while it adds, and after a failed add', async () => {

@@ -1,4 +1,5 @@
 import { Check, MapPin, UserPlus, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@arcadia/contracts';
@@ -24,6 +25,18 @@ export function RecentVisits({
   onAddFriend,
 }: RecentVisitsProps) {
   const { t, i18n } = useTranslation();
+  // The player whose add button was pressed, and each row's profile link: once they are a friend
+  // the button gives way to the 'Freund' badge, and the focus it held goes to their name instead
+  // of falling to the page.
+  const added = useRef<string | null>(null);
+  const links = useRef(new Map<string, HTMLAnchorElement>());
+  useEffect(() => {
+    const id = added.current;
+    if (!id || !visits?.some((v) => v.userId === id && v.friend)) return;
+    added.current = null;
+    const focus = document.activeElement;
+    if (!focus || focus === document.body) links.current.get(id)?.focus();
+  }, [visits]);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   let body;
@@ -47,6 +60,10 @@ export function RecentVisits({
             <li key={visit.userId} className="flex items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
                 <Link
+                  ref={(link) => {
+                    if (link) links.current.set(visit.userId, link);
+                    else links.current.delete(visit.userId);
+                  }}
                   to={`/profile/${encodeURIComponent(visit.userId)}`}
                   className="font-semibold text-neon-cyan-soft underline-offset-4 hover:underline"
                 >
@@ -74,7 +91,9 @@ export function RecentVisits({
                   aria-disabled={addingId === visit.userId || undefined}
                   aria-busy={addingId === visit.userId || undefined}
                   onClick={() => {
-                    if (addingId !== visit.userId) onAddFriend(visit);
+                    if (addingId === visit.userId) return;
+                    added.current = visit.userId;
+                    onAddFriend(visit);
                   }}
                 >
                   {addingId === visit.userId ? (
