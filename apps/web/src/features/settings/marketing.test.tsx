@@ -153,7 +153,8 @@ describe('Settings: marketing mails', () => {
       );
       await user.clear(field);
       await user.type(field, 'Mum@Example.org');
-      await user.click(screen.getByRole('button', { name: 'Link an meine Eltern senden' }));
+      screen.getByRole('button', { name: 'Link an meine Eltern senden' }).focus();
+      await user.keyboard('{Enter}');
       expect(
         await screen.findByText(
           'Wartet auf die Bestätigung deiner Eltern (mum@example.org). Bis dahin bleiben Marketing Mails aus.',
@@ -164,6 +165,8 @@ describe('Settings: marketing mails', () => {
       ]);
       expect(screen.queryByLabelText('eMail deiner Eltern')).toBeNull();
       expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toBeChecked();
+      // The form gave way: the focus is back on the box, not on the page.
+      expect(box).toHaveFocus();
     });
 
     it("'Link an meine Eltern senden' keeps the keyboard focus while it sends, and after a failure", async () => {
@@ -205,6 +208,7 @@ describe('Settings: marketing mails', () => {
       await user.click(screen.getByRole('button', { name: 'Abbrechen' }));
       expect(screen.queryByLabelText('eMail deiner Eltern')).toBeNull();
       expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).not.toBeChecked();
+      expect(screen.getByRole('checkbox', { name: /Neuigkeiten und Aktionen/ })).toHaveFocus();
       expect(apiCalls.filter((c) => c.method === 'PATCH')).toEqual([]);
     });
 

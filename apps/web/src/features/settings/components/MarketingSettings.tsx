@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { needsParentConsent, type OwnProfile } from '@arcadia/contracts';
@@ -32,6 +32,16 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
     profile.marketingPending ||
     profile.marketingAwaitsParent !== null ||
     askingParent;
+  // The form gives way (sent, or cancelled): the focus it held goes back to the box that opened
+  // it instead of falling to the page.
+  const box = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLDivElement>(null);
+  const closeParentForm = () => {
+    const focus = document.activeElement;
+    const held = !focus || focus === document.body || form.current?.contains(focus);
+    setAskingParent(false);
+    if (held) box.current?.focus();
+  };
   const change = (tick: boolean) => {
     // Saving: the box keeps the focus (aria-disabled, not disabled, which drops it to the page).
     if (isLoading) return;
@@ -47,6 +57,7 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
           {t('settings.marketingTitle')}
         </CardTitle>
         <Checkbox
+          ref={box}
           name="marketingConsent"
           checked={checked}
           aria-disabled={isLoading || undefined}
@@ -54,16 +65,18 @@ export function MarketingSettings({ profile: loaded }: { profile: OwnProfile }) 
           label={t('settings.marketingAccept')}
         />
         {askingParent && !profile.marketingConsent && (
-          <ParentConsentForm
-            ownMail={profile.mail}
-            busy={isLoading}
-            onCancel={() => setAskingParent(false)}
-            onSend={(parentMail) =>
-              void update({ marketingConsent: true, parentMail }).then((result) => {
-                if ('data' in result) setAskingParent(false);
-              })
-            }
-          />
+          <div ref={form}>
+            <ParentConsentForm
+              ownMail={profile.mail}
+              busy={isLoading}
+              onCancel={closeParentForm}
+              onSend={(parentMail) =>
+                void update({ marketingConsent: true, parentMail }).then((result) => {
+                  if ('data' in result) closeParentForm();
+                })
+              }
+            />
+          </div>
         )}
         {profile.marketingAwaitsParent !== null && !askingParent && (
           <p role="status" className="text-sm text-ink-muted">
