@@ -112,6 +112,8 @@ describe('camera permission', () => {
     expect(stored()).toEqual({ hasPermission: true, lastUsedCameraId: null });
     expect(screen.queryByRole('button', { name: 'Request Camera Permissions' })).toBeNull();
     expect(header()).toHaveAttribute('data-status', 'default');
+    // The permission button gave way: the focus went on to 'Start Scanning', not to the page.
+    expect(screen.getByRole('button', { name: 'Start Scanning' })).toHaveFocus();
   });
 
   it('a denied request shows "Permission denied in browser" and the button again', async () => {
@@ -309,6 +311,8 @@ describe('starting the camera', () => {
     await screen.findByRole('combobox', { name: 'Select Camera' });
     await user.click(screen.getByRole('button', { name: 'Start Scanning' }));
     const stop = await screen.findByRole('button', { name: 'Stop Scanning' });
+    // Each pressed button that gives way hands the keyboard focus to what replaced it.
+    await waitFor(() => expect(stop).toHaveFocus());
     expect(calls.at(-1)).toEqual({ video: { facingMode: { ideal: 'environment' } }, audio: false });
     expect(stored()).toEqual({ hasPermission: true, lastUsedCameraId: 'cam-back' });
     expect(container.querySelector('section')).toHaveAttribute('data-phase', 'scanning');
@@ -316,6 +320,7 @@ describe('starting the camera', () => {
 
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(header()).toHaveTextContent('Scanner paused');
+    expect(screen.getByRole('button', { name: 'Resume' })).toHaveFocus();
     expect(container.querySelector('section')).toHaveAttribute('data-phase', 'paused');
 
     const resumed = performance.now();
@@ -329,6 +334,7 @@ describe('starting the camera', () => {
     expect(track.stopped).toBe(true);
     expect(container.querySelector('section')).toHaveAttribute('data-phase', 'not_started');
     expect(screen.getByRole('button', { name: 'Start Scanning' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Start Scanning' })).toHaveFocus();
   });
 
   it('starts the camera chosen in the list by its id', async () => {

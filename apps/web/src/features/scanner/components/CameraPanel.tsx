@@ -53,8 +53,34 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
   const { permission, cameras, abilities } = camera;
   const requesting = permission === 'requesting';
 
+  // The buttons change with the camera (ask, start, stop and back; pause and resume): when the
+  // pressed one gives way, the keyboard focus goes to what replaced it instead of the page.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusWasHere = useRef(false);
+  const paused = useRef(state.paused);
+  useEffect(() => {
+    const pauseToggled = paused.current !== state.paused;
+    paused.current = state.paused;
+    const focus = document.activeElement;
+    if (!focusWasHere.current || (focus && focus !== document.body)) return;
+    panelRef.current
+      ?.querySelector<HTMLElement>(
+        pauseToggled ? 'button[data-pause-toggle]' : 'button:not([disabled])',
+      )
+      ?.focus();
+  }, [state.started, state.paused, permission]);
+
   return (
-    <div className="flex flex-col gap-3">
+    <div
+      ref={panelRef}
+      className="flex flex-col gap-3"
+      onFocus={() => (focusWasHere.current = true)}
+      onBlur={(event) => {
+        // Left for another element; a pressed button that is removed takes no other's focus.
+        if (event.relatedTarget && !panelRef.current?.contains(event.relatedTarget))
+          focusWasHere.current = false;
+      }}
+    >
       <div
         ref={frameRef}
         className={`relative w-full overflow-hidden rounded-xl border border-line bg-night-950 ${state.started ? '' : 'hidden'}`}
@@ -152,12 +178,22 @@ export function CameraPanel({ camera, videoRef, boxRef, state, config }: Props) 
             {t('scanner.ui.stop')}
           </button>
           {state.paused ? (
-            <button type="button" className={secondaryButton} onClick={() => void camera.resume()}>
+            <button
+              type="button"
+              data-pause-toggle
+              className={secondaryButton}
+              onClick={() => void camera.resume()}
+            >
               <Play aria-hidden="true" className="size-4" />
               {t('scanner.ui.resume')}
             </button>
           ) : (
-            <button type="button" className={secondaryButton} onClick={camera.pause}>
+            <button
+              type="button"
+              data-pause-toggle
+              className={secondaryButton}
+              onClick={camera.pause}
+            >
               <Pause aria-hidden="true" className="size-4" />
               {t('scanner.ui.pause')}
             </button>
