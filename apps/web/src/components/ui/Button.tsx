@@ -39,6 +39,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   ref?: Ref<HTMLButtonElement>;
+  /**
+   * Its action is in progress: aria-disabled and aria-busy, and a press does nothing (nor
+   * submits its form: Enter in a field presses the submit button). Not `disabled`, which would
+   * drop the keyboard focus to the page while it waits, and after a failure that keeps it.
+   */
+  busy?: boolean;
 }
 
 export function Button({
@@ -46,8 +52,21 @@ export function Button({
   size = 'md',
   className,
   type,
+  busy,
+  onClick,
   ...props
 }: ButtonProps) {
   const classes = cn(buttonClasses(variant, size), className);
-  return <button type={type ?? 'button'} className={classes} {...props} />;
+  return (
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      {...props}
+      {...(busy ? { 'aria-disabled': true, 'aria-busy': true } : {})}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+    />
+  );
 }

@@ -168,3 +168,43 @@ describe('fields and states', () => {
     expect(retried).toBe(1);
   });
 });
+
+describe('a busy button', () => {
+  it('keeps the keyboard focus, and neither acts nor submits its form while busy', async () => {
+    const user = userEvent.setup();
+    const pressed: string[] = [];
+    function Harness({ busy }: { busy: boolean }) {
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            pressed.push('submit');
+          }}
+        >
+          <TextField label="Name" name="name" />
+          <Button type="submit" busy={busy} onClick={() => pressed.push('click')}>
+            Speichern
+          </Button>
+        </form>
+      );
+    }
+    const { rerender } = render(<Harness busy={false} />);
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    expect(pressed).toEqual(['click', 'submit']);
+
+    rerender(<Harness busy />);
+    expect(save).toHaveFocus();
+    expect(save).toBeEnabled();
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveAttribute('aria-busy', 'true');
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText('Name'), 'x{Enter}');
+    expect(pressed).toEqual(['click', 'submit']);
+
+    rerender(<Harness busy={false} />);
+    expect(save).not.toHaveAttribute('aria-disabled');
+    expect(save).not.toHaveAttribute('aria-busy');
+  });
+});

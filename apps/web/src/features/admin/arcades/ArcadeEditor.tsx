@@ -207,7 +207,7 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
               <Link to={href('arcades')} className="inline-flex h-11 items-center px-4 text-ink">
                 {t('admin.cancel')}
               </Link>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" busy={busy}>
                 {busy ? t('admin.saving') : t('admin.save')}
               </Button>
             </div>

@@ -151,7 +151,7 @@ function RetireDialog({ arcade, onClose }: { arcade: AdminArcade | null; onClose
           <DialogClose>
             <Button variant="ghost">{t('admin.cancel')}</Button>
           </DialogClose>
-          <Button variant="danger" disabled={isLoading} onClick={() => void confirm()}>
+          <Button variant="danger" busy={isLoading} onClick={() => void confirm()}>
             {t('admin-arcades.retireConfirm')}
           </Button>
         </>

@@ -107,7 +107,7 @@ export function CreateBatchForm() {
             />
           </div>
           <div className="flex justify-end">
-            <Button type="submit" disabled={isLoading}>
+            <Button type="submit" busy={isLoading}>
               <Plus aria-hidden="true" size={18} />
               {isLoading ? t('admin.saving') : t('admin-cards.createSubmit')}
             </Button>

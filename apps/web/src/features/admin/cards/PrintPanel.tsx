@@ -73,7 +73,7 @@ export function PrintPanel({ batch }: { batch: CardBatchDetail }) {
                   key={`${job.format}-${job.page ?? 'all'}`}
                   variant={job.format === 'pdf' ? 'primary' : 'secondary'}
                   size="sm"
-                  disabled={isLoading}
+                  busy={isLoading}
                   onClick={() => start(job)}
                 >
                   {job.format === 'pdf' ? (

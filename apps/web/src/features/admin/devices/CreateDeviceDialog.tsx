@@ -180,7 +180,7 @@ export function CreateDeviceDialog({
           <DialogClose>
             <Button variant="ghost">{t('admin.cancel')}</Button>
           </DialogClose>
-          <Button type="submit" disabled={isLoading}>
+          <Button type="submit" busy={isLoading}>
             {isLoading ? t('admin.saving') : t('admin-devices.createSubmit')}
           </Button>
         </div>

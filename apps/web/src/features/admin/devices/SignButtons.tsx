@@ -42,7 +42,7 @@ export function SignButtons({ device }: { device: AdminDevice }) {
           key={format}
           variant="ghost"
           size="sm"
-          disabled={isLoading}
+          busy={isLoading}
           aria-label={t(`admin-devices.sign.${format}Named`, { name: device.name })}
           onClick={() => void fetchSign(format)}
         >

@@ -58,18 +58,18 @@ export function NewsActions({
   return (
     <>
       {article && (
-        <Button variant="ghost" disabled={busy} onClick={() => setConfirming(true)}>
+        <Button variant="ghost" busy={busy} onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" size={18} />
           {t('admin-news.delete')}
         </Button>
       )}
       {article && published && (
-        <Button variant="secondary" disabled={busy} onClick={() => void onUnpublish(article.id)}>
+        <Button variant="secondary" busy={busy} onClick={() => void onUnpublish(article.id)}>
           <EyeOff aria-hidden="true" size={18} />
           {t('admin-news.unpublish')}
         </Button>
       )}
-      <Button type="submit" variant={published ? 'primary' : 'secondary'} disabled={busy}>
+      <Button type="submit" variant={published ? 'primary' : 'secondary'} busy={busy}>
         {saving === 'save'
           ? t('admin.saving')
           : article
@@ -77,7 +77,7 @@ export function NewsActions({
             : t('admin-news.saveDraft')}
       </Button>
       {!published && (
-        <Button disabled={busy} onClick={onPublish}>
+        <Button busy={busy} onClick={onPublish}>
           <Send aria-hidden="true" size={18} />
           {saving === 'publish' ? t('admin-news.publishing') : t('admin-news.publish')}
         </Button>

@@ -112,7 +112,7 @@ export function RenameDialog({
               {t('admin.cancel')}
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={isLoading}>
+          <Button type="submit" busy={isLoading}>
             {isLoading ? t('admin.saving') : t('admin.save')}
           </Button>
         </div>

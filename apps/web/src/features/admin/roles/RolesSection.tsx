@@ -192,7 +192,7 @@ export function Component() {
                 {refusal}
               </p>
             )}
-            <Button type="submit" disabled={isLoading || !ready} className="self-start">
+            <Button type="submit" disabled={!ready} busy={isLoading} className="self-start">
               {isLoading ? t('admin.saving') : t('admin-roles.submit')}
             </Button>
             <p role="status" className="text-ink">

@@ -37,7 +37,7 @@ export function ConfirmDialog({
           <DialogClose>
             <Button variant="ghost">{cancelLabel ?? t('admin.cancel')}</Button>
           </DialogClose>
-          <Button variant="danger" disabled={busy} onClick={onConfirm}>
+          <Button variant="danger" busy={busy} onClick={onConfirm}>
             {busy ? t('admin.saving') : confirmLabel}
           </Button>
         </>

@@ -57,7 +57,7 @@ export function RecordVisit({
           setMissing(false);
         }}
       />
-      <Button type="submit" className="self-start" disabled={isLoading}>
+      <Button type="submit" className="self-start" busy={isLoading}>
         {isLoading ? t('admin.saving') : t('admin-visits.record')}
       </Button>
     </form>

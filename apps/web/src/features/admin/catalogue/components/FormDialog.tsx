@@ -69,7 +69,7 @@ export function FormDialog({
               {t('admin-catalogue.cancel')}
             </Button>
           </DialogClose>
-          <Button type="submit" form={formId} disabled={saving}>
+          <Button type="submit" form={formId} busy={saving}>
             {t('admin-catalogue.save')}
           </Button>
         </>

@@ -98,7 +98,7 @@ export function IconField({
             type="button"
             variant="secondary"
             size="sm"
-            disabled={isLoading}
+            busy={isLoading}
             onClick={() => input.current?.click()}
           >
             {isLoading ? t('admin-catalogue.icon.uploading') : t('admin-catalogue.icon.upload')}

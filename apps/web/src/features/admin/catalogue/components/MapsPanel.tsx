@@ -109,7 +109,7 @@ export function MapsPanel({
                         <Button
                           variant={map.retiredAt ? 'secondary' : 'danger'}
                           size="sm"
-                          disabled={isLoading}
+                          busy={isLoading}
                           title={t('admin-catalogue.maps.retireHint')}
                           aria-label={`${t(map.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${map.name}`}
                           onClick={() => (map.retiredAt ? void toggle(map) : setRetiring(map))}

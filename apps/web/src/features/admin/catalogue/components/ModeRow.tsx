@@ -67,7 +67,7 @@ export function ModeRow({
           <Button
             variant={mode.retiredAt ? 'secondary' : 'danger'}
             size="sm"
-            disabled={isLoading}
+            busy={isLoading}
             aria-label={`${t(mode.retiredAt ? 'admin-catalogue.unretire' : 'admin-catalogue.retire')}: ${name}`}
             title={t('admin-catalogue.modes.retireHint')}
             // Retiring is asked first (devices' reports in it are refused); bringing back is not.
