@@ -282,6 +282,7 @@ function print(results: PageResult[]): void {
     s.performance >= BUDGET.performance &&
     s.accessibility >= BUDGET.accessibility &&
     s.bestPractices >= BUDGET['best-practices'];
+  // The cold page's bytes: /home's when it ran, otherwise the first page's (BENCH_LIGHTHOUSE_PAGES).
   const home = app[0]!;
   const homeRun = home.runs.find((r) => r.transfer === home.transfer) ?? home.runs[0]!;
   const homeRequests =
@@ -344,7 +345,7 @@ function print(results: PageResult[]): void {
       ]),
     ),
     '',
-    `A cold \`/home\` puts **${kb(home.transfer)}** on the wire in ${home.requests} requests ` +
+    `A cold ${home.label} puts **${kb(home.transfer)}** on the wire in ${home.requests} requests ` +
       `(${kb(home.decoded)} once decompressed; the baseline page: ${kb(baseline!.transfer)}, ${ratio(home.transfer / baseline!.transfer)} of it):`,
     '',
     table(
