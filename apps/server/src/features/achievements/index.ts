@@ -1,8 +1,4 @@
 /** Achievements (docs/achievements.md) as other features see them. */
-export {
-  achievementsOfIncomingGames,
-  backfillAchievements,
-  recomputeAchievements,
-} from './service';
+export { backfillAchievements, recomputeAchievements } from './service';
 export { achievementsOfAssignedSlot, awardAchievements, forgetAchievements } from './events';
 export { lockFacts as lockAchievementFacts } from './repository';
