@@ -181,7 +181,6 @@ export function Component() {
     );
   } else {
     const onConfirm = async () => {
-      if (claiming.isLoading) return;
       setRefused(null);
       const outcome = await claim(token);
       if ('data' in outcome && outcome.data) {
@@ -203,13 +202,9 @@ export function Component() {
             {refused}
           </p>
         )}
-        {/* aria-disabled, not disabled, while claiming: `disabled` drops the focus to the page,
-            also when the claim is refused and the button stays. */}
-        <Button
-          onClick={() => void onConfirm()}
-          aria-disabled={claiming.isLoading || undefined}
-          aria-busy={claiming.isLoading || undefined}
-        >
+        {/* Busy, not disabled, while claiming: the focus stays, also when the claim is refused
+            and the button stays. */}
+        <Button busy={claiming.isLoading} onClick={() => void onConfirm()}>
           {claiming.isLoading ? t('claim.claiming') : t('claim.confirm')}
         </Button>
       </>

@@ -32,16 +32,9 @@ export function RemoveFriendDialog({
               {t('friendsCompare.cancel')}
             </Button>
           </DialogClose>
-          {/* aria-disabled, not disabled, while removing: `disabled` drops the focus to the page
-              behind the dialog. */}
-          <Button
-            variant="danger"
-            onClick={() => {
-              if (!busy) onConfirm();
-            }}
-            aria-disabled={busy || undefined}
-            aria-busy={busy || undefined}
-          >
+          {/* Busy, not disabled, while removing: `disabled` drops the focus to the page behind
+              the dialog. */}
+          <Button variant="danger" busy={busy} onClick={() => onConfirm()}>
             {busy && <Spinner size="sm" />}
             {t('friendsCompare.removeConfirm')}
           </Button>

@@ -17,7 +17,6 @@ export function TermsUpdate({ first = false }: { first?: boolean }) {
   const [open, setOpen] = useState(true);
   const [accept, { isLoading, isError }] = useAcceptAgbMutation();
   const submit = async () => {
-    if (isLoading) return;
     const answer = await accept({ version: AGB_VERSION });
     if ('data' in answer) setOpen(false);
   };
@@ -32,13 +31,9 @@ export function TermsUpdate({ first = false }: { first?: boolean }) {
           <DialogClose>
             <Button variant="secondary">{t('registration.termsUpdate.later')}</Button>
           </DialogClose>
-          {/* aria-disabled, not disabled, while sending: `disabled` drops the focus to the page
-              behind the dialog, which stays open when the answer fails. */}
-          <Button
-            onClick={() => void submit()}
-            aria-disabled={isLoading || undefined}
-            aria-busy={isLoading || undefined}
-          >
+          {/* Busy, not disabled, while sending: `disabled` drops the focus to the page behind
+              the dialog, which stays open when the answer fails. */}
+          <Button busy={isLoading} onClick={() => void submit()}>
             {t('registration.termsUpdate.accept')}
           </Button>
         </>

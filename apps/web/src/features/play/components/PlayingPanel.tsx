@@ -57,17 +57,9 @@ export function PlayingPanel({
         ) : (
           <p className="max-w-prose text-sm text-ink-muted">{t('play.playingHint')}</p>
         )}
-        {/* aria-disabled, not disabled, while stopping: disabled drops the focus to the page,
-            also when the stop is refused and the button stays. */}
-        <Button
-          variant="danger"
-          size="lg"
-          onClick={() => {
-            if (!stopping) onStop();
-          }}
-          aria-disabled={stopping || undefined}
-          aria-busy={stopping || undefined}
-        >
+        {/* Busy, not disabled, while stopping: disabled drops the focus to the page, also when
+            the stop is refused and the button stays. */}
+        <Button variant="danger" size="lg" busy={stopping} onClick={() => onStop()}>
           {stopping ? <Spinner size="sm" /> : <Square aria-hidden="true" size={18} />}
           {t('play.stop')}
         </Button>

@@ -93,14 +93,11 @@ export function ProfileHeader({
         <Button
           ref={takeFocus('add')}
           onClick={() => {
-            if (adding) return;
             focusNext.current = 'remove';
             onAddFriend();
           }}
-          // aria-disabled, not disabled, while adding: `disabled` drops the focus to the page,
-          // also when the add fails and the button stays.
-          aria-disabled={adding || undefined}
-          aria-busy={adding || undefined}
+          // Busy, not disabled, while adding: the focus stays, also when the add fails.
+          busy={adding}
           className="w-full sm:w-auto lg:w-full"
         >
           {adding ? <Spinner size="sm" /> : <UserPlus aria-hidden="true" size={18} />}

@@ -50,15 +50,12 @@ export function DeleteProfile({ profileId }: { profileId: string }) {
                 {t('settings.cancel')}
               </Button>
             </DialogClose>
-            {/* aria-disabled, not disabled, while deleting: `disabled` drops the focus to the page
-                behind the dialog, which stays open when the deletion fails. */}
+            {/* Busy, not disabled, while deleting: `disabled` drops the focus to the page behind
+                the dialog, which stays open when the deletion fails. */}
             <Button
               variant="danger"
-              aria-disabled={deleteInProgress || undefined}
-              aria-busy={deleteInProgress || undefined}
-              onClick={() => {
-                if (!deleteInProgress) void dispatch(deleteOwnProfile(profileId));
-              }}
+              busy={deleteInProgress}
+              onClick={() => void dispatch(deleteOwnProfile(profileId))}
             >
               {deleteInProgress ? (
                 <Spinner size="sm" label={t('settings.deleting')} />

@@ -34,9 +34,10 @@ export function DownloadData({ summary = true }: { summary?: boolean }) {
   const button = (format: ExportFormat, label: string, Icon: typeof Download) => (
     <Button
       variant="secondary"
-      // aria-disabled while a file is prepared: `disabled` drops the focus to the page.
+      // Busy while its file is prepared, and the other button aria-disabled (a press is ignored
+      // by `download`): `disabled` drops the focus to the page.
       aria-disabled={busy !== null || undefined}
-      aria-busy={busy === format || undefined}
+      busy={busy === format}
       onClick={() => void download(format)}
     >
       {busy === format ? (

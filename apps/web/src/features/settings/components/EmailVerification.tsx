@@ -62,12 +62,9 @@ export function EmailVerification() {
             <p className="text-ink-muted">{t('settings.unverified')}</p>
             <Button
               variant="secondary"
-              // Not `disabled` while sending: that drops the focus to the page.
-              aria-disabled={busy || undefined}
-              aria-busy={busy || undefined}
-              onClick={() => {
-                if (!busy) void resend();
-              }}
+              // Busy, not `disabled`, while sending: that drops the focus to the page.
+              busy={busy}
+              onClick={() => void resend()}
             >
               {busy ? (
                 <Spinner size="sm" label={t('settings.verifySending')} />

@@ -30,8 +30,9 @@ export function ParentConsentForm({ ownMail, busy, onSend, onCancel }: ParentCon
         : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Sending: the button keeps the focus (aria-disabled, not disabled, which drops it to the
-    // page); a second press, or Enter in the field, sends nothing.
+    // Sending: the button is busy (it keeps the focus; not disabled, which drops it to the page),
+    // so a second press, or Enter in the field, does not submit. This guard stays for any other
+    // way a submit could arrive while sending.
     if (busy) return;
     setTouched(true);
     if (!error && parsed.success) onSend(parsed.data.toLowerCase());
@@ -56,7 +57,7 @@ export function ParentConsentForm({ ownMail, busy, onSend, onCancel }: ParentCon
         onBlur={() => setTouched(true)}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+        <Button type="submit" busy={busy}>
           {t('settings.parentSend')}
         </Button>
         <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>

@@ -82,16 +82,14 @@ export function RecentVisits({
                   {t('user-cards.visit.friend')}
                 </span>
               ) : (
-                // Adding: aria-disabled, not disabled, which drops the focus to the page (also
-                // when the add fails and the button stays); a second press adds nothing.
+                // Adding: busy, not disabled, which drops the focus to the page (also when the
+                // add fails and the button stays); a second press adds nothing.
                 <Button
                   size="sm"
                   variant="secondary"
                   aria-label={t('user-cards.visit.addFriendLabel', { name: visit.userName })}
-                  aria-disabled={addingId === visit.userId || undefined}
-                  aria-busy={addingId === visit.userId || undefined}
+                  busy={addingId === visit.userId}
                   onClick={() => {
-                    if (addingId === visit.userId) return;
                     added.current = visit.userId;
                     onAddFriend(visit);
                   }}
