@@ -70,6 +70,11 @@ function Results({ q, page, onPage }: { q: string; page: number; onPage: (n: num
   const players = found.data?.players ?? [];
   if (players.length === 0)
     return <EmptyState title={t(q ? 'admin-players.none' : 'admin-players.empty')} />;
+  // At the first and last page the buttons are aria-disabled (a press does nothing), not
+  // disabled: 'Nächste Seite' pressed to reach the last page would otherwise drop the keyboard
+  // focus to the page (as the leaderboard's pager).
+  const first = page <= 1;
+  const last = !found.data?.hasMore;
   return (
     <>
       <ul aria-label={t('admin-players.results')} className="flex flex-col gap-2">
@@ -89,14 +94,22 @@ function Results({ q, page, onPage }: { q: string; page: number; onPage: (n: num
         ))}
       </ul>
       <nav aria-label={t('admin-players.pages')} className="flex items-center justify-center gap-3">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button
+          variant="secondary"
+          aria-disabled={first || undefined}
+          onClick={() => {
+            if (!first) onPage(page - 1);
+          }}
+        >
           {t('admin-players.previous')}
         </Button>
         <span className="text-ink-muted">{t('admin-players.page', { page })}</span>
         <Button
           variant="secondary"
-          disabled={!found.data?.hasMore}
-          onClick={() => onPage(page + 1)}
+          aria-disabled={last || undefined}
+          onClick={() => {
+            if (!last) onPage(page + 1);
+          }}
         >
           {t('admin-players.next')}
         </Button>

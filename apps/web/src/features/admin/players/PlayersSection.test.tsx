@@ -96,7 +96,12 @@ describe('/admin/players', () => {
     await user.click(await screen.findByRole('button', { name: 'Nächste Seite' }));
     await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin&q=rude&page=2'));
     expect(await screen.findByText('Seite 2')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Nächste Seite' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      ),
+    );
 
     await user.click(screen.getByRole('link', { name: /RudeRick/ }));
     expect(router.state.location.pathname).toBe(`/admin/players/${rick.id}`);
@@ -109,6 +114,36 @@ describe('/admin/players', () => {
     expect(within(games).getAllByRole('row')[1]).toHaveTextContent(
       'EliminierungNeon Docks900Gewonnen',
     );
+  });
+
+  it('the pager keeps the keyboard focus when a press reaches the last (or first) page, and a press there fetches nothing', async () => {
+    const { user, router } = await renderPlayers('/admin/players?arcade=berlin&q=rude');
+    const next = await screen.findByRole('button', { name: 'Nächste Seite' });
+    const previous = screen.getByRole('button', { name: 'Vorherige Seite' });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    next.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin&q=rude&page=2'));
+    await waitFor(() => expect(next).toHaveAttribute('aria-disabled', 'true'));
+    // Not `disabled`, which drops the focus to the page.
+    expect(next).toBeEnabled();
+    expect(next).toHaveFocus();
+    const fetched = callsTo('GET', '/api/admin/players').length;
+    await user.keyboard('{Enter}');
+    await user.click(next);
+    expect(router.state.location.search).toBe('?arcade=berlin&q=rude&page=2');
+    expect(callsTo('GET', '/api/admin/players')).toHaveLength(fetched);
+    expect(next).toHaveFocus();
+
+    // And back to the first page: 'Vorherige Seite' keeps the focus too.
+    expect(previous).not.toHaveAttribute('aria-disabled');
+    previous.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin&q=rude'));
+    await waitFor(() => expect(previous).toHaveAttribute('aria-disabled', 'true'));
+    expect(previous).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(router.state.location.search).toBe('?arcade=berlin&q=rude');
   });
 
   it('says when nobody matches', async () => {
