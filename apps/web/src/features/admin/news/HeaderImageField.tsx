@@ -38,7 +38,7 @@ export function HeaderImageField({
   const [upload, uploading] = useUploadAssetMutation();
 
   const onFile = async (file: File | undefined) => {
-    if (!file) return;
+    if (!file || uploading.isLoading) return;
     const result = await upload(file);
     if (input.current) input.current.value = '';
     if ('error' in result) {
@@ -88,7 +88,12 @@ export function HeaderImageField({
               type="file"
               accept="image/jpeg,image/png,image/webp"
               className="sr-only"
-              disabled={uploading.isLoading}
+              // Uploading: aria-disabled, not disabled, which drops the focus to the page; the
+              // file dialog does not open meanwhile, and no other file is taken.
+              aria-disabled={uploading.isLoading || undefined}
+              onClick={(event) => {
+                if (uploading.isLoading) event.preventDefault();
+              }}
               onChange={(e) => void onFile(e.target.files?.[0])}
             />
           </label>

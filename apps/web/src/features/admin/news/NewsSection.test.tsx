@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../components/ui/toast-store';
-import { apiError, callsTo, server } from '../../../testing/api';
+import { apiError, callsTo, deferred, server } from '../../../testing/api';
 import { adminNewsHandlers } from '../../../testing/admin-news-api';
 import { operator, staffOperator } from '../../../testing/admin-factories';
 import { createdId, draft, fillNew, renderNews, scheduled } from './testing';
@@ -273,6 +273,42 @@ describe('/admin/news', () => {
         .map((t) => `${t.title} ${t.description ?? ''}`)
         .join(' '),
     ).not.toMatch(/Not found|too large/);
+  });
+
+  it('the image picker keeps the keyboard focus while it uploads, and takes no other file meanwhile', async () => {
+    const { user } = await renderNews(`/admin/news/${draft.id}`);
+    await screen.findByDisplayValue('herbst-turnier');
+    const answer = deferred();
+    server.use(
+      adminNewsHandlers.uploadAsset({
+        status: 201,
+        body: {
+          id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+          fileName: 'kopf.png',
+          contentType: 'image/png',
+          width: 64,
+          height: 36,
+          size: 4,
+          url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
+        },
+        wait: answer.promise,
+      }),
+    );
+    const picker = screen.getByLabelText('Bild hochladen');
+    await user.upload(picker, new File(['\x89PNG'], 'Kopf.png', { type: 'image/png' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/assets')).toHaveLength(1));
+    await waitFor(() => expect(picker).toHaveAccessibleName('Wird hochgeladen …'));
+    // Not `disabled`, which drops the focus to the page; choosing again uploads nothing.
+    expect(picker).toHaveFocus();
+    expect(picker).toBeEnabled();
+    expect(picker).toHaveAttribute('aria-disabled', 'true');
+    await user.upload(picker, new File(['\x89PNG'], 'Anders.png', { type: 'image/png' }));
+    answer.resolve();
+    expect(await screen.findByRole('img', { name: 'Titelbild des Artikels' })).toBeVisible();
+    expect(picker).not.toHaveAttribute('aria-disabled');
+    expect(picker).toHaveFocus();
+    expect(callsTo('POST', '/api/admin/assets')).toHaveLength(1);
+    expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('Kopf.png');
   });
 
   it('uploads a header image, previews as players see it, and publishes with the text in one call', async () => {
