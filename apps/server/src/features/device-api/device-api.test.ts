@@ -70,6 +70,15 @@ describe('device API', () => {
       }
     });
 
+    it('takes the scheme name in any case (RFC 7235 §2.1), as Bearer on the other routes', async () => {
+      const [, credentials] = arena.headers.authorization.split(' ');
+      for (const scheme of ['device', 'DEVICE', 'dEvIcE']) {
+        const res = await get(`${scheme} ${credentials}`);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ arcade: 'neon-city', id: 'arena-1' });
+      }
+    });
+
     it('does not accept a user bearer token', async () => {
       const res = await get(`Bearer ${anna.token}`);
       expect(res.status).toBe(401);

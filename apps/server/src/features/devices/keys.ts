@@ -24,8 +24,11 @@ export interface DeviceCredentials {
 }
 
 const SEGMENT = '[A-Za-z0-9_-]{1,64}';
+// The scheme name is case-insensitive (RFC 7235 §2.1), as Bearer's on every other route; the
+// segments and the key take both cases anyway, so the flag changes only the scheme.
 const HEADER = new RegExp(
   `^${DEVICE_AUTH_SCHEME} (${SEGMENT}):(${SEGMENT}):([A-Za-z0-9_-]{16,128})$`,
+  'i',
 );
 
 /** `Authorization: Device <arcade>:<id>:<key>`; null when absent or malformed. */
