@@ -177,6 +177,14 @@ describe('POST /graphql statistics', () => {
     }
   });
 
+  it('refuses a query of too many tokens before parsing it to the end (5,000 levels of nesting)', async () => {
+    const deep = `{ ${'statistics { '.repeat(5_000)}name${' }'.repeat(5_000)} }`;
+    const res = await gql({ query: deep });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/more that 2000 tokens/);
+    expect(JSON.stringify(res.body)).not.toMatch(/call stack/i);
+  });
+
   it('limits the query cost, aliases and fragments counted every time', async () => {
     const aliases = Array.from(
       { length: 12 },

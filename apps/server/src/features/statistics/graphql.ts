@@ -9,6 +9,13 @@ import { noIntrospectionRule, queryCostRule } from './query-cost';
 import { playerStatistics } from './service';
 
 const MAX_QUERY_DEPTH = 5;
+/**
+ * Tokens graphql-js parses at most. The depth and cost rules run on the parsed document, but the
+ * parser recurses per nesting level: 5,000 levels of `{` overflowed its stack and answered the
+ * engine's message ("Maximum call stack size exceeded"). The largest query within the cost limit
+ * is a few hundred tokens.
+ */
+const MAX_QUERY_TOKENS = 2_000;
 
 const schema = /* GraphQL */ `
   "A UUID such as a player id."
@@ -154,6 +161,7 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
     ide: false,
     allowBatchedQueries: false,
     queryDepth: MAX_QUERY_DEPTH,
+    graphql: { parseOptions: { maxTokens: MAX_QUERY_TOKENS } },
     // The schema is documented (spec §6, docs/api.md); outside development it is not handed to
     // whoever asks, so a probe learns nothing the documentation does not say.
     validationRules:
