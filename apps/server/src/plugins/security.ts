@@ -80,17 +80,18 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     );
   });
   // An API answer to a request with a token is that player's (their profile, e-mail, bell):
-  // no cache keeps it, and none hands one player's answer to another. Routes that chose their
-  // own caching keep it.
+  // no cache keeps it, and none hands one player's answer to another. An anonymous one names
+  // players too (boards, match pages, public profiles): a cache asks again before reusing it, so
+  // a player who hides their profile is hidden at once behind a caching proxy as well. Routes
+  // that chose their own caching keep it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (
-      request.headers.authorization !== undefined &&
-      !reply.hasHeader('cache-control') &&
-      isLimited(routedPath(request))
-    ) {
+    if (reply.hasHeader('cache-control') || !isLimited(routedPath(request))) return payload;
+    if (request.headers.authorization !== undefined) {
       reply.header('cache-control', 'private, no-store');
       const vary = reply.getHeader('vary');
       reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+    } else {
+      reply.header('cache-control', 'no-cache');
     }
     return payload;
   });
