@@ -104,7 +104,7 @@ describe('identity pages', () => {
     );
     expect(signUp.text).toContain('<h1 id="title">Create account</h1>');
     expect(signUp.text).toContain(
-      'At least 10 characters, with letters and digits, not your e-mail address.',
+      'At least 10 characters, with letters and digits, not your e-mail address and not easy to guess.',
     );
 
     const browserEnglish = await clientFrom(t, '10.0.0.3', 'en-GB,en;q=0.8').begin();
@@ -237,6 +237,11 @@ describe('identity pages', () => {
         { email: 'new1234567@example.org', nickname: 'Newbie', password: 'new1234567@example.org' },
         'password',
         'Das Passwort darf nicht deine E-Mail-Adresse sein.',
+      ],
+      [
+        { email: 'new@example.org', nickname: 'Newbie', password: 'password12' },
+        'password',
+        'Dieses Passwort ist zu leicht zu erraten. Nimm zum Beispiel mehrere Wörter mit Ziffern dazwischen.',
       ],
       [
         { email: 'new@example.org', nickname: 'No', password: 'long-Enough-1' },

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { easilyGuessed } from './password-guessing';
 
 /** scrypt cost: N = 2^15, r = 8 uses 32 MiB per hash (memory-hard), about 0.1 s here. */
 const CURRENT = { ln: 15, r: 8, p: 1 };
@@ -60,7 +61,8 @@ export async function verifyPassword(
   return { ok, outdated };
 }
 
-export type PasswordProblem = 'tooShort' | 'tooLong' | 'needsLetterAndDigit' | 'isEmail';
+export type PasswordProblem =
+  'tooShort' | 'tooLong' | 'needsLetterAndDigit' | 'isEmail' | 'easilyGuessed';
 
 /** The strength rules shown on the sign-up and reset pages. */
 export function passwordProblem(password: string, email: string): PasswordProblem | null {
@@ -69,6 +71,8 @@ export function passwordProblem(password: string, email: string): PasswordProble
   if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) return 'needsLetterAndDigit';
   const lower = password.trim().toLowerCase();
   const mail = email.trim().toLowerCase();
-  if (mail && (lower === mail || lower === mail.split('@')[0])) return 'isEmail';
+  const local = mail.split('@')[0] ?? '';
+  if (mail && (lower.includes(mail) || lower === local)) return 'isEmail';
+  if (easilyGuessed(password, [mail, local])) return 'easilyGuessed';
   return null;
 }

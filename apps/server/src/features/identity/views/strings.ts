@@ -32,7 +32,7 @@ const de = {
   'signUp.nickname': 'Spitzname',
   'signUp.nicknameHint': '3 bis 12 Zeichen, für andere sichtbar.',
   'signUp.passwordRules':
-    'Mindestens 10 Zeichen, mit Buchstaben und Ziffern, nicht deine E-Mail-Adresse.',
+    'Mindestens 10 Zeichen, mit Buchstaben und Ziffern, nicht deine E-Mail-Adresse und nicht leicht zu erraten.',
   'signUp.submit': 'Konto erstellen',
   'signUp.haveAccount': 'Schon ein Konto?',
   'signUp.signIn': 'Anmelden',
@@ -44,6 +44,8 @@ const de = {
   'field.password.tooLong': 'Das Passwort darf höchstens 200 Zeichen lang sein.',
   'field.password.needsLetterAndDigit': 'Das Passwort muss Buchstaben und Ziffern enthalten.',
   'field.password.isEmail': 'Das Passwort darf nicht deine E-Mail-Adresse sein.',
+  'field.password.easilyGuessed':
+    'Dieses Passwort ist zu leicht zu erraten. Nimm zum Beispiel mehrere Wörter mit Ziffern dazwischen.',
   'field.passwordRequired': 'Bitte gib dein Passwort ein.',
   'forgot.title': 'Passwort vergessen',
   'forgot.intro':
@@ -130,7 +132,7 @@ const en: Record<MessageKey, string> = {
   'signUp.nickname': 'Nickname',
   'signUp.nicknameHint': '3 to 12 characters, visible to others.',
   'signUp.passwordRules':
-    'At least 10 characters, with letters and digits, not your e-mail address.',
+    'At least 10 characters, with letters and digits, not your e-mail address and not easy to guess.',
   'signUp.submit': 'Create account',
   'signUp.haveAccount': 'Already have an account?',
   'signUp.signIn': 'Sign in',
@@ -142,6 +144,8 @@ const en: Record<MessageKey, string> = {
   'field.password.tooLong': 'The password must be at most 200 characters long.',
   'field.password.needsLetterAndDigit': 'The password must contain letters and digits.',
   'field.password.isEmail': 'The password must not be your e-mail address.',
+  'field.password.easilyGuessed':
+    'This password is too easy to guess. Try several words with digits between them, for example.',
   'field.passwordRequired': 'Please enter your password.',
   'forgot.title': 'Forgot password',
   'forgot.intro':
