@@ -184,7 +184,10 @@ describe('the live channel (GET /api/live)', () => {
       kind: 'match_result',
       unread: true,
       message: {
-        de: { title: 'Dein Spielergebnis ist da', url: `/profile/${anna.id}/games` },
+        de: {
+          title: 'Dein Spielergebnis ist da',
+          url: expect.stringMatching(/^\/game\/[0-9a-f-]{36}$/),
+        },
         en: { title: 'Your match result is in' },
       },
     });

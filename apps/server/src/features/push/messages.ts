@@ -19,12 +19,12 @@ const numberIn: Record<Language, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }),
 };
 
-/** "Your match result is in": won or lost, the score; opens the own games tab. */
+/** "Your match result is in": won or lost, the score; opens the match's page. */
 export function matchResultMessage(result: MatchResult): Localized {
   const de = (n: number) => numberIn.de.format(n);
   const en = (n: number) => numberIn.en.format(n);
   const { score, kills, deaths } = result;
-  const url = `/profile/${result.userId}/games`;
+  const url = `/game/${result.gameId}`;
   const tag = `game-${result.gameId}`;
   return {
     de: {

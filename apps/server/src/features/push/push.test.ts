@@ -338,13 +338,13 @@ describe('web push', () => {
     expect(forNeo).toEqual({
       title: 'Dein Spielergebnis ist da',
       body: 'Gewonnen! 4.200 Punkte, 12 Kills, 3 Deaths.',
-      url: `/profile/${neo.id}/games`,
+      url: `/game/${game.id}`,
       tag: `game-${game.id}`,
     });
     expect(forTrinity).toEqual({
       title: 'Your match result is in',
       body: 'You lost – 1,800 points, 5 kills, 9 deaths. Next time!',
-      url: `/profile/${trinity.id}/games`,
+      url: `/game/${game.id}`,
       tag: `game-${game.id}`,
     });
   });
