@@ -25,6 +25,11 @@ interface AppEvents {
    * `tx.write(gameId, …)`, restricted by `tx.whenStored(gameId)`, as for 'game.stored'.
    */
   'games.storing': { tx: StoringBatch; payload: ReadonlyArray<StoringGame> };
+  /**
+   * An operator voided a stored game (features/admin/games.ts), in the transaction that takes it
+   * out of statistics and ratings: what told its players of their result goes too.
+   */
+  'game.voided': { tx: Tx; payload: VoidedGame };
   /** A player added another as a friend (features/friends/service.ts). */
   'friend.added': { tx: Tx; payload: FriendAdded };
   /** An article was published (features/news/service.ts). */
@@ -114,6 +119,12 @@ export interface StoringGame {
 }
 
 /** userId was added as a friend by friendId, whose name is userName. */
+export interface VoidedGame {
+  gameId: string;
+  /** Its registered players. */
+  userIds: readonly string[];
+}
+
 interface FriendAdded {
   userId: string;
   friendId: string;

@@ -13,9 +13,11 @@ import {
   listFriendAdded,
   listMatchResult,
   listNewsPublished,
+  unlistVoidedMatchResult,
 } from './live/events';
 import { outboxDir } from './identity/mailer';
 import {
+  dropVoidedMatchResult,
   forgetPushData,
   notifyFriendAdded,
   notifyMatchResult,
@@ -43,6 +45,9 @@ export function featureEvents(config: Config): AppEventBus {
   events.on('game.stored', listMatchResult);
   events.on('friend.added', listFriendAdded);
   events.on('news.published', listNewsPublished);
+  // A voided game's result message goes from the outbox and the bell.
+  events.on('game.voided', dropVoidedMatchResult);
+  events.on('game.voided', unlistVoidedMatchResult);
   // A deleted player: each feature forgets what it holds of them, then the profile row goes.
   events.on('user.deleted', forgetShareImages(matchImagesDir(config)));
   events.on('user.deleted', forgetPlayerGames);

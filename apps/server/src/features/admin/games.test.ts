@@ -26,6 +26,7 @@ const WRITES = [
   'player_stats_periods',
   'player_rank_buckets',
   'player_rank_bucket_groups',
+  'notifications',
   'audit_log',
 ] as const;
 
@@ -249,6 +250,48 @@ describe('operator API: the games of an arcade', () => {
     expect(voided.map((g: { id: string }) => g.id).sort()).toEqual(
       [forCaller.staff, forCaller.admin].sort(),
     );
+  });
+
+  it('POST …/void: the result leaves the players’ bells and the unsent pushes, nothing else', async () => {
+    const gameId = await play(9);
+    const other = await play(10);
+    const bell = async (player: TestPlayer) =>
+      (
+        (await t.request('GET', '/api/notifications', { token: player.token })).body
+          .items as Array<{
+          kind: string;
+          message: { de: { url: string } };
+        }>
+      )
+        .filter((i) => i.kind === 'match_result')
+        .map((i) => i.message.de.url);
+    for (const player of [ann, bob])
+      expect(await bell(player)).toEqual(
+        expect.arrayContaining([`/game/${gameId}`, `/game/${other}`]),
+      );
+    // Unsent deliveries (not due for an hour, so the push worker leaves them).
+    const pending = (tag: string) =>
+      sql`insert into push_outbox (user_id, kind, payload, next_attempt_at)
+          values (${ann.id}, 'match_result',
+                  ${JSON.stringify({ endpoint: 'https://push.example/x', message: { title: 't', body: 'b', url: '/', tag } })}::jsonb,
+                  now() + interval '1 hour')`;
+    await t.db.execute(pending(`game-${gameId}`));
+    await t.db.execute(pending(`game-${other}`));
+
+    const res = await t.request('POST', `${base(gameId)}/void`, {
+      token: ops.staff.token,
+      body: { reason: 'Faulty vest' },
+    });
+    expect(res.status).toBe(200);
+    for (const player of [ann, bob]) {
+      expect(await bell(player)).not.toContain(`/game/${gameId}`);
+      expect(await bell(player)).toContain(`/game/${other}`);
+    }
+    const { rows } = await t.db.execute<{ tag: string }>(
+      sql`select payload->'message'->>'tag' as tag from push_outbox
+           where user_id = ${ann.id} and sent_at is null and kind = 'match_result'`,
+    );
+    expect(rows.map((r) => r.tag)).toEqual([`game-${other}`]);
   });
 
   it('POST …/assign: a guest’s result to a player; the statistics equal the sums', async () => {

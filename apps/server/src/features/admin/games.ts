@@ -129,6 +129,7 @@ export async function gameDetails(
  */
 export async function voidGame(
   db: Db,
+  events: AppEventBus,
   operator: Operator,
   arcadeId: string,
   gameId: string,
@@ -153,6 +154,8 @@ export async function voidGame(
     await recomputeRatings(tx, gameId, players);
     // Their achievement facts without it; achievements once unlocked stay (docs/achievements.md).
     await recomputeAchievements(tx, players, { award: false, notify: false });
+    // Its result messages go from the outbox and the bells (features/events.ts).
+    await events.emit('game.voided', tx, { gameId, userIds: players });
     await signalGamePlayers(tx, gameId);
     const after = await gameDetails(tx, arcadeId, gameId);
     await recordAudit(tx, operator, {

@@ -56,7 +56,14 @@ export function gameRoutes(parent: FastifyInstance): void {
     },
     handler: async (request) => {
       const { arcadeId, gameId } = request.params;
-      return voidGame(app.db, operatorOf(request), arcadeId, gameId, request.body.reason);
+      return voidGame(
+        app.db,
+        app.events,
+        operatorOf(request),
+        arcadeId,
+        gameId,
+        request.body.reason,
+      );
     },
   });
 

@@ -4,6 +4,7 @@ import {
   FRIEND_ADDED_REPEAT_HOURS,
   friendAddedMessage,
   matchResultMessages,
+  matchResultTag,
   newsMessage,
 } from '../push';
 import {
@@ -11,6 +12,7 @@ import {
   addNotification,
   addNotificationUnlessRecent,
   deleteNotificationsOf,
+  deleteTagged,
 } from './notifications';
 
 /**
@@ -21,6 +23,16 @@ import {
 export const listMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
   const write = addEachStatement('match_result', matchResultMessages(game), statement.whenStored);
   if (write) statement.write(write);
+};
+
+/** A voided game's result leaves its players' bells; their open apps hear of it. */
+export const unlistVoidedMatchResult: AppEventHandler<'game.voided'> = async (tx, game) => {
+  const gone = await deleteTagged(tx, 'match_result', matchResultTag(game.gameId), game.userIds);
+  if (gone > 0)
+    await signalLive(
+      tx,
+      game.userIds.map((u) => ({ t: 'notifications', u })),
+    );
 };
 
 export const listFriendAdded: AppEventHandler<'friend.added'> = async (tx, event) => {

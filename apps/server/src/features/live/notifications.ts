@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { NotificationItem, NotificationList } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
 import { notificationReads, notifications, users } from '../../db/schema';
@@ -134,6 +134,27 @@ const namingFriend = (userId: string) =>
     eq(notifications.kind, 'friend_added'),
     sql`${notifications.message}::text like ${`%friend-${userId}%`}`,
   );
+
+/** The notifications of this kind and tag of these players (their cause was undone). */
+export async function deleteTagged(
+  db: Queryable,
+  kind: string,
+  tag: string,
+  userIds: readonly string[],
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const deleted = await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.kind, kind),
+        inArray(notifications.userId, [...userIds]),
+        sql`${notifications.message}->'de'->>'tag' = ${tag}`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return deleted.length;
+}
 
 /**
  * The other players' "X added you as a friend" notifications that name this player: an operator

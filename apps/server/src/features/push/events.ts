@@ -3,9 +3,10 @@ import {
   FRIEND_ADDED_REPEAT_HOURS,
   friendAddedMessage,
   matchResultMessages,
+  matchResultTag,
   newsMessage,
 } from './messages';
-import { deleteDeliveriesOf, enqueue, enqueueEachStatement } from './outbox';
+import { deleteDeliveriesOf, dropPendingTagged, enqueue, enqueueEachStatement } from './outbox';
 import { deleteSubscriptionsOf } from './subscriptions';
 
 /** Every registered player of a stored game hears about their own result. */
@@ -16,6 +17,11 @@ export const notifyMatchResult: AppEventHandler<'game.stored'> = (statement, gam
     statement.whenStored,
   );
   if (write) statement.write(write);
+};
+
+/** A voided game's result is not pushed any more where it has not gone out yet. */
+export const dropVoidedMatchResult: AppEventHandler<'game.voided'> = async (tx, game) => {
+  await dropPendingTagged(tx, 'match_result', matchResultTag(game.gameId), game.userIds);
 };
 
 export const notifyFriendAdded: AppEventHandler<'friend.added'> = async (tx, event) => {

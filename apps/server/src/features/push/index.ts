@@ -13,6 +13,7 @@ export {
   friendAddedMessage,
   matchResultMessage,
   matchResultMessages,
+  matchResultTag,
   newsMessage,
   type Localized,
 } from './messages';

@@ -19,13 +19,16 @@ const numberIn: Record<Language, Intl.NumberFormat> = {
   en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }),
 };
 
+/** The tag of a game's result messages: one per game, so a device shows it once. */
+export const matchResultTag = (gameId: string) => `game-${gameId}`;
+
 /** "Your match result is in": won or lost, the score; opens the match's page. */
 export function matchResultMessage(result: MatchResult): Localized {
   const de = (n: number) => numberIn.de.format(n);
   const en = (n: number) => numberIn.en.format(n);
   const { score, kills, deaths } = result;
   const url = `/game/${result.gameId}`;
-  const tag = `game-${result.gameId}`;
+  const tag = matchResultTag(result.gameId);
   return {
     de: {
       title: 'Dein Spielergebnis ist da',

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
@@ -88,6 +88,26 @@ export function enqueueEachStatement(
 }
 
 /** A suspended player's deliveries not yet sent are dropped (news of then is stale by the end). */
+/** The unsent deliveries of this kind and tag to these players (their cause was undone). */
+export async function dropPendingTagged(
+  db: Queryable,
+  kind: string,
+  tag: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(pushOutbox)
+    .where(
+      and(
+        isNull(pushOutbox.sentAt),
+        eq(pushOutbox.kind, kind),
+        inArray(pushOutbox.userId, [...userIds]),
+        sql`${pushOutbox.payload}->'message'->>'tag' = ${tag}`,
+      ),
+    );
+}
+
 export async function dropPendingOf(db: Queryable, userId: string): Promise<void> {
   await db.delete(pushOutbox).where(and(eq(pushOutbox.userId, userId), isNull(pushOutbox.sentAt)));
 }
