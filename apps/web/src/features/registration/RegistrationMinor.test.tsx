@@ -30,6 +30,24 @@ async function renderPage(lang: 'de' | 'en' = 'de', store?: AppStore) {
 const submit = () => screen.getByRole('button', { name: 'Jetzt Registrieren!' });
 const parentField = () => screen.queryByLabelText<HTMLInputElement>('*eMail deiner Eltern:');
 
+describe('registration under 16: what changes is said at the birthday', () => {
+  it.each([
+    ['de', 'Geburtstag:', /Unter 16 sehen zuerst nur deine Freunde dein Profil/],
+    ['en', 'Birthday:', /at first only your friends see your profile/],
+  ] as const)('in %s', async (lang, label, hint) => {
+    await renderPage(lang);
+    const birthday = screen.getByLabelText(label);
+    fireEvent.change(birthday, { target: { value: yearsAgo(20) } });
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.change(birthday, { target: { value: yearsAgo(14) } });
+    expect(screen.getByText(hint)).toBeVisible();
+    expect(birthday).toHaveAccessibleDescription(hint);
+    // A birthday in the future is an error, not a child.
+    fireEvent.change(birthday, { target: { value: '2999-01-01' } });
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+});
+
 /** Issue 17, minors: under 16 by the birthday, ticking marketing mails asks for a parent. */
 describe('registration under 16: a parent confirms marketing mails', () => {
   it('asks for the parent address only when the birthday says under 16 and marketing is ticked', async () => {

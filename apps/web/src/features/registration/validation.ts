@@ -121,3 +121,8 @@ export function prefillFromAccount(
     mail: typeof account?.email === 'string' ? account.email : '',
   };
 }
+
+/** A valid birthday (not in the future, from 1900) of someone under 16 today. */
+export function isUnder16(birthday: string): boolean {
+  return birthdaySchema.safeParse(birthday).success && needsParentConsent(birthday || null);
+}

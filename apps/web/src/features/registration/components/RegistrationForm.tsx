@@ -7,6 +7,7 @@ import type { ApiFailure } from '../../../lib/api/failure';
 import { Button, Card, Checkbox, TextField } from '../../../components/ui';
 import { placeServerError } from '../server-errors';
 import {
+  isUnder16,
   REGISTRATION_FIELDS,
   validateRegistration,
   type RegistrationField,
@@ -158,6 +159,9 @@ export function RegistrationForm({
             type="date"
             autoComplete="bday"
             max={today()}
+            // Under 16 the profile starts for friends only and off the boards (docs/privacy.md):
+            // said here, before the player finds it out in the settings.
+            hint={isUnder16(values.birthday) ? t('registration.minorHint') : undefined}
             {...text('birthday')}
           />
           <TextField
