@@ -48,7 +48,7 @@ export const SUMMARY_TEXTS = {
     playedAt: 'Gespielt am',
     map: 'Karte',
     kills: 'Kills',
-    deaths: 'Tode',
+    deaths: 'Deaths',
     score: 'Punkte',
     won: 'Gewonnen',
     moreInFile: 'Alle {n} Spiele stehen in der JSON-Datei.',

@@ -195,7 +195,7 @@ describe('/admin/games', () => {
     const table = await screen.findByRole('table', { name: 'Ergebnisse der Spieler' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'SpielerTeamKillsTodePunkteAktionen',
+      'SpielerTeamKillsDeathsPunkteAktionen',
       'NeonNovaRed Vipers52900',
       'BlazeRed Vipers621.000',
       'Gast PiaGastBlue Sharks18100Zuordnen',

@@ -202,11 +202,11 @@ describe('/admin/players', () => {
       },
     });
 
-  it('names deaths "Tode" in the statistics line, as the match page does', async () => {
+  it('names deaths "Deaths" in the statistics line, as the profile and the match page do', async () => {
     await renderPlayers(`/admin/players/${rick.id}?arcade=berlin`, operator(), [
       rickWithStatistics(),
     ]);
-    expect(await screen.findByText('4 Spiele, 1 gewonnen · 12 Kills, 7 Tode')).toBeVisible();
+    expect(await screen.findByText('4 Spiele, 1 gewonnen · 12 Kills, 7 Deaths')).toBeVisible();
   });
 
   it('in English the statistics line says kills, as the table does', async () => {
