@@ -66,10 +66,15 @@ describe('Settings: visibility', () => {
   it('saves a new choice at once', async () => {
     const { user } = await render();
     const onlyMe = await screen.findByRole('radio', { name: 'Nur ich' });
+    const saved = screen.getByTestId('visibility-saved');
+    expect(saved).toHaveAttribute('aria-live', 'polite');
+    expect(saved).toHaveTextContent('');
     await user.click(onlyMe);
     await waitFor(() => expect(patches()).toEqual([{ profileVisibility: 'private' }]));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Nur ich' })).toBeChecked());
     expect(screen.getByRole('radio', { name: 'Alle' })).not.toBeChecked();
+    // Said, and announced (a live region there from the start).
+    await waitFor(() => expect(saved).toHaveTextContent('Gespeichert.'));
   });
 
   it('the switch takes the player off the leaderboards and back', async () => {
@@ -126,6 +131,7 @@ describe('Settings: visibility', () => {
         'Die Einstellung konnte nicht gespeichert werden. Bitte versuche es später erneut.',
       ),
     ).toBeVisible();
+    expect(screen.getByTestId('visibility-saved')).toHaveTextContent('');
   });
 
   it('in English too', async () => {

@@ -13,7 +13,7 @@ import { useUpdateOwnProfileMutation } from '../api/update-language';
 export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile }) {
   const { t } = useTranslation();
   const id = useId();
-  const [update, { data: answered, isLoading, isError, originalArgs }] =
+  const [update, { data: answered, isLoading, isError, isSuccess, originalArgs }] =
     useUpdateOwnProfileMutation();
   // The change's answer is the newest state until the profile is loaded again; while it is
   // being saved, the choice shows at once (and goes back if saving fails).
@@ -88,6 +88,14 @@ export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile })
             />
           </button>
         </div>
+        {/* Saved at once, so say so (there on load, for screen readers to announce the change). */}
+        <p
+          aria-live="polite"
+          data-testid="visibility-saved"
+          className="min-h-5 text-sm text-ink-muted"
+        >
+          {isSuccess && !isLoading ? t('settings.visibilitySaved') : ''}
+        </p>
         {isError && (
           <p role="alert" className="text-sm text-danger">
             {t('settings.visibilityFailed')}
