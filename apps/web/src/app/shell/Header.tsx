@@ -1,10 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Menu, Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
 import { focusRing } from '../../components/ui/focus';
 import { cn } from '../../lib/class-names';
 import {
@@ -17,13 +15,11 @@ import {
 // The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { useCurrentUser } from '../../features/auth/shell';
 import { LiveHeaderItem } from '../../features/live';
+// The search field is in the first bundle (its request loads on opening): a lazy field lost the
+// keys typed before its chunk arrived.
+import { SearchPanel } from '../../features/search/shell';
 import { BURGER_ID, SEARCH_ID, SEARCH_TOGGLE_ID, SIDENAV_ID } from './ids';
 import { Logo } from './Logo';
-
-/** The search feature loads when the search field first opens. */
-const SearchPanel = lazy(() =>
-  import('../../features/search').then((m) => ({ default: m.SearchPanel })),
-);
 
 /** Burger (toggles the sidenav), logo (to `/`), search icon (toggles the search field). */
 export function Header() {
@@ -78,9 +74,7 @@ export function Header() {
       <div id={SEARCH_ID} hidden={!searchOpen} className="border-t border-line/60 bg-night-800/95">
         {searchOpen && (
           <div className="mx-auto max-w-7xl px-3 py-4 sm:px-5">
-            <Suspense fallback={<Spinner size="sm" />}>
-              <SearchPanel onNavigate={() => dispatch(closeSearchBar())} onClose={closeSearch} />
-            </Suspense>
+            <SearchPanel onNavigate={() => dispatch(closeSearchBar())} onClose={closeSearch} />
           </div>
         )}
       </div>

@@ -10,4 +10,5 @@ export {
   type SearchState,
   type SearchHit,
 } from './state/search-slice';
-export { searchUsers, isSearchable } from './state/search-thunks';
+export { searchUsers } from './state/search-thunks';
+export { isSearchable } from './state/searchable';

@@ -1,18 +1,31 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Search, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@arcadia/contracts';
+// The limits entry alone: the contracts index would bring every schema (and zod) into the
+// first bundle, which the header loads this panel with.
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@arcadia/contracts/limits';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
-import { Spinner, buttonClasses, cn, focusRing, inputClasses } from '../../../components/ui';
+import { buttonClasses } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { inputClasses } from '../../../components/ui/TextField';
+import { focusRing } from '../../../components/ui/focus';
+import { cn } from '../../../lib/class-names';
 import { useAuth, useCurrentUser } from '../../auth';
-import { isSearchable, searchUsers } from '../state/search-thunks';
-import { searchCleared, selectSearch } from '../state/search-slice';
+import { isSearchable } from '../state/searchable';
+import { searchBegin, searchCleared, searchFailure, selectSearch } from '../state/search-slice';
+
+/** The request's module (RTK Query and the contracts' schemas), loaded apart from the field. */
+const loadSearch = () => import('../state/search-thunks');
 
 /**
  * The header's search field (spec §2, §5): required, at least 3 characters; the search fires
  * after 1000 ms without typing and only when the field is not empty. Results under
  * 'Suchergebnis:'; a name opens that profile. Escape closes it (`onClose`).
+ *
+ * The field renders and takes the focus in the same commit as the panel opens, so every key
+ * typed right after the tap lands in it (a phone user types at once); only the request loads
+ * later, well within the 1000 ms pause.
  */
 export function SearchPanel({
   onNavigate,
@@ -31,15 +44,28 @@ export function SearchPanel({
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  useEffect(() => {
+  // Before the browser paints: the keys after the tap go to the field, not the search icon.
+  useLayoutEffect(() => {
     inputRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    void loadSearch();
   }, []);
 
   useEffect(() => {
     const trimmed = value.trim();
     if (!trimmed) return;
     const timer = setTimeout(() => {
-      if (isSearchable(trimmed)) void dispatch(searchUsers(trimmed));
+      if (!isSearchable(trimmed)) return;
+      void loadSearch().then(
+        ({ searchUsers }) => dispatch(searchUsers(trimmed)),
+        // (the module did not load: shown as a failed search)
+        () => {
+          dispatch(searchBegin(trimmed));
+          dispatch(searchFailure({ term: trimmed, message: 'Search module did not load' }));
+        },
+      );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, dispatch]);

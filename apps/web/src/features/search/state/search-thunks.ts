@@ -1,12 +1,7 @@
-import { SEARCH_MIN_LENGTH } from '@arcadia/contracts';
 import type { AppThunk } from '../../../lib/store/store';
 import { searchApi } from '../api/search-users';
 import { searchBegin, searchFailure, searchSuccess } from './search-slice';
-
-/** Whether a term may be searched (spec §5: required, at least 3 characters). */
-export function isSearchable(term: string): boolean {
-  return term.trim().length >= SEARCH_MIN_LENGTH;
-}
+import { isSearchable } from './searchable';
 
 /** Runs one search: begin (in progress), then the results or the failure. */
 export const searchUsers =
