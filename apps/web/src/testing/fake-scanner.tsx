@@ -6,7 +6,11 @@ import { act, useEffect, useImperativeHandle } from 'react';
 import { vi } from 'vitest';
 import type { ScanControls, ScannerHandle, ScannerProps } from '../features/scanner';
 
-type Mocked<T> = { [K in keyof T]: T[K] & ReturnType<typeof vi.fn> };
+type Mocked<T> = {
+  [K in keyof T]: T[K] extends (...args: never[]) => unknown
+    ? T[K] & ReturnType<typeof vi.fn>
+    : T[K];
+};
 
 interface FakeScannerState {
   props: ScannerProps | null;
@@ -17,6 +21,7 @@ interface FakeScannerState {
 
 function newControls(): Mocked<ScanControls> {
   return {
+    source: 'camera',
     pause: vi.fn(() => {
       fakeScanner.phase = 'paused';
     }),

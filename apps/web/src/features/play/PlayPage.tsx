@@ -87,10 +87,13 @@ export function Component() {
       if (!target) return false;
       dispatch(playEndedDismissed());
       const ok = await dispatch(playOnDevice(target));
-      if (!ok) {
-        controls.pause();
-        setWaiting(true);
-      }
+      if (ok) return;
+      // An image file: the error says why, and the file panel's 'Anderes Bild auswählen' is the
+      // one way on (no camera to resume, no 'Erneut scannen'); the scanner takes back 'scanned'.
+      if (controls.source === 'file') return false;
+      // The camera waits for 'Erneut scannen'.
+      controls.pause();
+      setWaiting(true);
     },
     [dispatch, navigate],
   );

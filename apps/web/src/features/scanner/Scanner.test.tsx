@@ -9,7 +9,7 @@ import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setDecoderOverrides } from './decoder-loader';
 import { CAMERA_DATA_KEY } from './permission-store';
-import { Scanner, type ScannerHandle } from './Scanner';
+import { Scanner, type ScanControls, type ScannerHandle } from './Scanner';
 import { deviceScannerConfig, userCardScannerConfig, type ScannerConfig } from './config';
 import {
   fakeStream,
@@ -63,7 +63,7 @@ afterEach(() => {
 function renderScanner(
   props: {
     config?: ScannerConfig;
-    onScan?: (text: string) => void | boolean;
+    onScan?: (text: string, controls?: ScanControls) => void | boolean;
     onError?: () => void;
   } = {},
   i18n = en,
@@ -519,6 +519,33 @@ describe('file mode', () => {
     );
     await waitFor(() => expect(onScan).toHaveBeenCalled());
     await waitFor(() => expect(header()).toHaveAttribute('data-status', 'default'));
+  });
+
+  it('a code from an image file comes with controls that have no camera: pausing says nothing', async () => {
+    const user = userEvent.setup();
+    const png = await QRCode.toBuffer('deviceId=berlin;arena-1');
+    const { onScan } = renderScanner({
+      config: deviceScannerConfig,
+      onScan: (_text, controls) => {
+        // what a page does after a code it could not use, as after a camera's
+        controls!.pause();
+        void controls!.resume();
+        controls!.stop();
+      },
+    });
+    await openFileMode(user);
+    await user.upload(
+      screen.getByLabelText('Choose Image'),
+      new File([new Uint8Array(png)], 'device.png', { type: 'image/png' }),
+    );
+    await waitFor(() =>
+      expect(onScan).toHaveBeenCalledWith(
+        'deviceId=berlin;arena-1',
+        expect.objectContaining({ source: 'file' }),
+      ),
+    );
+    expect(header()).toHaveAttribute('data-status', 'success');
+    expect(screen.queryByText('Please start the scanner')).not.toBeInTheDocument();
   });
 
   it('reads a small, soft photo of a code (240 px) at twice its size when nothing reads it as is', async () => {

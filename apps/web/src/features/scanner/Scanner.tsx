@@ -31,6 +31,11 @@ import { useCamera } from './use-camera';
 
 /** What the page can do with the scanner after a code came in. */
 export interface ScanControls {
+  /**
+   * Where the code came from. From an image file there is no camera: pausing, resuming and
+   * stopping do nothing (no 'Please start the scanner'), and choosing another image goes on.
+   */
+  readonly source: 'camera' | 'file';
   pause(): void;
   /** Resumes the camera (after 200 ms). */
   resume(): Promise<void>;
@@ -39,7 +44,16 @@ export interface ScanControls {
   forgetLastMatch(): void;
 }
 
-export interface ScannerHandle extends ScanControls {
+/** A file scan's controls: no camera to pause, resume or stop, no last match to forget. */
+const fileControls: ScanControls = {
+  source: 'file',
+  pause: () => undefined,
+  resume: async () => undefined,
+  stop: () => undefined,
+  forgetLastMatch: () => undefined,
+};
+
+export interface ScannerHandle extends Omit<ScanControls, 'source'> {
   start(): Promise<void>;
   readonly state: ScannerState;
 }
@@ -66,11 +80,11 @@ export function Scanner({ config: input, onScan, onError, className = '', ref }:
   const controlsRef = useRef<ScanControls | null>(null);
 
   const handleCode = useCallback(
-    async (text: string) => {
+    async (text: string, controls: ScanControls) => {
       dispatch({ type: 'header', header: { status: 'success', message: { key: 'scanned' } } });
       if (config.beep) beep();
       vibrate(config.vibrate);
-      const accepted = await onScan(text, controlsRef.current!);
+      const accepted = await onScan(text, controls);
       if (accepted === false)
         dispatch({ type: 'header', header: { status: 'default', message: null } });
     },
@@ -79,10 +93,15 @@ export function Scanner({ config: input, onScan, onError, className = '', ref }:
 
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<{ width: number; height: number } | null>(null);
-  const camera = useCamera({ config, videoRef, boxRef, state, dispatch, onMatch: handleCode });
+  const onCameraMatch = useCallback(
+    (text: string) => handleCode(text, controlsRef.current!),
+    [handleCode],
+  );
+  const camera = useCamera({ config, videoRef, boxRef, state, dispatch, onMatch: onCameraMatch });
 
   const controls = useMemo<ScanControls>(
     () => ({
+      source: 'camera',
       pause: camera.pause,
       resume: camera.resume,
       stop: camera.stop,
@@ -131,7 +150,7 @@ export function Scanner({ config: input, onScan, onError, className = '', ref }:
         });
       }
       dispatch({ type: 'fileScanDone', header: { status: 'default', message: null } });
-      await handleCode(text);
+      await handleCode(text, fileControls);
     },
     [config.flipRetry, config.formats, handleCode, state.loading, state.phase],
   );
