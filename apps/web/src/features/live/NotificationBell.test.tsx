@@ -108,9 +108,9 @@ describe('the notification bell', { timeout: 30_000 }, () => {
     const entry = await within(dialog).findByRole('link', { name: /Dein Spielergebnis ist da/ });
     expect(entry).toHaveAttribute('href', `/profile/${me.id}/games`);
     expect(entry).toHaveTextContent('Gewonnen! 900 Punkte, 5 Kills, 1 Deaths.');
-    // The venue's clock (Berlin, UTC+1 in November), as the game cards tell it, whatever the
-    // phone's zone.
-    expect(entry).toHaveTextContent('26.11.26, 17:00');
+    // The venue's clock (Berlin, UTC+1 in November), in the game cards' medium date, whatever
+    // the phone's zone.
+    expect(entry).toHaveTextContent('26.11.2026, 17:00');
     // Opening the list marks it read.
     await waitFor(() =>
       expect(
@@ -136,8 +136,8 @@ describe('the notification bell', { timeout: 30_000 }, () => {
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    expect(
-      await screen.findByRole('link', { name: /Your match result is in/ }),
-    ).toBeInTheDocument();
+    const entry = await screen.findByRole('link', { name: /Your match result is in/ });
+    // The game cards' style: month first, its name, the full year ('Nov 26, 2026, 5 PM').
+    expect(entry).toHaveTextContent('Nov 26, 2026, 5:00 PM');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMediumDate } from './medium-date';
+import { formatMediumDate, formatMediumDateTime } from './medium-date';
 
 describe('formatMediumDate', () => {
   it("writes German and English medium dates as Intl's dateStyle medium does, every month", () => {
@@ -17,5 +17,45 @@ describe('formatMediumDate', () => {
     expect(formatMediumDate(date, 'fr')).toBe(
       new Intl.DateTimeFormat('fr', { dateStyle: 'medium' }).format(date),
     );
+  });
+});
+
+describe("formatMediumDateTime: the app's one date-and-time style (game cards, notifications)", () => {
+  /** Every month, days with one and two digits, hours around midnight and noon. */
+  function* moments(): Generator<Date> {
+    for (const year of [2009, 2026])
+      for (let month = 0; month < 12; month += 1)
+        for (const day of [1, 9, 28])
+          for (const [hour, minute] of [
+            [0, 0],
+            [1, 5],
+            [11, 59],
+            [12, 0],
+            [13, 30],
+            [23, 9],
+          ] as const)
+            yield new Date(year, month, day, hour, minute);
+  }
+
+  it('writes the medium date with the short time: month first in English, day first in German', () => {
+    const date = new Date(2026, 10, 30, 23, 28);
+    expect(formatMediumDateTime(date, 'en')).toBe('Nov 30, 2026, 11:28 PM');
+    expect(formatMediumDateTime(date, 'de')).toBe('30.11.2026, 23:28');
+    const morning = new Date(2026, 0, 5, 9, 5);
+    expect(formatMediumDateTime(morning, 'en')).toBe('Jan 5, 2026, 9:05 AM');
+    expect(formatMediumDateTime(morning, 'de')).toBe('05.01.2026, 09:05');
+  });
+
+  it("is Intl's dateStyle medium with timeStyle short, local and UTC", () => {
+    for (const lang of ['de', 'en'] as const)
+      for (const date of moments()) {
+        const styles = { dateStyle: 'medium', timeStyle: 'short' } as const;
+        expect(formatMediumDateTime(date, lang)).toBe(
+          new Intl.DateTimeFormat(lang, styles).format(date),
+        );
+        expect(formatMediumDateTime(date, lang, true)).toBe(
+          new Intl.DateTimeFormat(lang, { ...styles, timeZone: 'UTC' }).format(date),
+        );
+      }
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDayMonth,
   formatEnglishHour,
-  formatNumericDate,
   formatShortDateTime,
   formatTwoDigitDate,
 } from './numeric-date';
@@ -62,12 +61,5 @@ describe('numeric dates without Intl', () => {
           new Date(2000, 0, 1, hour),
         ),
       );
-  });
-
-  it('writes a date as toLocaleDateString does for de-DE and en-GB', () => {
-    for (const date of moments()) {
-      expect(formatNumericDate(date, 'de')).toBe(date.toLocaleDateString('de-DE'));
-      expect(formatNumericDate(date, 'en')).toBe(date.toLocaleDateString('en-GB'));
-    }
   });
 });

@@ -49,9 +49,3 @@ export function formatShortDateTime(date: Date, lang: Lang, utc = false): string
   const clock = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
   return `${month}/${day}/${two(year % 100)}, ${clock}`;
 }
-
-/** `toLocaleDateString` of de-DE and en-GB: "5.1.2026" (de) / "05/01/2026" (en). */
-export function formatNumericDate(date: Date, lang: Lang): string {
-  const { year, month, day } = partsOf(date, false);
-  return lang === 'de' ? `${day}.${month}.${year}` : `${two(day)}/${two(month)}/${year}`;
-}

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { focusRing } from '../../../components/ui/focus';
 import { cn } from '../../../lib/class-names';
-import { formatShortDateTime } from '../../../lib/i18n/numeric-date';
+import { formatMediumDateTime } from '../../../lib/i18n/medium-date';
 import { venueWallClock } from '../../../lib/i18n/venue-time';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { getNotificationsApi } from '../api/get-notifications';
@@ -61,8 +61,8 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
               </span>
               <span className="block text-sm text-ink-muted">{message.body}</span>
               <time dateTime={item.createdAt} className="block text-xs text-ink-muted">
-                {/* The venue's clock, as the game cards and match pages tell a game's time. */}
-                {formatShortDateTime(venueWallClock(new Date(item.createdAt)), lang, true)}
+                {/* The venue's clock and the medium date, as the game cards tell a game's time. */}
+                {formatMediumDateTime(venueWallClock(new Date(item.createdAt)), lang, true)}
               </time>
             </Link>
           </li>

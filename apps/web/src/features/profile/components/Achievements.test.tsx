@@ -39,6 +39,12 @@ describe('achievements on the profile', () => {
     );
     expect(screen.getByTestId('achievement-badge-first-game')).toHaveTextContent('Erstes Spiel');
     expect(screen.getByText('Early adopter')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Erfolge' });
+    await userEvent.click(within(section).getByText('Erfolge'));
+    // The medium date, as the game cards write it.
+    expect(within(section).getByTestId('achievement-first-win')).toHaveTextContent(
+      'Freigeschaltet am 20.11.2026',
+    );
   });
 
   it('lists the locked ones with their progress, announced to screen readers, in English', async () => {
@@ -58,8 +64,9 @@ describe('achievements on the profile', () => {
     expect(
       within(within(section).getByTestId('achievement-monthly-top-10')).queryByRole('progressbar'),
     ).not.toBeInTheDocument();
+    // The app's medium date, month first as in English, as the game cards write it.
     expect(within(section).getByTestId('achievement-first-win')).toHaveTextContent(
-      'Unlocked on 20/11/2026',
+      'Unlocked on Nov 20, 2026',
     );
   });
 

@@ -19,7 +19,7 @@ import type { AchievementStatus } from '@arcadia/contracts';
 import { achievementById, type AchievementIcon } from '@arcadia/contracts/achievement-catalogue';
 import { getAchievementsApi } from '../api/get-achievements';
 import { formatNumber, langOf } from '../format';
-import { formatNumericDate } from '../../../lib/i18n/numeric-date';
+import { formatMediumDate } from '../../../lib/i18n/medium-date';
 
 /** The catalogue's icon names (packages/contracts achievements.ts) as lucide icons. */
 const ICONS: Record<AchievementIcon, LucideIcon> = {
@@ -103,7 +103,7 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
         {unlocked && (
           <p className="mt-1 text-xs text-neon-cyan">
             {t('profile.achievements.unlockedOn', {
-              date: formatNumericDate(new Date(status.unlockedAt!), lang),
+              date: formatMediumDate(new Date(status.unlockedAt!), lang),
             })}
           </p>
         )}
