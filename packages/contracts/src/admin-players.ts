@@ -3,6 +3,7 @@ import { userRoleSchema } from './admin';
 import { ADMIN_GAMES_TIME_ZONE } from './admin-games';
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
+import { SEARCH_MIN_LENGTH } from './limits';
 import { usernameSchema } from './users';
 
 /**
@@ -54,6 +55,21 @@ export const adminPlayersPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type AdminPlayersPage = z.infer<typeof adminPlayersPageSchema>;
+
+/**
+ * GET /api/admin/players/find?q=: the console's player picker (roles, visits, a guest's result):
+ * players by name, whatever their profile's visibility, answered as the public search is
+ * (`searchResultSchema`, at most SEARCH_RESULT_LIMIT). Admins find every player; staff the players
+ * of their arcades (as GET /players) and those the public search shows them.
+ */
+export const adminFindPlayersQuerySchema = z.object({
+  q: z
+    .string({ message: 'q is required' })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, { message: `q must be at least ${SEARCH_MIN_LENGTH} characters` })
+    .max(64, { message: 'q must be at most 64 characters' }),
+});
+export type AdminFindPlayersQuery = z.infer<typeof adminFindPlayersQuerySchema>;
 
 export const adminPlayerParamsSchema = z.object({
   id: z.uuid({ message: 'id must be a user id' }).toLowerCase(),

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminPlayerSummary, AdminPlayersQuery } from '@arcadia/contracts';
+import {
+  SEARCH_RESULT_LIMIT,
+  type AdminPlayerSummary,
+  type AdminPlayersQuery,
+  type SearchResult,
+} from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
+import { shownToSql } from '../../db/visibility';
 
 /** The queries of the console's player section (players.ts). */
 
@@ -59,6 +65,31 @@ export async function searchPlayers(
     players: rows.slice(0, query.limit).map((r) => r.player),
     hasMore: rows.length > query.limit,
   };
+}
+
+/**
+ * The console's player picker (roles, visits, a guest's result): names matching `term` as the
+ * public search matches and orders them, whatever the profile's visibility, among the players the
+ * operator sees (playerScope) and those the public search shows the operator (`viewer`, their own
+ * id: public profiles, friends' friends-only ones). An admin thus finds everyone; staff find no
+ * one they could not find in the Players section or the app's search already.
+ */
+export async function findPlayers(
+  db: Queryable,
+  arcades: string[] | null,
+  viewer: string,
+  term: string,
+): Promise<SearchResult> {
+  const pattern = escapeLike(term.toLowerCase());
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    select u.id, u.user_name as name
+    from users u cross join (select ${viewer}::uuid as id) v
+    where lower(u.user_name) like ${`%${pattern}%`}
+      and (${playerScope(arcades)} or ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))})
+    order by (lower(u.user_name) like ${`${pattern}%`}) desc, length(u.user_name),
+      lower(u.user_name), u.id
+    limit ${SEARCH_RESULT_LIMIT}`);
+  return { data: rows };
 }
 
 /** Whether the operator whose arcades these are sees the player (playerScope). */

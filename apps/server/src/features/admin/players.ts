@@ -1,9 +1,11 @@
 import type {
+  AdminFindPlayersQuery,
   AdminPlayer,
   AdminPlayersPage,
   AdminPlayersQuery,
   AdminRename,
   AdminSuspend,
+  SearchResult,
 } from '@arcadia/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../db/client';
@@ -28,7 +30,7 @@ import {
 import type { Operator } from './access';
 import { recordAudit } from './audit';
 import { staffArcadesOf } from './repository';
-import { searchPlayers, seesPlayer } from './players-repository';
+import { findPlayers, searchPlayers, seesPlayer } from './players-repository';
 
 /**
  * The console's players: search and open (admins every player, staff those of their arcades),
@@ -42,6 +44,15 @@ export async function playersPage(
   query: AdminPlayersQuery,
 ): Promise<AdminPlayersPage> {
   return { ...(await searchPlayers(db, operator.arcades, query)), page: query.page };
+}
+
+/** The console's player picker (players-repository.ts findPlayers). */
+export async function playerPicks(
+  db: Queryable,
+  operator: Operator,
+  query: AdminFindPlayersQuery,
+): Promise<SearchResult> {
+  return findPlayers(db, operator.arcades, operator.userId, query.q);
 }
 
 /** 404 for no such player and for one the operator does not see (no hint that it exists). */

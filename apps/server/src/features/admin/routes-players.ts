@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminArcadeParamsSchema,
+  adminFindPlayersQuerySchema,
   adminPlayerParamsSchema,
   adminPlayerSchema,
   adminPlayersPageSchema,
@@ -13,6 +14,7 @@ import {
   adminVisitsPageSchema,
   adminVisitsQuerySchema,
   okSchema,
+  searchResultSchema,
 } from '@arcadia/contracts';
 import { VacuumQueue } from '../../db/vacuum';
 import { matchImagesDir } from '../games';
@@ -20,6 +22,7 @@ import { arcadeParam, operatorOf } from './access';
 import {
   deletePlayer,
   playerDetails,
+  playerPicks,
   playersPage,
   renamePlayer,
   suspendPlayer,
@@ -49,6 +52,18 @@ export function playerRoutes(parent: FastifyInstance): void {
       response: { 200: adminPlayersPageSchema },
     },
     handler: async (request) => playersPage(app.db, operatorOf(request), request.query),
+  });
+
+  app.get('/admin/players/find', {
+    config: staff,
+    schema: {
+      tags,
+      summary:
+        "The console's player picker: players by name whatever their profile's visibility (admins: all; staff: those of their arcades and those the public search shows them)",
+      querystring: adminFindPlayersQuerySchema,
+      response: { 200: searchResultSchema },
+    },
+    handler: async (request) => playerPicks(app.db, operatorOf(request), request.query),
   });
 
   app.get('/admin/players/:id', {

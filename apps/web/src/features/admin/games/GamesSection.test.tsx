@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getToasts } from '../../../components/ui/toast-store';
-import { apiError, callsTo, handlers, server } from '../../../testing/api';
+import { apiError, callsTo, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
 import {
   adminArcade,
@@ -15,6 +15,7 @@ import { BLAZE, NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
+import { pickerHandlers } from '../shell/testing';
 
 const DAY = '2026-11-20';
 const first = adminGame({ playedAt: `${DAY}T18:30:00.000Z` });
@@ -60,7 +61,7 @@ async function renderGames(path: string, overrides: HttpHandler[] = []) {
       };
       return { body: game };
     }),
-    handlers.searchUsers({ body: { data: [{ id: BLAZE, name: 'Blaze' }] } }),
+    pickerHandlers.findPlayers({ body: { data: [{ id: BLAZE, name: 'Blaze' }] } }),
   );
   server.use(...overrides);
   const store = await signedInStore();
@@ -243,7 +244,7 @@ describe('/admin/games', () => {
         callsTo('POST', `/api/admin/arcades/berlin/games/${first.id}/slots/3/assign`)[0]?.body,
       ).toEqual({ userId: BLAZE }),
     );
-    expect(callsTo('GET', '/api/user')[0]!.query.get('searchterm')).toBe('Bla');
+    expect(callsTo('GET', '/api/admin/players/find')[0]!.query.get('q')).toBe('Bla');
     expect(await screen.findByText('Blaze2')).toBeVisible();
     expect(getToasts().map((t) => t.title)).toContain(
       'Das Ergebnis von Gast Pia zählt jetzt für Blaze.',

@@ -9,6 +9,7 @@ import { NOVA } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
+import { pickerHandlers } from '../shell/testing';
 
 const berlin = adminArcade();
 const hamburg = adminArcade({ id: 'hamburg', name: 'Arcadia Hamburg' });
@@ -28,7 +29,7 @@ async function renderRoles(
   server.use(
     adminHandlers.getOperator({ body: who }),
     adminHandlers.getAdminArcades({ body: { arcades: [berlin, hamburg, munich] } }),
-    handlers.searchUsers({ body: { data: [{ id: NOVA, name: 'NeonNova' }] } }),
+    pickerHandlers.findPlayers({ body: { data: [{ id: NOVA, name: 'NeonNova' }] } }),
     playerHandlers.getPlayer(() => ({
       body: adminPlayer({ id: NOVA, userName: 'NeonNova', ...now }),
     })),
@@ -76,6 +77,18 @@ describe('/admin/roles', () => {
     expect(
       await screen.findByText('NeonNova ist jetzt Personal in: Arcadia Hamburg.'),
     ).toBeVisible();
+  });
+
+  it("finds a friends-only player the app's public search hides, with the console's search", async () => {
+    const { user } = await renderRoles();
+    // As the server answers: NeonNova's profile is shown to her friends only.
+    server.use(handlers.searchUsers({ body: { data: [] } }));
+    await user.type(screen.getByLabelText('Spieler suchen'), 'neon');
+    await user.click(await screen.findByRole('button', { name: 'NeonNova' }));
+    expect(await screen.findByText('NeonNova ist zurzeit Spieler.')).toBeVisible();
+    expect(screen.queryByText('Kein Spieler mit diesem Namen.')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/admin/players/find').at(-1)!.query.get('q')).toBe('neon');
+    expect(callsTo('GET', '/api/user')).toHaveLength(0);
   });
 
   it('makes a player admin, and takes the role back', async () => {

@@ -9,7 +9,7 @@ export interface PickedPlayer {
   name: string;
 }
 
-/** Finds a registered player by name (the app's player search) and picks one. */
+/** Finds a player by name (the console's search, api/find-players.ts) and picks one. */
 export function PlayerPicker({
   value,
   onChange,

@@ -10,6 +10,7 @@ import { BLAZE } from '../../../testing/factories';
 import { renderApp } from '../../../testing/render-app';
 import { signedInStore } from '../../../testing/store';
 import { Component as AdminConsole } from '../AdminConsole';
+import { pickerHandlers } from '../shell/testing';
 
 const DAY = '2026-11-20';
 const met = adminVisit({
@@ -50,7 +51,7 @@ async function renderVisits(path: string) {
       recorded.push(visit);
       return { status: 201, body: visit };
     }),
-    handlers.searchUsers({ body: { data: [{ id: BLAZE, name: 'Blaze' }] } }),
+    pickerHandlers.findPlayers({ body: { data: [{ id: BLAZE, name: 'Blaze' }] } }),
   );
   const store = await signedInStore();
   const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
@@ -106,6 +107,30 @@ describe('/admin/visits', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?arcade=berlin'));
     expect(await screen.findByRole('link', { name: 'Blaze' })).toBeVisible();
     expect(getToasts().map((t) => t.title)).toContain('Der Besuch von Blaze ist eingetragen.');
+  });
+
+  it("finds a friends-only player the app's public search hides, with the console's search", async () => {
+    const sam = 'dddddddd-0000-4000-8000-000000000016';
+    const { user } = await renderVisits(`/admin/visits?arcade=berlin&day=${DAY}`);
+    // As the server answers: Sam is under 16, his profile shown to friends only.
+    server.use(
+      handlers.searchUsers({ body: { data: [] } }),
+      pickerHandlers.findPlayers(({ query }) => ({
+        body: { data: query.get('q')?.toLowerCase() === 'sam' ? [{ id: sam, name: 'Sam' }] : [] },
+      })),
+    );
+    const form = await screen.findByRole('form', { name: 'Besuch eintragen' });
+    await user.type(within(form).getByLabelText('Spieler suchen'), 'sam');
+    await user.click(await within(form).findByRole('button', { name: 'Sam' }));
+    expect(within(form).queryByText('Kein Spieler mit diesem Namen.')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Besuch eintragen' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/admin/arcades/berlin/visits')[0]?.body).toEqual({
+        userId: sam,
+      }),
+    );
+    expect(callsTo('GET', '/api/admin/players/find')[0]!.query.get('q')).toBe('sam');
+    expect(callsTo('GET', '/api/user')).toHaveLength(0);
   });
 
   it.each([

@@ -1,12 +1,17 @@
 import { searchResultSchema, type SearchResult } from '@arcadia/contracts';
 import { adminApi } from '../admin-api';
 
-/** GET /api/user?searchterm=: registered players by name, (a guest's result, a role) */
+/**
+ * GET /api/admin/players/find?q=: the player picker's search (roles, visits, a guest's result).
+ * Not the app's public search, which hides friends-only and private profiles: admins find every
+ * player, staff the players of their arcades and those the public search shows them.
+ */
 export const findPlayersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     findPlayers: build.query<SearchResult, string>({
-      query: (term) => ({ url: 'api/user', params: { searchterm: term } }),
+      query: (q) => ({ url: 'api/admin/players/find', params: { q } }),
       responseSchema: searchResultSchema,
+      providesTags: ['AdminPlayers'],
       keepUnusedDataFor: 30,
     }),
   }),
