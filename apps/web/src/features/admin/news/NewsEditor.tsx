@@ -106,7 +106,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
    */
   const save = async (publish: boolean) => {
     const checked = newsArticleInputSchema.safeParse({ ...bodyOf(values), publish });
-    if (!checked.success) return refuse(newsFormErrors(checked.error.issues));
+    if (!checked.success) return refuse(newsFormErrors(checked.error.issues, values));
     const sent = values;
     setSaving(publish ? 'publish' : 'save');
     const result = article
@@ -118,7 +118,7 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       // A 400 names fields (or nothing): shown at them in the console's words, never the
       // server's text; a 409 is a taken slug, unless the news are edited in Contentful.
       if (failure.status === 409 && failure.code !== 'news_in_contentful') refuse(SLUG_TAKEN);
-      else if (failure.status === 400) refuse(newsFormErrors(failure.details ?? []));
+      else if (failure.status === 400) refuse(newsFormErrors(failure.details ?? [], sent));
       else toast({ variant: 'error', title: failureMessage(failure, t, NEWS_REFUSALS) });
       return undefined;
     }

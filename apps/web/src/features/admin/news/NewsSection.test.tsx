@@ -82,6 +82,37 @@ describe('/admin/news', () => {
     expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
   });
 
+  it('an empty short name asks for one (German and English), not for other characters', async () => {
+    const { user } = await renderNews('/admin/news/new');
+    await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
+    await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen');
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
+    const slug = screen.getByLabelText('Kurzname (für die Adresse)');
+    await waitFor(() => expect(slug).toHaveFocus());
+    expect(slug).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte einen Kurznamen angeben.'),
+    );
+    expect(slug).toHaveAccessibleDescription(expect.not.stringContaining('Nur Kleinbuchstaben'));
+    // Blanks only are empty too.
+    await user.type(slug, '   ');
+    await user.click(screen.getByRole('button', { name: 'Als Entwurf speichern' }));
+    await waitFor(() =>
+      expect(slug).toHaveAccessibleDescription(
+        expect.stringContaining('Bitte einen Kurznamen angeben.'),
+      ),
+    );
+    expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+  });
+
+  it('an empty short name asks for one in English too', async () => {
+    const { user } = await renderNews('/admin/news/new', undefined, operator(), true, 'en');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    const slug = screen.getByLabelText('Short name (for the address)');
+    await waitFor(() => expect(slug).toHaveFocus());
+    expect(slug).toHaveAccessibleDescription(expect.stringContaining('Please give a short name.'));
+    expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+  });
+
   it("a 400's fields in the console's words, the first focused; never the server's text", async () => {
     const { user } = await renderNews('/admin/news/new');
     server.use(

@@ -22,6 +22,14 @@ describe('newsFormErrors', () => {
     });
   });
 
+  it('asks for a slug when the form has none, and names the characters when it has one', () => {
+    const issues = [{ path: 'slug', message: 'x' }];
+    expect(newsFormErrors(issues, { slug: '' })).toEqual({ slug: 'slugRequired' });
+    expect(newsFormErrors(issues, { slug: '  ' })).toEqual({ slug: 'slugRequired' });
+    expect(newsFormErrors(issues, { slug: 'Kein Slug' })).toEqual({ slug: 'slug' });
+    expect(newsFormErrors(issues)).toEqual({ slug: 'slug' });
+  });
+
   it('says what names no field once for the form, and a 400 without details too', () => {
     expect(
       newsFormErrors([

@@ -45,16 +45,19 @@ function place(path: string): [where: string, key: string] {
 
 /**
  * The issues of a contract check (zod's) or of a 400's details placed on the form; a 400 that
- * names nothing is said once for the whole form.
+ * names nothing is said once for the whole form. With the form's `values`, an empty slug asks
+ * for one (`slugRequired`) instead of naming the characters a slug may have.
  */
 export function newsFormErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> } | FieldIssue>,
+  values?: Pick<Values, 'slug'>,
 ): NewsFormErrors {
   const errors: NewsFormErrors = {};
   for (const path of Object.keys(fieldErrors(issues))) {
     const [where, key] = place(path);
     errors[where] ??= key;
   }
+  if (errors.slug === 'slug' && values?.slug.trim() === '') errors.slug = 'slugRequired';
   return Object.keys(errors).length > 0 ? errors : { [FORM]: 'request' };
 }
 
