@@ -16,8 +16,9 @@ export type Saving = 'save' | 'publish' | null;
  * - new: "Als Entwurf speichern" (the form's submit) and "Veröffentlichen";
  * - a draft, or taken down: "Löschen", "Speichern" and "Veröffentlichen";
  * - published (live or scheduled): "Löschen", "Zurückziehen" and "Speichern".
- * "Veröffentlichen" saves and publishes in one call (`publish: true`, NewsEditor.tsx); taking
- * down changes only the status, deleting asks first.
+ * "Veröffentlichen" saves and publishes in one call (`publish: true`, NewsEditor.tsx, which asks
+ * first when there is no English version); taking down changes only the status, deleting asks
+ * first.
  */
 export function NewsActions({
   article,

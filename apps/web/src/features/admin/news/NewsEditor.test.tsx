@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, deferred, server } from '../../../testing/api';
 import { adminNewsHandlers } from '../../../testing/admin-news-api';
-import { createdId, draft, fillNew, live, renderNews, scheduled } from './testing';
+import {
+  createdId,
+  draft,
+  fillNew,
+  live,
+  renderNews,
+  publishGermanOnly,
+  scheduled,
+} from './testing';
 
 /** The names of the editor's buttons, in their order. */
 const actions = () =>
@@ -18,7 +26,7 @@ describe('the news editor: saving, publishing, leaving', () => {
     const { user, router, state } = await renderNews('/admin/news/new');
     expect(actions()).toEqual(['Als Entwurf speichern', 'Veröffentlichen']);
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/news/${createdId}`));
     expect(callsTo('POST', '/api/admin/news').map((c) => c.body)).toEqual([
@@ -40,7 +48,7 @@ describe('the news editor: saving, publishing, leaving', () => {
       ),
     );
     await fillNew(user);
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     const slug = screen.getByLabelText('Kurzname (für die Adresse)');
     await waitFor(() => expect(slug).toHaveFocus());
     expect(slug).toHaveAccessibleDescription(
@@ -54,7 +62,7 @@ describe('the news editor: saving, publishing, leaving', () => {
     );
     await user.clear(slug);
     await user.type(slug, 'winter-cup-2');
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() =>
       expect(toastTitles()).toEqual([
         'Der Server ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
@@ -85,7 +93,7 @@ describe('the news editor: saving, publishing, leaving', () => {
     expect(date).toHaveAccessibleDescription(
       expect.stringContaining('Gewählt: 01.07.2030, 09:30 (Berliner Zeit)'),
     );
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() => expect(callsTo('POST', '/api/admin/news')).toHaveLength(1));
     expect(callsTo('POST', '/api/admin/news')[0]!.body).toMatchObject({
       publishAt: '2030-07-01T07:30:00.000Z',
@@ -122,7 +130,7 @@ describe('the news editor: saving, publishing, leaving', () => {
     server.use(
       adminNewsHandlers.getNewsArticle(() => ({ body: state.article, wait: refetch.promise })),
     );
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() => expect(toastTitles()).toEqual(['„Herbst-Turnier“ ist veröffentlicht']));
     expect(screen.getByText('Veröffentlicht')).toBeVisible();
     expect(screen.queryByText('Entwurf')).toBeNull();
@@ -149,7 +157,7 @@ describe('the news editor: saving, publishing, leaving', () => {
         wait: answer.promise,
       })),
     );
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() => expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1));
     await user.type(title, ' 2026');
     answer.resolve();

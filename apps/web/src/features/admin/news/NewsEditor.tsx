@@ -13,6 +13,7 @@ import {
   toast,
 } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
 import { useConsoleFormat } from '../shell/format';
@@ -64,6 +65,8 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
   const [errors, setErrors] = useState<NewsFormErrors>({});
   const [tab, setTab] = useState('de');
   const [saving, setSaving] = useState<Saving>(null);
+  // Publishing without an English version asks first: English players would read it in German.
+  const [askEnglish, setAskEnglish] = useState(false);
   // Bumped by each refused save: the focus then moves to the first field to fix, once the tab
   // holding it shows its fields (Radix mounts a tab's panel a render after it is picked).
   const [refusals, setRefusals] = useState(0);
@@ -153,6 +156,15 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
     void save(false);
   };
 
+  /**
+   * Veröffentlichen: without an English version the article (title, abstract, text) and its
+   * "New article" notification reach English players in German, so the editor asks first.
+   */
+  const onPublish = () => {
+    if (values.english) void save(true);
+    else setAskEnglish(true);
+  };
+
   const onDeleted = () => {
     leaving.current = true;
     void navigate(href('news'));
@@ -200,13 +212,29 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
               <NewsActions
                 article={article}
                 saving={saving}
-                onPublish={() => void save(true)}
+                onPublish={onPublish}
                 onDeleted={onDeleted}
               />
             </div>
           </form>
         </CardBody>
       </Card>
+      <ConfirmDialog
+        open={askEnglish}
+        onOpenChange={(open) => {
+          setAskEnglish(open);
+          // "Englisch ergänzen" (or Escape): on to the English tab to write it.
+          if (!open) setTab('en');
+        }}
+        title={t('admin-news.noEnglishTitle')}
+        description={t('admin-news.noEnglishText')}
+        confirmLabel={t('admin-news.noEnglishPublish')}
+        cancelLabel={t('admin-news.noEnglishAdd')}
+        onConfirm={() => {
+          setAskEnglish(false);
+          void save(true);
+        }}
+      />
       <UnsavedChangesGuard unsaved={unsaved} />
     </section>
   );

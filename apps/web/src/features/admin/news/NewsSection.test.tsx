@@ -4,7 +4,7 @@ import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, deferred, server } from '../../../testing/api';
 import { adminNewsHandlers } from '../../../testing/admin-news-api';
 import { operator, staffOperator } from '../../../testing/admin-factories';
-import { createdId, draft, fillNew, renderNews, scheduled } from './testing';
+import { createdId, draft, fillNew, renderNews, publishGermanOnly, scheduled } from './testing';
 
 describe('/admin/news', () => {
   it('lists every article with its status and a link to its editor', async () => {
@@ -293,7 +293,7 @@ describe('/admin/news', () => {
       ]),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() =>
       expect(getToasts().map((t) => t.title)).toContain(
         'Diesen Artikel gibt es nicht mehr. Bitte lade die Seite neu.',
@@ -367,7 +367,7 @@ describe('/admin/news', () => {
       translation: draft.translations.de,
     });
 
-    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await publishGermanOnly(user);
     await waitFor(() => expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1));
     expect(callsTo('PUT', `/api/admin/news/${draft.id}`)[0]!.body).toMatchObject({
       headerAssetId: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',

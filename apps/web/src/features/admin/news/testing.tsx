@@ -3,7 +3,7 @@
  * whole console rendered at a news path with a fake API that keeps what is saved, and the new
  * article's German text typed in.
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AdminNewsArticle, AdminNewsList, NewsEntry } from '@arcadia/contracts';
 import { apiError, server } from '../../../testing/api';
 import { adminHandlers } from '../../../testing/admin-api';
@@ -150,4 +150,16 @@ export async function fillNew(user: Awaited<ReturnType<typeof renderNews>>['user
   await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'winter-cup');
   await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
   await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen');
+}
+
+/**
+ * Veröffentlichen for an article without an English version: the editor asks first, and the
+ * German-only publish is confirmed.
+ */
+export async function publishGermanOnly(user: Awaited<ReturnType<typeof renderNews>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Ohne englische Fassung veröffentlichen?',
+  });
+  await user.click(within(dialog).getByRole('button', { name: 'Nur auf Deutsch veröffentlichen' }));
 }
