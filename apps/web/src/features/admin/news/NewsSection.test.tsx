@@ -4,7 +4,15 @@ import { getToasts } from '../../../components/ui/toast-store';
 import { apiError, callsTo, deferred, server } from '../../../testing/api';
 import { adminNewsHandlers } from '../../../testing/admin-news-api';
 import { operator, staffOperator } from '../../../testing/admin-factories';
-import { createdId, draft, fillNew, renderNews, publishGermanOnly, scheduled } from './testing';
+import {
+  createdId,
+  draft,
+  fillNew,
+  renderNews,
+  publishGermanOnly,
+  scheduled,
+  uploadedAsset,
+} from './testing';
 
 describe('/admin/news', () => {
   it('lists every article with its status and a link to its editor', async () => {
@@ -313,15 +321,7 @@ describe('/admin/news', () => {
     server.use(
       adminNewsHandlers.uploadAsset({
         status: 201,
-        body: {
-          id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-          fileName: 'kopf.png',
-          contentType: 'image/png',
-          width: 64,
-          height: 36,
-          size: 4,
-          url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
-        },
+        body: uploadedAsset,
         wait: answer.promise,
       }),
     );

@@ -32,6 +32,16 @@ export const live = adminNewsArticle({
 });
 /** The id the fake API gives a new article. */
 export const createdId = '6c1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+/** What the fake server answers an uploaded header image with. */
+export const uploadedAsset = {
+  id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  fileName: 'kopf.png',
+  contentType: 'image/png',
+  width: 64,
+  height: 36,
+  size: 4,
+  url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
+};
 
 function entryOf(body: { locale: 'de' | 'en'; translation: { title: string; abstract: string } }) {
   const entry: NewsEntry = {
@@ -123,15 +133,7 @@ export async function renderNews(
     adminNewsHandlers.previewNews(({ body }) => ({ body: entryOf(body) })),
     adminNewsHandlers.uploadAsset({
       status: 201,
-      body: {
-        id: '7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-        fileName: 'kopf.png',
-        contentType: 'image/png',
-        width: 64,
-        height: 36,
-        size: 4,
-        url: '/api/assets/7d1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b/kopf.png',
-      },
+      body: uploadedAsset,
     }),
   );
   const store = await signedInStore();
