@@ -52,6 +52,16 @@ describe('operator routes: roles and arcade scope', () => {
     ).toBe(404);
   });
 
+  it("refuses before reading the body: a player's malformed JSON gets 403, an admin's 400", async () => {
+    const call = (token: string) =>
+      t.request('POST', '/api/admin/news', { token, body: '{"slug": "x",' });
+    expect((await call(ops.player.token)).status).toBe(403);
+    expect((await call(ops.otherStaff.token)).status).toBe(403);
+    const admin = await call(ops.admin.token);
+    expect(admin.status).toBe(400);
+    expect((await t.request('POST', '/api/admin/news', { body: '{' })).status).toBe(401);
+  });
+
   it('an unregistered sign-in is refused', async () => {
     const stranger = await t.issuer.mint('sub-nobody');
     expect((await t.request('GET', '/api/admin/me', { token: stranger })).status).toBe(403);

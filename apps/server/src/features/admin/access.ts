@@ -76,7 +76,14 @@ export function guardOperatorRoutes(app: FastifyInstance): void {
     if (!route.config?.access)
       throw new Error(`${route.method.toString()} ${route.url} needs config.access`);
   });
-  app.addHook('preValidation', async (request) => {
+  // preParsing, not preValidation: the role is checked before the body is read, so a player's
+  // malformed or oversized body is refused as a player's (403), not answered as input (400).
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    await checkOperator(request);
+    return payload;
+  });
+
+  async function checkOperator(request: FastifyRequest): Promise<void> {
     const access = request.routeOptions.config.access;
     const auth = requireAuth(request);
     const operator = await operatorBySub(app.db, auth.sub);
@@ -89,7 +96,7 @@ export function guardOperatorRoutes(app: FastifyInstance): void {
         throw forbidden('You are not staff of this arcade');
     }
     request.operator = operator;
-  });
+  }
 }
 
 /** `arcade` of an Access: the raw path parameter of that name. */
