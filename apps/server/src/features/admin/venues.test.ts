@@ -234,6 +234,36 @@ describe('operator API: arcades and devices', () => {
     expect(JSON.stringify(bad.body.error.details)).toContain('capacity');
   });
 
+  it("POST …/devices: a name the arcade's devices have already is refused, whatever its case", async () => {
+    const create = (arcade: string, id: string, name: string) =>
+      t.request('POST', `/api/admin/arcades/${arcade}/devices`, {
+        token: ops.admin.token,
+        body: { id, name },
+      });
+    expect((await create(ops.arcade, 'twin-1', 'Twin Arena')).status).toBe(201);
+    const before = await t.db.select().from(devices);
+    const audits = (await t.db.select().from(auditLog)).length;
+    const twin = await create(ops.arcade, 'twin-2', '  twin ARENA ');
+    expect(twin.status).toBe(409);
+    expect(twin.body.error).toMatchObject({
+      code: 'device_name_taken',
+      details: [{ path: 'name' }],
+    });
+    expect(await t.db.select().from(devices)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(audits);
+    // A taken id is still said as such, not as a taken name.
+    const sameId = await create(ops.arcade, 'twin-1', 'Twin Arena');
+    expect(sameId.body.error.code).toBe('conflict');
+    // Another arcade may have a device of that name.
+    expect((await create(ops.otherArcade, 'twin-1', 'Twin Arena')).status).toBe(201);
+    // Two at once: one is created, the other told.
+    const both = await Promise.all([
+      create(ops.arcade, 'race-1', 'Race Pod'),
+      create(ops.arcade, 'race-2', 'race pod'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
   it('GET …/devices: online status, last heartbeat, who is on it', async () => {
     const sam = await addPlayer(t, 'SamOnPod');
     await seat(t, ops.device, [sam.id]);

@@ -25,6 +25,27 @@ export async function lockDevice(
   return row;
 }
 
+/**
+ * Whether one of the arcade's devices has this name, letter case and surrounding blanks aside.
+ * Locks the arcade's row first (no key update), so two creations of one name queue and the
+ * second sees the first.
+ */
+export async function deviceNameTaken(db: Queryable, arcade: string, name: string) {
+  await db
+    .select({ id: arcades.id })
+    .from(arcades)
+    .where(eq(arcades.id, arcade))
+    .for('no key update');
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(
+      and(eq(devices.arcadeId, arcade), sql`lower(btrim(${devices.name})) = lower(btrim(${name}))`),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertDevice(
   db: Queryable,
   values: typeof devices.$inferInsert,

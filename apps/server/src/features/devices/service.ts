@@ -31,6 +31,7 @@ import {
   countSeenSince,
   deleteSeats,
   deviceOfPlayer,
+  deviceNameTaken,
   findDevice,
   insertDevice,
   insertSeat,
@@ -82,6 +83,16 @@ export async function createDeviceIn(
         'unknown_application',
         `There is no game "${application}" in the catalogue; add it first`,
         [{ path: 'applicationId', message: `unknown game "${application}"` }],
+      );
+    if (await findDevice(tx, values.arcade, values.id))
+      throw conflict(`The device "${values.arcade};${values.id}" exists already`);
+    // Players see the name ("Du spielst auf: …") and operators pick devices by it.
+    if (await deviceNameTaken(tx, values.arcade, values.name))
+      throw new AppError(
+        409,
+        'device_name_taken',
+        `The arcade "${values.arcade}" has a device named "${values.name.trim()}" already`,
+        [{ path: 'name', message: 'taken by another device of the arcade' }],
       );
     const key = generateDeviceKey();
     const device = await insertDevice(tx, {

@@ -196,6 +196,26 @@ describe('/admin/devices: a new device', () => {
       await within(form).findByText('Diese Kennung gibt es in der Spielhalle schon.'),
     ).toBeVisible();
     await waitFor(() => expect(within(form).getByLabelText('Kennung')).toHaveFocus());
+
+    server.use(
+      adminHandlers.createDevice(
+        apiError(409, 'device_name_taken', 'named so already', [
+          { path: 'name', message: 'taken by another device of the arcade' },
+        ]),
+      ),
+    );
+    await user.clear(within(form).getByLabelText('Kennung'));
+    await user.type(within(form).getByLabelText('Kennung'), 'arena-9');
+    await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
+    expect(within(form).getByLabelText('Kennung')).not.toHaveAccessibleDescription(
+      expect.stringContaining('schon'),
+    );
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(
+        'Ein Gerät mit diesem Namen gibt es in der Spielhalle schon.',
+      ),
+    );
+    await waitFor(() => expect(within(form).getByLabelText('Name')).toHaveFocus());
   });
 
   it("a 400 marks the fields it names in the console's words and focuses the first", async () => {

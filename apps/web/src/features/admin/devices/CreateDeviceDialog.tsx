@@ -81,9 +81,11 @@ export function CreateDeviceDialog({
     const result = await create({ arcadeId, device: checked.data });
     if ('error' in result) {
       const failure = toFailure(result.error);
-      // A 409 is a taken id, unless the arcade was retired meanwhile; a 400 is said at the
-      // fields it names, or once for the form.
-      if (failure.status === 409 && failure.code !== 'arcade_retired') refuse({ id: 'exists' });
+      // A 409 is a taken name or id, unless the arcade was retired meanwhile; a 400 is said at
+      // the fields it names, or once for the form.
+      if (failure.code === 'device_name_taken') refuse({ name: 'nameTaken' });
+      else if (failure.status === 409 && failure.code !== 'arcade_retired')
+        refuse({ id: 'exists' });
       else if (failure.status === 400) refuse(placeOnForm(failure.details ?? [], FIELDS));
       else
         toast({
