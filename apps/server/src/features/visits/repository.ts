@@ -1,6 +1,14 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { arcades, friendships, users, visits } from '../../db/schema';
+import {
+  arcades,
+  devicePlayers,
+  friendships,
+  gamePlayers,
+  games,
+  users,
+  visits,
+} from '../../db/schema';
 
 export async function arcadeById(db: Queryable, id: string) {
   const [row] = await db
@@ -9,6 +17,32 @@ export async function arcadeById(db: Queryable, id: string) {
     .where(eq(arcades.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether the player is at the arcade as far as the server knows: on one of its devices now, or
+ * in a game stored there since `since` (the device released them after it).
+ */
+export async function isAtArcade(db: Queryable, userId: string, arcadeId: string, since: Date) {
+  const seated = await db
+    .select({ userId: devicePlayers.userId })
+    .from(devicePlayers)
+    .where(and(eq(devicePlayers.userId, userId), eq(devicePlayers.arcadeId, arcadeId)))
+    .limit(1);
+  if (seated.length > 0) return true;
+  const played = await db
+    .select({ gameId: gamePlayers.gameId })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(
+      and(
+        eq(gamePlayers.userId, userId),
+        gte(gamePlayers.playedAt, since),
+        eq(games.arcadeId, arcadeId),
+      ),
+    )
+    .limit(1);
+  return played.length > 0;
 }
 
 export async function insertVisit(db: Queryable, values: typeof visits.$inferInsert) {

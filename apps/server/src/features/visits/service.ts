@@ -2,7 +2,13 @@ import { VISITS_LIST_LIMIT, type RecordVisitInput, type Visit } from '@arcadia/c
 import type { Db } from '../../db/client';
 import { badRequest } from '../../plugins/errors';
 import { currentUser, userById } from '../users';
-import { arcadeById, insertVisit, isFriend, recentMeetings } from './repository';
+import { arcadeById, insertVisit, isAtArcade, isFriend, recentMeetings } from './repository';
+
+/**
+ * A meeting is placed at an arcade only where the scanning player is: on one of its devices, or
+ * in a game there this long ago at most (the app names the arcade of the device it is on).
+ */
+export const MEETING_PRESENCE_HOURS = 3;
 
 /**
  * A registered player met another by scanning their user card: who met whom, when and where,
@@ -20,6 +26,12 @@ export async function recordVisit(db: Db, sub: string, input: RecordVisitInput):
     if (input.arcadeId && !arcade)
       throw badRequest(`Unknown arcade ${input.arcadeId}`, [
         { path: 'arcadeId', message: 'is not a known arcade' },
+      ]);
+    // Otherwise anyone could fill any arcade's visit list (the console's day) with meetings.
+    const since = new Date(Date.now() - MEETING_PRESENCE_HOURS * 3_600_000);
+    if (arcade && !(await isAtArcade(tx, me.id, arcade.id, since)))
+      throw badRequest(`You are not playing at ${arcade.name} now`, [
+        { path: 'arcadeId', message: 'is not an arcade you are playing at' },
       ]);
     const row = await insertVisit(tx, {
       userId: me.id,

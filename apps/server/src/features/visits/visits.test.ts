@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arcades, users, visits } from '../../db/schema';
+import { users, visits } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  addArcade,
+  addDevice,
+  report,
+  reportPlayed,
+  seat,
+  type TestDevice,
+} from '../../../test/support/arcade';
+import { MEETING_PRESENCE_HOURS } from './service';
 
 describe('visits', () => {
   let t: TestApp;
   let anna: { id: string; token: string };
   let ben: { id: string; token: string };
   let cleo: { id: string };
+  let neonArena: TestDevice;
+  let pixelArena: TestDevice;
 
   const register = async (username: string) => {
     const token = await t.issuer.mint(`sub-${username}`);
@@ -26,10 +37,12 @@ describe('visits', () => {
     ben = await register('ben');
     const [card] = await t.db.insert(users).values({ userName: 'cleo' }).returning();
     cleo = { id: card!.id };
-    await t.db.insert(arcades).values([
-      { id: 'neon-city', name: 'Neon City Arcade', city: 'Berlin' },
-      { id: 'pixel-palace', name: 'Pixel Palace', city: 'Hamburg' },
-    ]);
+    await addArcade(t, 'neon-city', 'Neon City Arcade');
+    await addArcade(t, 'pixel-palace', 'Pixel Palace');
+    neonArena = await addDevice(t, 'neon-city', 'arena-1');
+    pixelArena = await addDevice(t, 'pixel-palace', 'arena-1');
+    // anna is on a device at Neon City: her meetings may be placed there.
+    await seat(t, neonArena, [anna.id]);
   });
   afterAll(() => t.close());
 
@@ -111,6 +124,43 @@ describe('visits', () => {
     expect(await t.counts('visits')).toEqual(before);
   });
 
+  it('places a meeting only at an arcade the player is at: on its device, or in a game there lately', async () => {
+    const meet = (token: string, arcadeId: string) =>
+      t.request('POST', '/api/visits', { token, body: { userId: anna.id, arcadeId } });
+    const before = await t.counts('visits');
+    // ben is on no device and played nowhere.
+    const away = await meet(ben.token, 'neon-city');
+    expect(away.status).toBe(400);
+    expect(away.body.error.details).toEqual([
+      { path: 'arcadeId', message: 'is not an arcade you are playing at' },
+    ]);
+    expect(await t.counts('visits')).toEqual(before);
+    // A game there long ago does not count; one within the last hours does (the device released
+    // him after it).
+    const played = async () => {
+      const res = await reportPlayed(
+        t,
+        neonArena,
+        report({ players: [{ userId: ben.id, teamId: 1, kills: 1, deaths: 1, score: 100 }] }),
+      );
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const longAgo = new Date(Date.now() - (MEETING_PRESENCE_HOURS + 1) * 3_600_000);
+    const old = await played();
+    await t.db.execute(
+      sql`update game_players set played_at = ${longAgo.toISOString()} where game_id = ${old}`,
+    );
+    expect((await meet(ben.token, 'neon-city')).status).toBe(400);
+    await played();
+    const there = await meet(ben.token, 'neon-city');
+    expect(there.status).toBe(201);
+    expect(there.body.arcade).toEqual({ id: 'neon-city', name: 'Neon City Arcade' });
+    // Not at the other arcade, though.
+    expect((await meet(ben.token, 'pixel-palace')).status).toBe(400);
+    await t.db.delete(visits).where(eq(visits.userId, ben.id));
+  });
+
   it('needs a registered player with the read:visits scope', async () => {
     const before = await t.counts('visits');
     const unregistered = await t.request('POST', '/api/visits', {
@@ -132,6 +182,7 @@ describe('visits', () => {
   it('lists each met player once with the latest meeting, newest first', async () => {
     // anna met ben (neon-city) and cleo above; now ben again, at another arcade.
     await new Promise((r) => setTimeout(r, 10));
+    await seat(t, pixelArena, [anna.id]);
     const again = await t.request('POST', '/api/visits', {
       token: anna.token,
       body: { userId: ben.id, arcadeId: 'pixel-palace' },

@@ -41,6 +41,37 @@ describe('meeting a player by their card', () => {
     expect(sent()[0]!.body).toEqual({ userId: cardOwner.id, arcadeId: 'berlin' });
   });
 
+  it('records it without the arcade when the server does not place the player there', async () => {
+    server.use(
+      handlers.recordVisit(({ body }) =>
+        body.arcadeId
+          ? apiError(400, 'bad_request', 'You are not playing at Arcadia Berlin now', [
+              { path: 'arcadeId', message: 'is not an arcade you are playing at' },
+            ])
+          : { status: 201, body: visit() },
+      ),
+    );
+    const store = await signedInStore();
+    store.dispatch(
+      playSlice.actions.playOnDeviceSuccess({
+        id: 'arena-1',
+        arcade: 'berlin',
+        name: 'Arena 1',
+        arcadeName: 'Arcadia Berlin',
+        applicationId: 'commando',
+        joinedAt: '2026-03-01T18:00:00.000Z',
+      }),
+    );
+    expect(await store.dispatch(meetScannedPlayer(cardUrl))).toEqual({
+      kind: 'met',
+      visit: visit(),
+    });
+    expect(sent().map((call) => call.body)).toEqual([
+      { userId: cardOwner.id, arcadeId: 'berlin' },
+      { userId: cardOwner.id },
+    ]);
+  });
+
   it('ignores what is not a user card and the own card, asking nobody', async () => {
     server.use(handlers.recordVisit({ status: 201, body: visit() }));
     const store = await signedInStore();

@@ -24,12 +24,20 @@ export const meetScannedPlayer =
     if (!userId) return { kind: 'notACard' };
     if (selectOwnProfile(getState())?.id === userId) return { kind: 'ownCard' };
     const arcadeId = selectCurrentDevice(getState())?.arcade;
-    const result = await dispatch(
-      recordVisitApi.endpoints.recordVisit.initiate(arcadeId ? { userId, arcadeId } : { userId }),
-    );
+    const record = (at?: string) =>
+      dispatch(
+        recordVisitApi.endpoints.recordVisit.initiate(at ? { userId, arcadeId: at } : { userId }),
+      );
+    let result = await record(arcadeId);
+    // The server places a meeting only where it knows the player is; the device shown here may
+    // have let them go meanwhile. The meeting still counts, without the place.
+    if (arcadeId && placeRefused(toFailure(result.error))) result = await record();
     if (result.data) return { kind: 'met', visit: result.data };
     const error = toFailure(result.error);
     if (error.status === 400 && error.details?.some((d) => d.message === 'is your own id'))
       return { kind: 'ownCard' };
     return { kind: 'failed', error };
   };
+
+const placeRefused = (error: ApiFailure) =>
+  error.status === 400 && (error.details?.some((d) => d.path === 'arcadeId') ?? false);
