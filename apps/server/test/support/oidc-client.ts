@@ -137,3 +137,14 @@ export class TestOidcClient {
     return { status: res.status };
   }
 }
+
+/**
+ * The client's requests come from `address` (X-Forwarded-For; the app under test trusts a
+ * proxy), as several players or an attacker behind their own addresses.
+ */
+export function fromAddress(client: TestOidcClient, address: string): TestOidcClient {
+  const request = client.browser.request.bind(client.browser);
+  client.browser.request = (target, options = {}) =>
+    request(target, { ...options, headers: { 'x-forwarded-for': address, ...options.headers } });
+  return client;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { formOf } from '../../../test/support/browser';
-import { TestOidcClient } from '../../../test/support/oidc-client';
+import { TestOidcClient, fromAddress } from '../../../test/support/oidc-client';
 
 const account = { email: 'pages@example.org', password: 'pixel-Hero-77', nickname: 'PixelHero' };
 
@@ -11,13 +11,10 @@ const squash = (html: string) =>
 
 /** A client whose requests come from their own address (the app trusts X-Forwarded-For). */
 function clientFrom(t: TestApp, address: string, language?: string) {
-  const client = new TestOidcClient(t.url, 'arcadia-web', language);
+  const client = fromAddress(new TestOidcClient(t.url, 'arcadia-web', language), address);
   const request = client.browser.request.bind(client.browser);
   client.browser.request = async (target, options = {}) => {
-    const page = await request(target, {
-      ...options,
-      headers: { 'x-forwarded-for': address, ...options.headers },
-    });
+    const page = await request(target, options);
     return { ...page, text: squash(page.text) };
   };
   return client;

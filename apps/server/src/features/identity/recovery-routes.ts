@@ -96,7 +96,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
         }),
       );
     }
-    const byEmail = await deps.limits.byEmail('reset', email);
+    const byEmail = await deps.limits.byEmail('reset', email, request);
     if (byEmail) return tooManyPage(reply, p, byEmail);
     const reset = requestPasswordReset(app.db, email, async (account, token) => {
       const link = `${config.publicUrl}/oidc/reset?token=${token}&lang=${p.language}`;

@@ -13,8 +13,14 @@ export const PER_EMAIL = {
   signup: { max: 3, windowMs: 60 * MINUTE },
   // High enough that one address (AUTH_RATE_LIMIT_MAX) cannot keep a player from signing in.
   signin: { max: 100, windowMs: AUTH_LIMIT_WINDOW_MS },
-  reset: { max: 5, windowMs: 60 * MINUTE },
+  // Over all addresses: what one mailbox receives at most. Each address has its own share below.
+  reset: { max: 20, windowMs: 60 * MINUTE },
 } as const;
+/**
+ * Reset mails for one e-mail address asked from one client address: someone asking again and
+ * again for a player's address spends their own share, not the player's.
+ */
+export const RESET_PER_EMAIL_AND_ADDRESS = { max: 5, windowMs: 60 * MINUTE } as const;
 /** Token requests per address: refreshes of every player behind one venue address. */
 export const TOKEN_FACTOR = 10;
 
@@ -28,6 +34,7 @@ export type IdentityAction = 'signup' | 'signin' | 'reset' | 'token';
 export class IdentityLimits {
   private readonly perAddress: Record<IdentityAction, Limiter>;
   private readonly perEmail: Record<Exclude<IdentityAction, 'token'>, Limiter>;
+  private readonly resetPerEmailAndAddress: Limiter;
 
   constructor(app: FastifyInstance) {
     const { limits, config } = app;
@@ -45,6 +52,10 @@ export class IdentityLimits {
       signin: limits.limiter('oidc-signin-email', PER_EMAIL.signin),
       reset: limits.limiter('oidc-reset-email', PER_EMAIL.reset),
     };
+    this.resetPerEmailAndAddress = limits.limiter(
+      'oidc-reset-email-ip',
+      RESET_PER_EMAIL_AND_ADDRESS,
+    );
   }
 
   /** Counts the request by its client address; the state when it is over the limit. */
@@ -53,15 +64,24 @@ export class IdentityLimits {
     return state.limited ? state : null;
   }
 
-  /** Counts the request for an e-mail address; the state when it is over the limit. */
+  /**
+   * Counts the request for an e-mail address; the state when it is over the limit. A reset
+   * counts for the address and the asking client first, and only within that share for the
+   * address over all clients.
+   */
   async byEmail(
     action: Exclude<IdentityAction, 'token'>,
     email: string,
+    request?: FastifyRequest,
   ): Promise<LimitState | null> {
     const normalized = normalizeEmail(email);
     if (!normalized) return null;
     // Counted under a hash: the counters may live in Redis, which is no store of e-mail addresses.
     const key = createHash('sha256').update(normalized).digest('base64url');
+    if (action === 'reset' && request) {
+      const own = await this.resetPerEmailAndAddress.hit(`${key}:${addressKey(request.ip)}`);
+      if (own.limited) return own;
+    }
     const state = await this.perEmail[action].hit(key);
     return state.limited ? state : null;
   }
