@@ -13,8 +13,9 @@ import {
   newAccount,
   openPage,
   screenshot,
-  signIn,
+  openProviderSignIn,
   signOut,
+  submitSignIn,
   signUp,
   startServer,
   type E2eServer,
@@ -139,8 +140,31 @@ describe('signing in with the embedded provider', () => {
     await page.waitForURL('**/login');
   });
 
-  it('signing in again with the account', async () => {
-    await signIn(page, account);
+  it('signing in again with the account, the password shown while typing', async () => {
+    await openProviderSignIn(page);
+    const password = page.locator('input[name="password"]');
+    await password.fill(account.password);
+    await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    const hide = page.getByRole('button', { name: 'Passwort verbergen' });
+    expect((await hide.textContent())?.trim()).toBe('Verbergen');
+    await screenshot(page, 'auth-sign-in-password-shown');
+    await hide.click();
+    expect(await password.getAttribute('type')).toBe('password');
+    // Shown when sent: the field is a password again before the form goes.
+    await page.getByRole('button', { name: 'Passwort anzeigen' }).click();
+    // A listener added after the page's own sees the field as the form leaves (the provider is
+    // on the app's origin, so the tab's sessionStorage keeps it through the redirects).
+    await password.evaluate((input: HTMLInputElement) =>
+      input.form!.addEventListener('submit', () =>
+        sessionStorage.setItem('passwordTypeAtSubmit', input.type),
+      ),
+    );
+    await submitSignIn(page, account);
+    expect(await page.evaluate(() => sessionStorage.getItem('passwordTypeAtSubmit'))).toBe(
+      'password',
+    );
+    await page.evaluate(() => sessionStorage.removeItem('passwordTypeAtSubmit'));
     await page.waitForURL((url) => !url.pathname.startsWith('/login/callback'));
     expect(await storedUser()).toBe(1);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);

@@ -53,6 +53,14 @@ export async function signUp(page: Page, account: NewAccount): Promise<void> {
 /** Signs in with an existing account and comes back to the app. */
 export async function signIn(page: Page, account: Pick<NewAccount, 'email' | 'password'>) {
   await openProviderSignIn(page);
+  await submitSignIn(page, account);
+}
+
+/** Fills the open sign-in page, sends it and comes back to the app. */
+export async function submitSignIn(
+  page: Page,
+  account: Pick<NewAccount, 'email' | 'password'>,
+): Promise<void> {
   await page.fill('input[name="email"]', account.email);
   await page.fill('input[name="password"]', account.password);
   await page.locator('form button[type="submit"]').click();

@@ -18,6 +18,7 @@ export {
   signIn,
   signOut,
   openProviderSignIn,
+  submitSignIn,
   type NewAccount,
 } from './identity';
 export { outboxMail, outboxLink, type OutboxMail } from './outbox';

@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { extraWebOrigins } from './client-registration';
 import { readCookie, serializeCookie } from './cookies';
+import { REVEAL_PASSWORD_SCRIPT_HASH } from './views/reveal-password';
 
 /**
- * The identity pages' policy: no scripts at all, our stylesheets and fonts only, never framed. Forms may
+ * The identity pages' policy: no scripts but the ones named by hash, our stylesheets and fonts only, never framed. Forms may
  * post to us, and the redirects that follow a form may go to the app (web origin, the dev
  * server in development, the native scheme), as Chromium checks form-action on redirects too.
  */
@@ -25,15 +26,16 @@ function identityCsp(config: Config): string {
 /**
  * Headers on every identity page: never cached, never framed, and no referrer to other origins
  * (reset links carry their token); same-origin posts keep their Origin header for FormGuard.
- * `scriptHashes`: the sha256 (base64) of inline scripts the page may run, none by default.
+ * `scriptHashes`: the sha256 (base64) of inline scripts the page may run besides the password
+ * fields' show/hide script (views/reveal-password.ts).
  */
 export function pageHeaders(
   config: Config,
   { scriptHashes = [] }: { scriptHashes?: string[] } = {},
 ): Record<string, string> {
-  const scripts = scriptHashes.length
-    ? `; script-src ${scriptHashes.map((hash) => `'sha256-${hash}'`).join(' ')}`
-    : '';
+  // Every page may show and hide its password fields; a page names its other scripts.
+  const hashes = [REVEAL_PASSWORD_SCRIPT_HASH, ...scriptHashes];
+  const scripts = `; script-src ${hashes.map((hash) => `'sha256-${hash}'`).join(' ')}`;
   return {
     'cache-control': 'no-store',
     pragma: 'no-cache',

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { formOf } from '../../../test/support/browser';
 import { TestOidcClient, fromAddress } from '../../../test/support/oidc-client';
+import { REVEAL_PASSWORD_SCRIPT } from './views/reveal-password';
 
 const account = { email: 'pages@example.org', password: 'pixel-Hero-77', nickname: 'PixelHero' };
 
@@ -48,7 +50,16 @@ describe('identity pages', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('form-action');
-    expect(csp).not.toContain('script-src');
+    // One script: the password field's show/hide button, allowed by its hash and nothing else.
+    const scripts = [...page.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toEqual([REVEAL_PASSWORD_SCRIPT]);
+    expect(csp).toContain(
+      `script-src 'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`,
+    );
+    expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    expect(page.text).toMatch(
+      /<div class="secret"><input id="password"[^>]*><button type="button" class="reveal" data-reveal="password" data-show="Anzeigen" data-hide="Verbergen" data-show-label="Passwort anzeigen" data-hide-label="Passwort verbergen" aria-label="Passwort anzeigen" hidden> Anzeigen <\/button><\/div>/,
+    );
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const css = /<link rel="stylesheet" href="(\/oidc\/ui\/identity\.[^"]+)">/.exec(page.text)![1]!;
     const style = await fetch(`${t.url}${css}`);

@@ -3,6 +3,7 @@ import { html, SafeHtml } from './html';
 import type { Language, MessageKey, Translate } from './strings';
 import { IDENTITY_FONTS_PATH } from './fonts';
 import { IDENTITY_CSS_PATH } from './style';
+import { revealPasswordScript } from './reveal-password';
 
 /** What every identity page knows about the request it answers. */
 export interface PageContext {
@@ -33,21 +34,38 @@ export function field(ctx: PageContext, o: FieldOptions): SafeHtml {
   const hintId = o.hint ? `${o.name}-hint` : undefined;
   const errorId = o.error ? `${o.name}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ');
+  const input = html`<input
+    id="${o.name}"
+    name="${o.name}"
+    type="${o.type}"
+    autocomplete="${o.autocomplete}"
+    required
+    aria-required="true"
+    ${o.value !== undefined && o.type !== 'password' ? html` value="${o.value}"` : ''}${o.error ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${o.autofocus ? html` autofocus` : ''}${o.attributes ? html` ${o.attributes}` : ''}
+  />`;
   return html`<div class="field">
     <label for="${o.name}">${ctx.t(o.label)}</label>
-    <input
-      id="${o.name}"
-      name="${o.name}"
-      type="${o.type}"
-      autocomplete="${o.autocomplete}"
-      required
-      aria-required="true"
-      ${o.value !== undefined && o.type !== 'password' ? html` value="${o.value}"` : ''}${o.error ? html` aria-invalid="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${o.autofocus ? html` autofocus` : ''}${o.attributes ? html` ${o.attributes}` : ''}
-    />
+    ${o.type === 'password' ? html`<div class="secret">${input}${revealButton(ctx, o.name)}</div>` : input}
     ${o.hint ? html`<p class="hint" id="${hintId}">${o.hint}</p>` : ''}
     ${o.error ? html`<p class="field-error" id="${errorId}">${o.error}</p>` : ''}
   </div>`;
 }
+
+/** The show/hide button of a password field, shown by its script (reveal-password.ts). */
+const revealButton = (ctx: PageContext, input: string) =>
+  html`<button
+    type="button"
+    class="reveal"
+    data-reveal="${input}"
+    data-show="${ctx.t('password.show')}"
+    data-hide="${ctx.t('password.hide')}"
+    data-show-label="${ctx.t('password.showLabel')}"
+    data-hide-label="${ctx.t('password.hideLabel')}"
+    aria-label="${ctx.t('password.showLabel')}"
+    hidden
+  >
+    ${ctx.t('password.show')}
+  </button>`;
 
 /** Errors announced to screen readers as soon as the page shows them. */
 export function alert(messages: string[], title?: string): SafeHtml {
@@ -104,6 +122,7 @@ export function page(ctx: PageContext, title: string, body: SafeHtml): string {
             ${body}
           </main>
         </div>
+        ${body.value.includes('data-reveal=') ? revealPasswordScript : ''}
       </body>
     </html> `.value;
 }

@@ -34,6 +34,11 @@ input{width:100%;height:2.75rem;font:inherit;color:var(--ink);background:rgb(5 5
 input:hover{border-color:rgb(46 230 255/.5)}
 input:focus-visible{border-color:var(--cyan)}
 input[aria-invalid=true]{border-color:var(--danger)}
+.secret{position:relative}
+.secret input{padding-right:6.5rem}
+.reveal{position:absolute;top:0;right:0;min-height:2.75rem;padding:0 .875rem;border:0;background:none;color:var(--cyan-soft);font-size:.875rem;letter-spacing:0}
+.reveal:hover{color:var(--cyan);text-decoration:underline}
+.reveal[hidden]{display:none}
 .hint{margin:0;font-size:.875rem;color:var(--muted)}
 .field-error{margin:0;font-size:.875rem;font-weight:500;color:var(--danger)}
 .alert{border:1px solid rgb(255 122 143/.6);background:rgb(255 122 143/.1);color:var(--ink);border-radius:.75rem;padding:.75rem .875rem;margin:0 0 1rem}
