@@ -214,7 +214,7 @@ describe('/admin/audit: entries an operator reads', () => {
     await renderEntries('en');
     const player = itemOf(await screen.findByRole('heading', { name: 'Me suspended Nova.' }));
     expect(fieldsOf(player)).toEqual([
-      'Suspended since: – → 4 Jul 2026, 22:30',
+      'Suspended since: – → Jul 4, 2026, 10:30 PM',
       'Reason: Beleidigt andere',
       'Taken off the device: Arena 1',
     ]);
@@ -236,10 +236,12 @@ describe('/admin/audit: entries an operator reads', () => {
       screen.getByRole('heading', { name: 'Me changed the role of a since deleted player.' }),
     ).toBeVisible();
     const game = itemOf(
-      screen.getByRole('heading', { name: 'Me voided the game of 26 Nov 2026, 12:40 on Arena 1.' }),
+      screen.getByRole('heading', {
+        name: 'Me voided the game of Nov 26, 2026, 12:40 PM on Arena 1.',
+      }),
     );
     expect(fieldsOf(game)).toEqual([
-      'Voided on: – → 26 Nov 2026, 13:05',
+      'Voided on: – → Nov 26, 2026, 1:05 PM',
       'Reason: – → Gerät defekt',
     ]);
     expect(fieldsOf(itemOf(screen.getByRole('heading', { name: /^Me: arcade.paint/ })))).toContain(
