@@ -24,12 +24,16 @@ export * from './profile-access';
 export const RESERVED_USERNAMES: readonly string[] = ['spieler', 'player', 'gast', 'guest'];
 
 /**
- * The characters of a user name: letters, digits, `_ . -`. Default-ignorable code points (U+3164
- * HANGUL FILLER, U+00AD soft hyphen, zero-width ones…) count as letters or format characters but
- * show nothing: 'anna' + U+3164 would sit beside 'anna' on every board, and a name of fillers
- * alone would be blank (UTS #39 refuses them too).
+ * The characters of a user name: letters, decimal digits, `_ . -`. Default-ignorable code points
+ * (U+3164 HANGUL FILLER, U+00AD soft hyphen, zero-width ones…) count as letters or format
+ * characters but show nothing: 'anna' + U+3164 would sit beside 'anna' on every board, and a name
+ * of fillers alone would be blank (UTS #39 refuses them too). Modifier letters (U+0640 ARABIC
+ * TATWEEL stretching 'Neـon', U+02BC passing for an apostrophe, superscript ʰ) and numbers
+ * that are not decimal digits (Roman Ⅰ for I, ², ①) are refused as UTS #39's identifier profile
+ * refuses them; kept are the Japanese marks that names are written with (ー 々 ゝゞ ヽヾ).
  */
-export const USERNAME_CHARACTERS = /^(?!.*\p{Default_Ignorable_Code_Point})[\p{L}\p{N}_.-]+$/u;
+export const USERNAME_CHARACTERS =
+  /^(?!.*\p{Default_Ignorable_Code_Point})(?:(?!\p{Lm})\p{L}|[\u3005\u309d\u309e\u30fc\u30fd\u30fe]|\p{Nd}|[_.-])+$/u;
 /** A user name needs a letter or a digit: '...' or '-_-' names nobody on a board or in a list. */
 export const USERNAME_NEEDS_LETTER = /[\p{L}\p{N}]/u;
 
