@@ -9,6 +9,15 @@ import { meetScannedPlayer } from './visit-thunk';
 const me = neo();
 const cardOwner = userSummary();
 const signedInStore = () => signedIn(me);
+/** The device the player is on, at Arcadia Berlin. */
+const arena: PlayingDevice = {
+  id: 'arena-1',
+  arcade: 'berlin',
+  name: 'Arena 1',
+  arcadeName: 'Arcadia Berlin',
+  applicationId: 'commando',
+  joinedAt: '2026-03-01T18:00:00.000Z',
+};
 /** What the app sent, call by call. */
 const sent = () => apiCalls.map(({ method, path, body }) => ({ method, path, body }));
 
@@ -28,15 +37,7 @@ describe('meeting a player by their card', () => {
   it('records it at the arcade of the device the player is on', async () => {
     server.use(handlers.recordVisit({ status: 201, body: visit() }));
     const store = await signedInStore();
-    const device: PlayingDevice = {
-      id: 'arena-1',
-      arcade: 'berlin',
-      name: 'Arena 1',
-      arcadeName: 'Arcadia Berlin',
-      applicationId: 'commando',
-      joinedAt: '2026-03-01T18:00:00.000Z',
-    };
-    store.dispatch(playSlice.actions.playOnDeviceSuccess(device));
+    store.dispatch(playSlice.actions.playOnDeviceSuccess(arena));
     await store.dispatch(meetScannedPlayer(cardUrl));
     expect(sent()[0]!.body).toEqual({ userId: cardOwner.id, arcadeId: 'berlin' });
   });
@@ -52,16 +53,7 @@ describe('meeting a player by their card', () => {
       ),
     );
     const store = await signedInStore();
-    store.dispatch(
-      playSlice.actions.playOnDeviceSuccess({
-        id: 'arena-1',
-        arcade: 'berlin',
-        name: 'Arena 1',
-        arcadeName: 'Arcadia Berlin',
-        applicationId: 'commando',
-        joinedAt: '2026-03-01T18:00:00.000Z',
-      }),
-    );
+    store.dispatch(playSlice.actions.playOnDeviceSuccess(arena));
     expect(await store.dispatch(meetScannedPlayer(cardUrl))).toEqual({
       kind: 'met',
       visit: visit(),
