@@ -161,6 +161,22 @@ describe('operator console', () => {
     await page.getByText('Offline').waitFor();
     await look(page, 'devices', width);
 
+    // A second device may not take its name (players see it: 'Du spielst auf: Arena 1').
+    await page.getByRole('button', { name: 'Neues Gerät' }).click();
+    await form.getByLabel('Kennung').fill('arena-2');
+    await form.getByLabel('Name').fill('arena 1');
+    await form.getByRole('button', { name: 'Gerät anlegen' }).click();
+    await form.getByText('Ein Gerät mit diesem Namen gibt es in der Spielhalle schon.').waitFor();
+    await expect
+      .poll(() => form.getByLabel('Name').evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await look(page, 'device-name-taken', width);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+    await expect(page.getByRole('heading', { level: 3, name: /^arena 1$/i }).count()).resolves.toBe(
+      1,
+    );
+
     // The log has both changes, told with the names.
     await sections.getByRole('link', { name: 'Protokoll', exact: true }).click();
     await page
