@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMediumDate, formatMediumDateTime } from './medium-date';
+import { moments } from '../../testing/moments';
 
 describe('formatMediumDate', () => {
   it("writes German and English medium dates as Intl's dateStyle medium does, every month", () => {
@@ -21,22 +22,6 @@ describe('formatMediumDate', () => {
 });
 
 describe("formatMediumDateTime: the app's one date-and-time style (game cards, notifications)", () => {
-  /** Every month, days with one and two digits, hours around midnight and noon. */
-  function* moments(): Generator<Date> {
-    for (const year of [2009, 2026])
-      for (let month = 0; month < 12; month += 1)
-        for (const day of [1, 9, 28])
-          for (const [hour, minute] of [
-            [0, 0],
-            [1, 5],
-            [11, 59],
-            [12, 0],
-            [13, 30],
-            [23, 9],
-          ] as const)
-            yield new Date(year, month, day, hour, minute);
-  }
-
   it('writes the medium date with the short time: month first in English, day first in German', () => {
     const date = new Date(2026, 10, 30, 23, 28);
     expect(formatMediumDateTime(date, 'en')).toBe('Nov 30, 2026, 11:28 PM');
