@@ -16,7 +16,7 @@ import {
   type Caller,
   type Operators,
 } from '../../../test/support/operators';
-import { auditLog, gamePlayers } from '../../db/schema';
+import { auditLog, gamePlayers, users } from '../../db/schema';
 import { today } from './games';
 
 const WRITES = [
@@ -350,7 +350,7 @@ describe('operator API: the games of an arcade', () => {
     ]);
   });
 
-  it('POST …/assign refuses: no guest, anonymised, in the game, unknown player, voided', async () => {
+  it('POST …/assign refuses: no guest, anonymised, in the game, unknown or unseen player, voided', async () => {
     const id = await play(11);
     const zoe = await guestSlot(id, 'Zoe');
     const annSlot = (await slots(id)).find((s) => s.userId === ann.id)!.slotId;
@@ -365,6 +365,10 @@ describe('operator API: the games of an arcade', () => {
       .update(gamePlayers)
       .set({ userId: null, name: 'Deleted player', anonymised: true })
       .where(eq(gamePlayers.id, zoe));
+    // A private player who never came: no one staff may give a result to (their picker finds
+    // no such player either).
+    const pia = await addPlayer(t, 'Pia');
+    await t.db.update(users).set({ profileVisibility: 'private' }).where(eq(users.id, pia.id));
     const voided = await play(13);
     await t.request('POST', `${base(voided)}/void`, {
       token: ops.staff.token,
@@ -376,6 +380,7 @@ describe('operator API: the games of an arcade', () => {
       [id, zoe, bob.id, 409],
       [id, await guestSlot(id), ann.id, 409],
       [id, await guestSlot(id), '00000000-0000-4000-8000-000000000000', 404],
+      [id, await guestSlot(id), pia.id, 404],
       [id, 2_000_000, bob.id, 404],
       [other, await guestSlot(id), bob.id, 404],
       [voided, await guestSlot(voided), bob.id, 409],

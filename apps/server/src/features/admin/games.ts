@@ -18,6 +18,7 @@ import { giveGuestSlot, type GiveSlotRefusal } from '../games';
 import { gameRatingScope, lockGameRatings, recomputeRatings } from '../ratings';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
+import { picksPlayer } from './players-repository';
 
 /**
  * The games an arcade has stored, as the operator console reads and corrects them. A voided game
@@ -186,6 +187,10 @@ export async function assignSlot(
   userId: string,
 ): Promise<AdminGame> {
   return db.transaction(async (tx) => {
+    // Staff give a result only to a player their picker finds (visits.ts says why); to them any
+    // other is no such player.
+    if (!(await picksPlayer(tx, operator.arcades, operator.userId, userId)))
+      throw ASSIGN_REFUSALS.no_player();
     const result = await giveGuestSlot(tx, events, {
       arcadeId,
       gameId,

@@ -92,6 +92,25 @@ export async function findPlayers(
   return { data: rows };
 }
 
+/**
+ * Whether the player picker (findPlayers) finds the player for the operator: one they see
+ * (playerScope), or one the public search shows them (`viewer`, their own id). Staff record a
+ * visit or give a guest's result only to such a player, so that an id alone cannot pull a
+ * private or friends-only player into their arcade. False for no such user.
+ */
+export async function picksPlayer(
+  db: Queryable,
+  arcades: string[] | null,
+  viewer: string,
+  userId: string,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ picked: boolean }>(sql`
+    select (${playerScope(arcades)} or ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))}) as picked
+    from users u cross join (select ${viewer}::uuid as id) v
+    where u.id = ${userId}`);
+  return Boolean(rows[0]?.picked);
+}
+
 /** Whether the operator whose arcades these are sees the player (playerScope). */
 export async function seesPlayer(
   db: Queryable,

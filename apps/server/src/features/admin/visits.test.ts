@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { addPlayer, type TestPlayer } from '../../../test/support/arcade';
@@ -125,5 +126,36 @@ describe('operator API: the visits of an arcade', () => {
       const bad = await t.request('GET', `${path()}?${query}`, { token: ops.staff.token });
       expect(bad.status, query).toBe(400);
     }
+  });
+
+  it('staff record only players their picker finds: not a private or friends-only one who never came, by id', async () => {
+    const hidden = await Promise.all(['Pia', 'Fynn'].map((name) => addPlayer(t, name)));
+    await t.db
+      .update(users)
+      .set({ profileVisibility: 'private' })
+      .where(eq(users.id, hidden[0]!.id));
+    await t.db
+      .update(users)
+      .set({ profileVisibility: 'friends' })
+      .where(eq(users.id, hidden[1]!.id));
+    const record = (token: string, userId: string) =>
+      t.request('POST', path(), { token, body: { userId } });
+    const before = await snapshot(t, WRITES);
+    for (const player of hidden) {
+      const refused = await record(ops.staff.token, player.id);
+      expect(refused.status, player.userName).toBe(400);
+      // As for an id of no one: nothing tells staff that the player exists.
+      expect(refused.body.error.details).toEqual([
+        { path: 'userId', message: 'is not a known player' },
+      ]);
+      const found = await t.request('GET', `/api/admin/players/find?q=${player.userName}`, {
+        token: ops.staff.token,
+      });
+      expect(found.body.data).toEqual([]);
+    }
+    expect(await snapshot(t, WRITES)).toEqual(before);
+    // An admin records the first visit; from then on the player is one of the arcade's.
+    expect((await record(ops.admin.token, hidden[0]!.id)).status).toBe(201);
+    expect((await record(ops.staff.token, hidden[0]!.id)).status).toBe(201);
   });
 });

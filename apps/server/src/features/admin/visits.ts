@@ -13,6 +13,7 @@ import { arcadeExists } from '../arcades';
 import { userById } from '../users';
 import type { Operator } from './access';
 import { recordAudit } from './audit';
+import { picksPlayer } from './players-repository';
 import { today } from './games';
 
 /**
@@ -81,11 +82,15 @@ export async function recordArcadeVisit(
 ): Promise<AdminVisit> {
   return db.transaction(async (tx) => {
     if (!(await arcadeExists(tx, arcadeId))) throw notFound(`No arcade "${arcadeId}"`);
+    const unknown = () =>
+      badRequest('Unknown player', [{ path: 'userId', message: 'is not a known player' }]);
     const player = await userById(tx, input.userId).catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404)
-        throw badRequest('Unknown player', [{ path: 'userId', message: 'is not a known player' }]);
+      if (error instanceof AppError && error.statusCode === 404) throw unknown();
       throw error;
     });
+    // Staff record only players their picker finds: a private player who never came here is
+    // "not known" to them, as to the picker (docs/operator-console.md).
+    if (!(await picksPlayer(tx, operator.arcades, operator.userId, player.id))) throw unknown();
     const [row] = await tx
       .insert(visits)
       .values({ userId: player.id, arcadeId, recordedBy: operator.userId })
