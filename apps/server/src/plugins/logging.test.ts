@@ -88,6 +88,9 @@ describe('structured logs without tokens or personal data', () => {
     secrets.push(claim);
     expect((await fetch(`${url}/claim/${claim}`)).status).toBeLessThan(500);
     await call('GET', `/api/claims/${claim}`, token);
+    // Spelled otherwise, the router still reaches the claim API or the page (loggedUrl).
+    await call('GET', `/api/%63laims/${claim}`, token);
+    expect((await fetch(`${url}/CLAIM/${claim}`)).status).toBeLessThan(500);
     await call('GET', '/api/v2/user/me', forged);
     await call('GET', '/api/v2/user/me', expired);
     await call('POST', '/api/v2/user/registration', token, { ...PERSONAL, username: 'x' });

@@ -10,15 +10,41 @@ export function secretsMayBeLogged(config: Pick<Config, 'env'>): boolean {
   return config.env !== 'production';
 }
 
-/** Paths whose last part is a secret: a guest result's claim token (the page and the API). */
-const SECRET_PATHS = /^(\/(?:api\/)?claims?\/)[^/?#]+/;
+/**
+ * A path segment after which a secret follows: a guest result's claim token (the page
+ * `/claim/{token}`, the API `/api/claims/{token}`), in any spelling that reaches either or the
+ * app's page fallback: any case, percent-encoded (`%63laims`), with empty or `.` segments.
+ */
+const CLAIM_SEGMENT = /^claims?$/i;
+
+/** A path as the router reads it at most: percent-decoded (repeatedly, for `%2563`). */
+function decodedPath(path: string): string {
+  let decoded = path;
+  for (let i = 0; i < 3; i += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return decoded;
+    }
+    if (next === decoded) return decoded;
+    decoded = next;
+  }
+  return decoded;
+}
 
 /**
  * A request's URL as the log may keep it: without its query (reset and card links carry their
- * secrets there) and with a claim token in the path replaced by `:token`.
+ * secrets there), and when a segment names a claim, the path cut after it with the token
+ * replaced by `:token` (`/api/claims/:token`).
  */
 export function loggedUrl(url: string): string {
-  return (url.split('?')[0] ?? '').replace(SECRET_PATHS, '$1:token');
+  const path = url.split('?')[0] ?? '';
+  const segments = decodedPath(path).split(/[/\\]/);
+  const claim = segments.findIndex((segment) => CLAIM_SEGMENT.test(segment));
+  if (claim < 0) return path;
+  if (segments.slice(claim + 1).every((segment) => segment === '')) return path;
+  return `${segments.slice(0, claim + 1).join('/')}/:token`;
 }
 
 /**
