@@ -48,6 +48,20 @@ export function loggedUrl(url: string): string {
 }
 
 /**
+ * The names of a URL's query parameters without their values (`token&lang`), or undefined
+ * without a query: what a trace may keep of it (reset and card links carry secrets there).
+ */
+export function queryNames(url: string): string | undefined {
+  const at = url.indexOf('?');
+  if (at < 0) return undefined;
+  return url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => part.split('=')[0])
+    .join('&');
+}
+
+/**
  * The logger of one part of the server, at its own level when `LOG_LEVELS` names one
  * (`LOG_LEVELS=push=debug,oidc=warn`), and tagged with `component` so log queries can filter.
  */

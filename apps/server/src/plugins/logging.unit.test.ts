@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggedUrl } from './logging';
+import { loggedUrl, queryNames } from './logging';
 
 describe('loggedUrl: what the request log keeps of a URL', () => {
   const token = 'Zx9claimTokenSecret0123456789abcdef';
@@ -39,5 +39,14 @@ describe('loggedUrl: what the request log keeps of a URL', () => {
     expect(loggedUrl('/api/claims')).toBe('/api/claims');
     expect(loggedUrl('/claim/')).toBe('/claim/');
     expect(loggedUrl('/%E0%A4%A')).toBe('/%E0%A4%A');
+  });
+});
+
+describe('queryNames: what a trace keeps of a query', () => {
+  it('keeps the names, never the values', () => {
+    expect(queryNames('/oidc/reset?token=s3cret&lang=de')).toBe('token&lang');
+    expect(queryNames('/profile/x?claim=abc')).toBe('claim');
+    expect(queryNames('/api/news?')).toBe('');
+    expect(queryNames('/api/news')).toBeUndefined();
   });
 });

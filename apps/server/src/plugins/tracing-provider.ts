@@ -8,6 +8,9 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
+import { IncomingMessage } from 'node:http';
+import type { Span } from '@opentelemetry/api';
+import { loggedUrl, queryNames } from './logging';
 
 /**
  * The OpenTelemetry SDK, loaded by tracing.ts only when an endpoint is configured.
@@ -32,7 +35,11 @@ const HOST_INSTRUMENTATIONS: Array<{ modules: string[]; create: () => Instrument
       const { HttpInstrumentation: Http } = require('@opentelemetry/instrumentation-http') as {
         HttpInstrumentation: typeof HttpInstrumentation;
       };
-      return new Http();
+      return new Http({
+        requestHook: (span, request) => {
+          if (request instanceof IncomingMessage) withoutSecrets(span, request.url ?? '');
+        },
+      });
     },
   },
   {
@@ -74,6 +81,17 @@ function startHostInstrumentations(
   return started;
 }
 
+/**
+ * A request's URL on its span as the log keeps it (loggedUrl): no claim token in the path, and of
+ * the query only the parameters' names. The instrumentations record the URL as it came, with a
+ * reset link's token or a card's claim secret in it.
+ */
+function withoutSecrets(span: Span, url: string): void {
+  span.setAttribute('url.path', loggedUrl(url));
+  const names = queryNames(url);
+  if (names !== undefined) span.setAttribute('url.query', names);
+}
+
 function tracesUrl(endpoint: string): string {
   // OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL; traces go to its /v1/traces.
   return new URL('v1/traces', endpoint.endsWith('/') ? endpoint : `${endpoint}/`).href;
@@ -106,6 +124,7 @@ export function startTracing(options: {
     // Scrapes would be most of the traces; hooks would be ten spans per request.
     ignorePaths: (route) => route.url.split('?')[0] === '/metrics',
     instrumentHooks: false,
+    requestHook: (span, request) => withoutSecrets(span, request.url),
   });
   fastify.setTracerProvider(provider);
   const host = startHostInstrumentations(provider, options.log);

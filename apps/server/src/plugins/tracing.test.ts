@@ -65,9 +65,16 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const traceparent = `00-${traceId}-${parentId}-01`;
     expect((await t.request('GET', '/api/health', { headers: { traceparent } })).status).toBe(200);
     expect((await t.request('GET', '/api/news/no-such-article')).status).toBe(404);
+    // Secrets in a URL (a claim token in the path, a reset token in the query) stay out of the
+    // spans, as out of the log (plugins/logging.ts, loggedUrl).
+    const secrets = ['Zx9claimTokenSecret0123456789abcdef', 'QueryResetSecret9876543210'];
+    await t.request('GET', `/api/claims/${secrets[0]}?token=${secrets[1]}`);
+    await t.request('GET', `/oidc/reset?token=${secrets[1]}`);
     await t.close();
 
     expect(collector.exports.length).toBeGreaterThan(0);
+    const exported = JSON.stringify(collector.exports);
+    for (const secret of secrets) expect(exported).not.toContain(secret);
     expect(new Set(collector.exports.map((e) => e.path))).toEqual(new Set(['/v1/traces']));
     const resources = collector.exports.flatMap((e) => e.body.resourceSpans);
     for (const resource of resources) {
@@ -97,6 +104,16 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       .find((span) => span.parentSpanId === parentId);
     expect(server).toBeDefined();
     expect(health!.parentSpanId).toBe(server!.spanId);
+
+    // What the spans keep of those URLs: the path as the log has it, the query's names.
+    const claim = byRoute('/api/claims/:token');
+    expect(attribute(claim!, 'url.path')).toEqual({ stringValue: '/api/claims/:token' });
+    const claimServer = resources
+      .flatMap((r) => r.scopeSpans)
+      .filter((s) => s.scope.name === '@opentelemetry/instrumentation-http')
+      .flatMap((s) => s.spans)
+      .find((span) => span.spanId === claim!.parentSpanId);
+    expect(attribute(claimServer!, 'url.query')).toEqual({ stringValue: 'token' });
 
     const article = byRoute('/api/news/:slug');
     expect(article).toBeDefined();
