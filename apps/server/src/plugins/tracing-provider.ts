@@ -8,7 +8,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, type ClientRequest } from 'node:http';
 import type { Span } from '@opentelemetry/api';
 import { loggedUrl, queryNames } from './logging';
 
@@ -38,6 +38,9 @@ const HOST_INSTRUMENTATIONS: Array<{ modules: string[]; create: () => Instrument
       return new Http({
         requestHook: (span, request) => {
           if (request instanceof IncomingMessage) withoutSecrets(span, request.url ?? '');
+          // A call out (a push service, the issuer's keys): its origin only. A push
+          // subscription's endpoint names the player's device in its path.
+          else span.setAttribute('url.full', `${request.protocol}//${hostOf(request)}`);
         },
       });
     },
@@ -79,6 +82,12 @@ function startHostInstrumentations(
     }
   }
   return started;
+}
+
+/** Host and port a call out goes to, as its Host header names them. */
+function hostOf(request: ClientRequest): string {
+  const header = request.getHeader('host');
+  return typeof header === 'string' ? header : request.host;
 }
 
 /**

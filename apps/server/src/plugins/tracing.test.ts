@@ -44,6 +44,17 @@ async function startCollector() {
   };
 }
 
+/** A call out of the process, as push delivery makes one: to a port where no one listens. */
+const callOut = (path: string) =>
+  new Promise<void>((resolve) => {
+    http
+      .get(`http://127.0.0.1:9${path}`, (response) => {
+        response.resume();
+        resolve();
+      })
+      .on('error', () => resolve());
+  });
+
 const attribute = (span: OtlpSpan, key: string) =>
   span.attributes.find((a) => a.key === key)?.value;
 
@@ -70,6 +81,9 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const secrets = ['Zx9claimTokenSecret0123456789abcdef', 'QueryResetSecret9876543210'];
     await t.request('GET', `/api/claims/${secrets[0]}?token=${secrets[1]}`);
     await t.request('GET', `/oidc/reset?token=${secrets[1]}`);
+    // A call out, as push delivery makes one to a subscription's endpoint.
+    secrets.push('PushEndpointDeviceToken42');
+    await callOut(`/wpush/v2/${secrets[2]}?x=${secrets[1]}`);
     await t.close();
 
     expect(collector.exports.length).toBeGreaterThan(0);
@@ -114,6 +128,11 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       .flatMap((s) => s.spans)
       .find((span) => span.spanId === claim!.parentSpanId);
     expect(attribute(claimServer!, 'url.query')).toEqual({ stringValue: 'token' });
+    const out = resources
+      .flatMap((r) => r.scopeSpans)
+      .flatMap((s) => s.spans)
+      .find((span) => attribute(span, 'server.port')?.intValue === 9);
+    expect(attribute(out!, 'url.full')).toEqual({ stringValue: 'http://127.0.0.1:9' });
 
     const article = byRoute('/api/news/:slug');
     expect(article).toBeDefined();
