@@ -21,6 +21,7 @@ import {
   launchBrowser,
   openPage,
   screenshot,
+  SCREENSHOT_DIR,
   startServer,
   type E2eServer,
 } from './support';
@@ -164,6 +165,20 @@ describe('playing on a device', () => {
     await expect(own.textContent()).resolves.toContain(score);
     await expectAccessible(page, 'leaderboard');
     await screenshot(page, 'play-leaderboard');
+
+    // This week's board of the arcade, where the player leads: at 360 px the own row keeps its
+    // whole 'Du' badge, and a long name is cut before it (the badge was clipped at the cell).
+    await page.goto(`/leaderboard?period=week&scope=arcade&arcade=${device.arcade}`);
+    const ownRow = page.locator('tr[aria-current="true"]');
+    await ownRow.getByRole('link', { name: player.nickname }).waitFor({ timeout: 15_000 });
+    const cell = await ownRow.locator('td').nth(1).boundingBox();
+    const badge = await ownRow.getByText('Du', { exact: true }).boundingBox();
+    expect(badge!.width).toBeGreaterThan(0);
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
+    // (the row alone: on the full page the fixed bottom bar covers it)
+    await ownRow.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'play-leaderboard-own-row-360.png'),
+    });
 
     expect(errors).toEqual([]);
     await context.close();

@@ -114,18 +114,21 @@ export function LeaderboardTable({
               <td className="px-2 py-2.5 sm:px-3">
                 <RankBadge rank={entry.rank} />
               </td>
-              <td className="truncate px-2 py-2.5 font-semibold sm:px-3">
-                <Link
-                  to={`/profile/${entry.userId}`}
-                  className="text-ink hover:text-neon-cyan-soft hover:underline"
-                >
-                  {entry.userName}
-                </Link>
-                {mine && (
-                  <span className="ml-2 rounded-full bg-neon-cyan px-2 py-0.5 text-xs font-bold text-night-950">
-                    {t('leaderboard.you')}
-                  </span>
-                )}
+              <td className="px-2 py-2.5 font-semibold sm:px-3">
+                {/* The name gives way, not the badge: a long name is cut before 'Du'. */}
+                <div className="flex min-w-0 items-center gap-2">
+                  <Link
+                    to={`/profile/${entry.userId}`}
+                    className="min-w-0 truncate text-ink hover:text-neon-cyan-soft hover:underline"
+                  >
+                    {entry.userName}
+                  </Link>
+                  {mine && (
+                    <span className="shrink-0 rounded-full bg-neon-cyan px-2 py-0.5 text-xs font-bold text-night-950">
+                      {t('leaderboard.you')}
+                    </span>
+                  )}
+                </div>
               </td>
               <td className="px-2 py-2.5 text-right font-semibold tabular-nums text-neon-cyan-soft sm:px-3">
                 {formatValue(entry.value, metric, lang)}
