@@ -21,13 +21,24 @@ const COLORS = {
   green: '#4dffa6',
 };
 
+const numberFormats = new Map<MatchShareLanguage, Intl.NumberFormat>();
+/** A score as the match page writes it (thousands grouped): "1.669" in German, "1,669" in English. */
+const number = (value: number, language: MatchShareLanguage) => {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+};
+
 /** The image's and the preview's words, in the app's two languages. */
 const WORDS = {
   de: {
     duration: (m: number, s: number) => (m > 0 ? `${m} Min.${s ? ` ${s} Sek.` : ''}` : `${s} Sek.`),
     deleted: 'Gelöschter Spieler',
     hidden: 'Verborgener Spieler',
-    wins: (name: string, score: number) => `${name} gewinnt mit ${score} Punkten`,
+    wins: (name: string, score: number) => `${name} gewinnt mit ${number(score, 'de')} Punkten`,
     noPlayers: 'Keine Spieler',
     map: 'Karte',
     on: 'auf',
@@ -37,7 +48,7 @@ const WORDS = {
     duration: (m: number, s: number) => (m > 0 ? `${m} min${s ? ` ${s} s` : ''}` : `${s} s`),
     deleted: 'Deleted player',
     hidden: 'Hidden player',
-    wins: (name: string, score: number) => `${name} wins with ${score} points`,
+    wins: (name: string, score: number) => `${name} wins with ${number(score, 'en')} points`,
     noPlayers: 'No players',
     map: 'Map',
     on: 'on',
@@ -78,7 +89,8 @@ const nameOf = (player: Match['players'][number], language: MatchShareLanguage) 
 
 /** The headline of the result: "Rot 5 : 3 Blau", or the winner of a freeforall. */
 export function resultLine(match: Match, language: MatchShareLanguage = 'de'): string {
-  if (match.teams.length > 0) return match.teams.map((t) => `${t.name} ${t.score}`).join(' : ');
+  if (match.teams.length > 0)
+    return match.teams.map((t) => `${t.name} ${number(t.score, language)}`).join(' : ');
   const top = match.players[0];
   return top ? WORDS[language].wins(nameOf(top, language), top.score) : WORDS[language].noPlayers;
 }
@@ -125,7 +137,7 @@ export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): str
   });
   const top = match.players
     .slice(0, 3)
-    .map((p, i) => `${i + 1}. ${nameOf(p, language)} ${p.score}`)
+    .map((p, i) => `${i + 1}. ${nameOf(p, language)} ${number(p.score, language)}`)
     .join('   ');
   text(fit(top, 'regular', 34, inner - 64), {
     x: W / 2,
