@@ -13,7 +13,7 @@ import {
   reportPlayed,
   type TestPlayer,
 } from '../../../test/support/arcade';
-import { MatchImages } from './share/cache';
+import { MATCH_IMAGE_VERSION, MatchImages } from './share/cache';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(data: Uint8Array) {
@@ -275,13 +275,13 @@ describe('match page API', () => {
     // The German image still names the player: its clean-up never ran.
     await images.get(named, 'de', async () => named);
     fs.writeFileSync(path.join(dir, `${named.id}-v1-de-old.png`), 'an older layout');
-    const oldTemp = path.join(dir, `${match.id}-v2-de-x.png.abc.tmp`);
+    const oldTemp = path.join(dir, `${match.id}-v${MATCH_IMAGE_VERSION}-de-x.png.abc.tmp`);
     fs.writeFileSync(oldTemp, 'a crash');
     fs.utimesSync(oldTemp, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
-    const newTemp = `${match.id}-v2-de-y.png.def.tmp`;
+    const newTemp = `${match.id}-v${MATCH_IMAGE_VERSION}-de-y.png.def.tmp`;
     fs.writeFileSync(path.join(dir, newTemp), 'another process renders');
     const gone = '00000000-0000-4000-8000-000000000000';
-    fs.writeFileSync(path.join(dir, `${gone}-v2-de-abc.png`), 'a voided game');
+    fs.writeFileSync(path.join(dir, `${gone}-v${MATCH_IMAGE_VERSION}-de-abc.png`), 'a voided game');
 
     const removed = await images.sweep(async (id) => (id === match.id ? match : null));
     expect(removed).toBe(4);
