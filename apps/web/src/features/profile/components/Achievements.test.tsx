@@ -17,6 +17,7 @@ beforeEach(() => {
           unlocked: [
             { id: 'first-win', unlockedAt: '2026-11-20T18:00:00.000Z', progress: null },
             { id: 'first-game', unlockedAt: '2026-11-19T18:00:00.000Z', progress: null },
+            { id: 'season-2026-10', unlockedAt: '2026-10-30T18:00:00.000Z', progress: null },
           ],
           locked: [
             { id: 'games-10', unlockedAt: null, progress: { current: 3, target: 10 } },
@@ -40,6 +41,7 @@ describe('achievements on the profile', () => {
     expect(screen.getByTestId('achievement-badge-first-game')).toHaveTextContent('Erstes Spiel');
     expect(screen.getByText('Early adopter')).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Erfolge' });
+    expect(within(section).getByText('2 von 4 · 1 Saison-Abzeichen')).toBeInTheDocument();
     await userEvent.click(within(section).getByText('Erfolge'));
     // The medium date, as the game cards write it.
     expect(within(section).getByTestId('achievement-first-win')).toHaveTextContent(
@@ -50,7 +52,8 @@ describe('achievements on the profile', () => {
   it('lists the locked ones with their progress, announced to screen readers, in English', async () => {
     await renderProfile(`/profile/${ME}`, ownProfile(), 'en');
     const section = await screen.findByRole('region', { name: 'Achievements' });
-    expect(within(section).getByText('2 of 5')).toBeInTheDocument();
+    // Of the catalogue (this month's locked season badge not counted), the season badges beside.
+    expect(within(section).getByText('2 of 4 · 1 season badge')).toBeInTheDocument();
     await userEvent.click(within(section).getByText('Achievements'));
     const regular = within(section).getByTestId('achievement-games-10');
     expect(regular).toHaveTextContent('Regular');

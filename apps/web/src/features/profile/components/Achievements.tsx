@@ -130,6 +130,9 @@ function Entry({ status, lang }: { status: AchievementStatus; lang: 'de' | 'en' 
   );
 }
 
+/** A month's season badge (season-YYYY-MM), not an entry of the fixed catalogue. */
+const isSeason = (id: string) => achievementById(id)?.rule.kind === 'season';
+
 /**
  * The achievements (docs/achievements.md): the unlocked ones, then the locked ones with their
  * progress, folded away under a summary that counts them (one line on a 320 px phone).
@@ -160,7 +163,11 @@ export function AchievementsSection({ playerId }: { playerId: string }) {
       </div>
     );
   const unlocked = data.unlocked.filter((a) => achievementById(a.id));
-  const total = unlocked.length + data.locked.length;
+  // The count is of the catalogue, the same for every player ("3 von 10"); the season badges (one
+  // more each month played) are counted beside it, or a regular's total would grow each month.
+  const catalogue = (list: AchievementStatus[]) => list.filter((a) => !isSeason(a.id)).length;
+  const seasons = unlocked.length - catalogue(unlocked);
+  const total = catalogue(unlocked) + catalogue(data.locked);
   return (
     <section id="achievements" aria-labelledby="achievements-title" className="min-w-0">
       <details ref={details} className="rounded-2xl border border-line bg-night-800/50 p-4">
@@ -169,7 +176,8 @@ export function AchievementsSection({ playerId }: { playerId: string }) {
             {t('profile.achievements.title')}
           </h2>{' '}
           <span className="text-sm font-normal text-ink-muted">
-            {t('profile.achievements.count', { unlocked: unlocked.length, total })}
+            {t('profile.achievements.count', { unlocked: catalogue(unlocked), total })}
+            {seasons > 0 && ` · ${t('profile.achievements.seasons', { count: seasons })}`}
           </span>
         </summary>
         {unlocked.length > 0 && (
