@@ -129,6 +129,8 @@ describe('leaderboard page', () => {
     expect(router.state.location.search).toBe('?metric=rating&period=week&mode=elimination');
     expect(screen.queryByRole('radio', { name: 'Diese Woche' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Eine Arcade' })).not.toBeInTheDocument();
+    // The note says why the period and the arcade are gone.
+    expect(screen.getByText(/über alle Zeit und alle Arcaden/)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Jeder gegen jeden' }));
     await waitFor(() =>
       expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=freeforall'),
