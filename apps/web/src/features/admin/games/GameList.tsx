@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, ErrorState, Spinner, cn } from '../../../components/ui';
-import { useConsole } from '../shell/console-context';
+import { useConsole, withParam } from '../shell/console-context';
 import { CursorPages, DayPicker, useDayParam, type CursorPage } from '../shell/DayPicker';
 import { useConsoleFormat } from '../shell/format';
 import { useGetGamesQuery } from './api/get-games';
@@ -67,7 +67,8 @@ function GamesPage({
         {games.map((game) => (
           <li key={game.id}>
             <Link
-              to={href(`games/${game.id}`)}
+              // The day goes along, so the game's way back is to this day's list.
+              to={withParam(href(`games/${game.id}`), 'day', day)}
               className={cn(
                 'grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 rounded-xl border border-line bg-night-800/85 px-4 py-3 text-ink no-underline transition hover:border-neon-cyan/60',
                 game.voidedAt && 'opacity-70',

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Ban, Trophy, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminGame, AdminGameSlot } from '@arcadia/contracts';
 import { Button, Card, CardBody, ErrorState, Spinner, cn } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
-import { useConsole } from '../shell/console-context';
+import { useConsole, withParam } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
 import { useGetGameQuery } from './api/get-game';
 import { AssignDialog } from './AssignDialog';
 import { VoidDialog } from './VoidDialog';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * `games/:gameId`: the scoreboard of one game (registered players link to their page in the
@@ -20,9 +22,11 @@ export function GamePage() {
   const { gameId = '' } = useParams();
   const { arcadeId, href } = useConsole();
   const game = useGetGameQuery({ arcadeId: arcadeId ?? '', gameId });
+  // Back to the day the game was opened from (the list's link carries it), else today.
+  const day = useSearchParams()[0].get('day');
   const back = (
     <Link
-      to={href('games')}
+      to={day && DAY.test(day) ? withParam(href('games'), 'day', day) : href('games')}
       className="inline-flex items-center gap-2 self-start text-neon-cyan-soft"
     >
       <ArrowLeft aria-hidden="true" size={18} />

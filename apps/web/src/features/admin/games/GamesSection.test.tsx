@@ -85,7 +85,7 @@ describe('/admin/games', () => {
     const { user, router } = await renderGames(`/admin/games?arcade=berlin&day=${DAY}`);
     const list = await screen.findByRole('link', { name: /Neon Docks · Eliminierung/ });
     expect(list).toHaveTextContent('19:30');
-    expect(list).toHaveAttribute('href', `/admin/games/${first.id}?arcade=berlin`);
+    expect(list).toHaveAttribute('href', `/admin/games/${first.id}?arcade=berlin&day=${DAY}`);
     expect(screen.getByRole('link', { name: /Deathmatch/ })).toHaveTextContent('Annulliert');
     expect(callsTo('GET', '/api/admin/arcades/berlin/games')[0]!.query.get('day')).toBe(DAY);
     expect(screen.getByText('Freitag, 20. November 2026 (Tage nach Berliner Zeit)')).toBeVisible();
@@ -100,6 +100,15 @@ describe('/admin/games', () => {
     await user.click(screen.getByRole('button', { name: 'Vorheriger Tag' }));
     expect(router.state.location.search).toBe('?arcade=berlin&day=2026-11-19');
     expect(await screen.findByText('An diesem Tag wurde hier nicht gespielt.')).toBeVisible();
+  });
+
+  it("a game's way back leads to the day it was opened from", async () => {
+    const { user, router } = await renderGames(`/admin/games?arcade=berlin&day=${DAY}`);
+    await user.click(await screen.findByRole('link', { name: /Neon Docks · Eliminierung/ }));
+    await user.click(await screen.findByRole('link', { name: 'Zurück zu den Spielen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/games'));
+    expect(router.state.location.search).toBe(`?arcade=berlin&day=${DAY}`);
+    expect(await screen.findByRole('link', { name: /Neon Docks · Eliminierung/ })).toBeVisible();
   });
 
   it('each game of the list says who played: the first three by name, then how many more', async () => {

@@ -36,6 +36,14 @@ export function consoleHref(path: string, arcadeId: string | null): string {
   return arcadeId ? `${base}?${ARCADE_PARAM}=${encodeURIComponent(arcadeId)}` : base;
 }
 
+/** A console link with one more search parameter (`?arcade=berlin&day=2026-11-30`). */
+export function withParam(url: string, key: string, value: string): string {
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.set(key, value);
+  return `${path}?${params}`;
+}
+
 const RANK = { staff: 1, admin: 2 } as const;
 
 /** Whether the operator's role reaches a section's minimum role. */
