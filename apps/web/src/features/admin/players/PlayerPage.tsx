@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminPlayer } from '@arcadia/contracts';
 import { Button, Card, CardBody, ErrorState, Spinner } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
-import { useConsole } from '../shell/console-context';
+import { useArcadeName, useConsole } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
 import { useGetPlayerQuery } from './api/get-player';
 import { DeleteDialog } from './DeleteDialog';
@@ -59,6 +59,7 @@ type Open = 'rename' | 'suspend' | 'unsuspend' | 'delete' | null;
 function Profile({ player }: { player: AdminPlayer }) {
   const { t } = useTranslation();
   const { operator } = useConsole();
+  const arcadeName = useArcadeName();
   const format = useConsoleFormat();
   const [open, setOpen] = useState<Open>(null);
   const admin = operator.role === 'admin';
@@ -77,11 +78,11 @@ function Profile({ player }: { player: AdminPlayer }) {
       ? [[t('admin-players.signInEmail'), player.signInEmail] as [string, string]]
       : []),
     ...(player.arcades.length
-      ? [[t('admin-players.runs'), player.arcades.join(', ')] as [string, string]]
+      ? [[t('admin-players.runs'), player.arcades.map(arcadeName).join(', ')] as [string, string]]
       : []),
     [
       t('admin-players.device'),
-      player.device ? `${player.device.arcadeId} · ${player.device.deviceId}` : '–',
+      player.device ? `${arcadeName(player.device.arcadeId)} · ${player.device.deviceId}` : '–',
     ],
   ];
   return (

@@ -114,6 +114,8 @@ describe('/admin/players', () => {
     expect(within(games).getAllByRole('row')[1]).toHaveTextContent(
       'EliminierungNeon Docks900Gewonnen',
     );
+    // The arcade by its name, as everywhere in the console, not its id.
+    expect(within(games).getAllByRole('row')[1]).toHaveTextContent('Arcadia Berlin');
   });
 
   it('the pager keeps the keyboard focus when a press reaches the last (or first) page, and a press there fetches nothing', async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminPlayer } from '@arcadia/contracts';
+import { useArcadeName } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
 
 /** The player's statistics and latest games (the profile's first page of the match history). */
@@ -7,6 +8,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'de';
   const format = useConsoleFormat();
+  const arcadeName = useArcadeName();
   const s = player.statistics;
   return (
     <section aria-labelledby="recent-games" className="flex flex-col gap-3">
@@ -53,7 +55,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
               {player.recentGames.map((game) => (
                 <tr key={game.id} className="border-t border-line">
                   <td className="py-2 pr-3">{format.dateTime(game.playedAt)}</td>
-                  <td className="py-2 pr-3">{game.arcade}</td>
+                  <td className="py-2 pr-3">{arcadeName(game.arcade)}</td>
                   <td className="py-2 pr-3">{game.modeName[lang]}</td>
                   <td className="py-2 pr-3">{game.map.name}</td>
                   <td className="py-2 pr-3 text-right">{game.score}</td>

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui';
 import { useGetPlayerQuery } from '../players/api/get-player';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { useConsole } from '../shell/console-context';
+import { useArcadeName, useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
@@ -29,6 +29,7 @@ const RANK: Record<UserRole, number> = { player: 0, staff: 1, admin: 2 };
 export function Component() {
   const { t } = useTranslation();
   const { arcades } = useConsole();
+  const nameOf = useArcadeName();
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [role, setRole] = useState<UserRole>('staff');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -87,7 +88,6 @@ export function Component() {
     setDone(result.data);
   };
 
-  const nameOf = (id: string) => arcades.find((a) => a.id === id)?.name ?? id;
   return (
     <section aria-labelledby="roles-title" className="flex max-w-2xl flex-col gap-4">
       <h2 id="roles-title" className="font-display text-2xl font-bold text-ink">

@@ -29,6 +29,12 @@ export function useConsole(): ConsoleState {
   return state;
 }
 
+/** An arcade's name from the console's list, for an id the API answers with (else the id). */
+export function useArcadeName(): (id: string) => string {
+  const { arcades } = useConsole();
+  return (id) => arcades.find((a) => a.id === id)?.name ?? id;
+}
+
 /** `/admin/{path}` with the arcade kept as `?arcade=`. */
 export function consoleHref(path: string, arcadeId: string | null): string {
   const clean = path.replace(/^\/+/, '');
