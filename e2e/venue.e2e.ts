@@ -348,14 +348,14 @@ describe('news for the players', () => {
     await page.getByLabel('Titel (Deutsch)').fill('Neon Arena Hamburg eröffnet');
     await page.getByLabel('Kurztext (Deutsch)').fill('Ab heute wird in Hamburg gespielt.');
     await page
-      .getByLabel('Text (Markdown) (Deutsch)')
+      .getByLabel('Text in Markdown (Deutsch)')
       .fill('## Willkommen\n\nDie **erste Runde** ist gespielt.');
     await page.getByRole('tab', { name: 'Englisch' }).click();
     await page.getByLabel('Englische Fassung').check();
     await page.getByLabel('Titel (Englisch)').fill('Neon Arena Hamburg opens');
     await page.getByLabel('Kurztext (Englisch)').fill('Play in Hamburg from today.');
     await page
-      .getByLabel('Text (Markdown) (Englisch)')
+      .getByLabel('Text in Markdown (Englisch)')
       .fill('## Welcome\n\nThe **first round** is played.');
     await page.getByRole('tab', { name: 'Vorschau' }).click();
     await expect

@@ -152,7 +152,7 @@ describe('/admin/audit: entries an operator reads', () => {
     });
     await screen.findByRole(
       'heading',
-      { name: lang === 'de' ? 'Änderungsprotokoll' : 'Audit log' },
+      { name: lang === 'de' ? 'Protokoll' : 'Audit log' },
       {
         timeout: 10_000,
       },

@@ -66,7 +66,7 @@ async function renderAudit(overrides: HttpHandler[] = []) {
     path: '/admin/audit?arcade=berlin',
     store,
   });
-  await screen.findByRole('heading', { name: 'Änderungsprotokoll' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: 'Protokoll' }, { timeout: 10_000 });
   return view;
 }
 

@@ -46,7 +46,7 @@ describe('/admin/news', () => {
     await user.type(screen.getByLabelText('Kurzname (für die Adresse)'), 'winter-cup');
     await user.type(screen.getByLabelText('Titel (Deutsch)'), 'Winter-Cup');
     await user.type(screen.getByLabelText('Kurztext (Deutsch)'), 'Kalt draußen, heiß drinnen');
-    await user.type(screen.getByLabelText('Text (Markdown) (Deutsch)'), '**Start** 18 Uhr');
+    await user.type(screen.getByLabelText('Text in Markdown (Deutsch)'), '**Start** 18 Uhr');
     await user.click(screen.getByRole('tab', { name: 'Englisch' }));
     await user.click(screen.getByLabelText('Englische Fassung'));
     await user.type(screen.getByLabelText('Titel (Englisch)'), 'Winter cup');
