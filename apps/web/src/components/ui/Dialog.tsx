@@ -16,9 +16,18 @@ export interface DialogProps {
   footer?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /**
+   * False: only the footer's buttons close it, not Escape, the backdrop or a close button (a key
+   * shown this once must not vanish by a slip).
+   */
+  dismissible?: boolean;
 }
 
-/** A modal dialog (Radix): focus is trapped inside and returns to the opener when it closes. */
+/**
+ * A modal dialog (Radix): focus is trapped inside and returns to the opener when it closes, or,
+ * when the opener is gone (a form's submit button, a row's action that the change removed), to
+ * the page's main content rather than the top of the document.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -27,6 +36,7 @@ export function Dialog({
   footer,
   children,
   className,
+  dismissible = true,
 }: DialogProps) {
   const { t } = useTranslation();
   // The dialogs are opened from state, not through a Radix trigger, so Radix does not know
@@ -47,11 +57,21 @@ export function Dialog({
           onCloseAutoFocus={(event) => {
             const back = opener.current;
             opener.current = null;
+            const main = document.getElementById('main');
             if (back?.isConnected) {
               event.preventDefault();
               back.focus();
+            } else if (main) {
+              event.preventDefault();
+              main.focus({ preventScroll: true });
             }
           }}
+          {...(dismissible
+            ? {}
+            : {
+                onEscapeKeyDown: (event: KeyboardEvent) => event.preventDefault(),
+                onInteractOutside: (event: Event) => event.preventDefault(),
+              })}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in',
             'rounded-2xl border border-neon-pink/50 bg-night-800 p-6 text-ink shadow-neon-pink',
@@ -74,15 +94,17 @@ export function Dialog({
               {footer}
             </div>
           )}
-          <RadixDialog.Close
-            aria-label={t('ui.close')}
-            className={cn(
-              'absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-ink-muted hover:bg-white/10 hover:text-ink',
-              focusRing,
-            )}
-          >
-            <X aria-hidden="true" size={18} />
-          </RadixDialog.Close>
+          {dismissible && (
+            <RadixDialog.Close
+              aria-label={t('ui.close')}
+              className={cn(
+                'absolute top-3 right-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-ink-muted hover:bg-white/10 hover:text-ink',
+                focusRing,
+              )}
+            >
+              <X aria-hidden="true" size={18} />
+            </RadixDialog.Close>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -91,6 +91,70 @@ describe('Dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
   });
+
+  it('when what opened it is gone (the change removed it), gives focus to the main content, not the page top', async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false);
+      const [done, setDone] = useState(false);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <main id="main" tabIndex={-1}>
+            {!done && <Button onClick={() => setOpen(true)}>Zuordnen</Button>}
+            <Dialog
+              open={open}
+              onOpenChange={setOpen}
+              title="Ergebnis zuordnen"
+              footer={
+                <Button
+                  onClick={() => {
+                    setDone(true);
+                    setOpen(false);
+                  }}
+                >
+                  Speichern
+                </Button>
+              }
+            />
+          </main>
+        </I18nextProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Gone />);
+    await user.click(screen.getByRole('button', { name: 'Zuordnen' }));
+    await user.click(await screen.findByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('one that must not vanish by a slip closes only by its own buttons', async () => {
+    function Kept() {
+      const [open, setOpen] = useState(true);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <Dialog
+            dismissible={false}
+            open={open}
+            onOpenChange={setOpen}
+            title="Schlüssel"
+            footer={
+              <DialogClose>
+                <Button>Fertig</Button>
+              </DialogClose>
+            }
+          />
+        </I18nextProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Kept />);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    expect(screen.getByRole('dialog', { name: 'Schlüssel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });
 
 describe('Toast', () => {

@@ -103,6 +103,13 @@ describe('/admin/devices', () => {
     const shown = await screen.findByRole('dialog', { name: 'Neuer Schlüssel für Arena 1' });
     expect(within(shown).getByText(`${KEY}-new`)).toBeVisible();
     expect(callsTo('POST', '/api/admin/arcades/berlin/devices/arena-1/rotate-key')).toHaveLength(1);
+    // Shown this once: no slip closes it (Escape, the backdrop, a close button), only 'Fertig'.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByTestId('dialog-backdrop'));
+    expect(shown).toBeVisible();
+    expect(within(shown).queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Fertig' }));
+    await waitFor(() => expect(shown).not.toBeInTheDocument());
   });
 
   it('disables a device after confirming (players on it stay), and enables one at once', async () => {

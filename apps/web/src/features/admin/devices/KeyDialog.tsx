@@ -28,6 +28,7 @@ export function KeyDialog({ shown, onClose }: { shown: ShownKey | null; onClose:
   };
   return (
     <Dialog
+      dismissible={false}
       open={shown !== null}
       onOpenChange={(open) => {
         if (open) return;

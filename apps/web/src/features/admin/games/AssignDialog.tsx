@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { failureMessage } from '../shell/failure-message';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
+import { useRefusalFocus } from '../shell/use-refusal-focus';
 import { useAssignSlotMutation } from './api/correct-game';
 
 /** Give a guest's result to a registered player (found by name). */
@@ -21,6 +22,7 @@ export function AssignDialog({
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [missing, setMissing] = useState(false);
   const [assign, { isLoading }] = useAssignSlotMutation();
+  const { ref: picker, refused } = useRefusalFocus<HTMLDivElement>();
   const close = () => {
     setPlayer(null);
     setMissing(false);
@@ -30,6 +32,7 @@ export function AssignDialog({
     if (!slot) return;
     if (!player) {
       setMissing(true);
+      refused();
       return;
     }
     const result = await assign({
@@ -61,7 +64,7 @@ export function AssignDialog({
       busy={isLoading}
       onConfirm={() => void confirm()}
     >
-      <div className="mt-4">
+      <div ref={picker} className="mt-4">
         <PlayerPicker
           label={t('admin-games.findPlayer')}
           value={player}

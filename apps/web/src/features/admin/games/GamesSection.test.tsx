@@ -244,6 +244,7 @@ describe('/admin/games', () => {
     expect(within(dialog).getByLabelText('Spieler suchen')).toHaveAccessibleDescription(
       expect.stringContaining('Bitte einen Spieler aus der Liste wählen.'),
     );
+    await waitFor(() => expect(within(dialog).getByLabelText('Spieler suchen')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Spieler suchen'), 'Bla');
     await user.click(await within(dialog).findByRole('button', { name: 'Blaze' }));
     expect(within(dialog).getByText('Gewählt: Blaze')).toBeVisible();

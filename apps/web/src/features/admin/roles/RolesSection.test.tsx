@@ -148,6 +148,8 @@ describe('/admin/roles', () => {
     expect(screen.getByLabelText('Spieler suchen')).toHaveAccessibleDescription(
       expect.stringContaining('Bitte einen Spieler aus der Liste wählen.'),
     );
+    // The first field to fix has the focus, not the button.
+    await waitFor(() => expect(screen.getByLabelText('Spieler suchen')).toHaveFocus());
     expect(
       screen.getByRole('group', { name: 'Spielhallen des Personals' }),
     ).toHaveAccessibleDescription('Personal braucht mindestens eine Spielhalle.');

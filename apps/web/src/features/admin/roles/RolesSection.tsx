@@ -17,6 +17,7 @@ import { useArcadeName, useConsole } from '../shell/console-context';
 import { failureMessage } from '../shell/failure-message';
 import { fieldErrors, type FieldErrors } from '../shell/form-errors';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
+import { useRefusalFocus } from '../shell/use-refusal-focus';
 import { useChangeRoleMutation, type RoleAnswer } from './api/change-role';
 
 const RANK: Record<UserRole, number> = { player: 0, staff: 1, admin: 2 };
@@ -30,6 +31,7 @@ export function Component() {
   const { t } = useTranslation();
   const { arcades } = useConsole();
   const nameOf = useArcadeName();
+  const { ref: form, refused } = useRefusalFocus<HTMLFormElement>();
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [role, setRole] = useState<UserRole>('staff');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -66,6 +68,7 @@ export function Component() {
     const checked = checkedChange();
     const found = { ...missing, ...(checked.success ? {} : fieldErrors(checked.error.issues)) };
     setErrors(found);
+    if (Object.keys(found).length > 0) refused();
     if (!player || !checked.success || !loaded) return;
     if (RANK[role] < RANK[loaded.role]) setConfirming(true);
     else void save();
@@ -96,7 +99,7 @@ export function Component() {
       <p className="text-ink-muted">{t('admin-roles.intro')}</p>
       <Card>
         <CardBody>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+          <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
             <PlayerPicker
               label={t('admin-roles.user')}
               value={player}
