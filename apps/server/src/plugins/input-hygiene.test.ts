@@ -11,7 +11,7 @@ import {
 import { createUserAgent } from '../../test/support/rfc8291';
 import { formOf } from '../../test/support/browser';
 import { TestOidcClient } from '../../test/support/oidc-client';
-import { loneSurrogatePaths, nulPaths } from './input-hygiene';
+import { jsonNestsDeeperThan, loneSurrogatePaths, MAX_JSON_DEPTH, nulPaths } from './input-hygiene';
 
 const NUL = '\u0000';
 const TABLES = [
@@ -37,6 +37,56 @@ describe('nulPaths', () => {
     let deep: unknown = NUL;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(nulPaths(deep)).toHaveLength(1);
+  });
+});
+
+describe('jsonNestsDeeperThan', () => {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  it('counts objects and arrays, up to and past the limit', () => {
+    expect(jsonNestsDeeperThan(nested(3), 3)).toBe(false);
+    expect(jsonNestsDeeperThan(nested(4), 3)).toBe(true);
+    expect(jsonNestsDeeperThan('{"a":{"b":[{"c":1}]}}', 4)).toBe(false);
+    expect(jsonNestsDeeperThan('{"a":{"b":[{"c":1}]}}', 3)).toBe(true);
+    expect(jsonNestsDeeperThan('[[],[],[],[]]', 2)).toBe(false);
+  });
+
+  it('skips brackets inside strings, escaped quotes too', () => {
+    expect(jsonNestsDeeperThan(JSON.stringify({ name: '[[[[{{{{' }), 1)).toBe(false);
+    expect(jsonNestsDeeperThan(JSON.stringify({ name: 'a "[[[[" b\\' }), 1)).toBe(false);
+    expect(jsonNestsDeeperThan(JSON.stringify({ name: 'x\\', deep: [[1]] }), 2)).toBe(true);
+  });
+});
+
+describe('a JSON body nested deeper than the API needs is a 400 before it is parsed', () => {
+  let t: TestApp;
+  let anna: TestPlayer;
+  const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await addArcade(t);
+    await addDevice(t, 'test-arcade', 'arena-1');
+    anna = await addPlayer(t, 'anna');
+  });
+  afterAll(() => t.close());
+
+  it('on a route, on one that does not exist, and on the play calls with their own parser', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/x'],
+      ['PUT', '/api/v2/user/me'],
+      ['POST', '/api/v2/arcadecenter/test-arcade/device/arena-1/player'],
+    ] as const) {
+      const res = await t.request(method, path, { token: anna.token, body: deep(400_000) });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'invalid_json',
+        message: `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+      });
+    }
+    // At the limit it is parsed, and the route answers as it does for any body.
+    const atLimit = await t.request('POST', '/api/x', { body: deep(MAX_JSON_DEPTH) });
+    expect(atLimit.status).toBe(404);
   });
 });
 

@@ -96,7 +96,55 @@ function textIssues(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>):
  * once for every route, with the field, before any validation or handler runs (and so before
  * anything is written).
  */
+/**
+ * How deep a JSON body may nest (objects and arrays). The API's deepest body (a game report's
+ * players with their rating) nests 4 levels. A body of a million brackets is no larger than the
+ * body limit allows, but parsing it cost the server 300 ms a request: one client under the rate
+ * limit could keep every other request waiting (docs/security.md).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`: one pass over the text, brackets
+ * inside strings skipped, before any parsing (invalid JSON is left to the parser).
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** The 400 for a body nested too deep, before it is parsed. */
+export const tooDeep = () =>
+  new AppError(400, 'invalid_json', `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+
+type JsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
+
+/** Fastify's JSON parser (prototype poisoning refused) behind the depth check. */
+export function depthCheckedJson(app: FastifyInstance): JsonParser {
+  const json = app.getDefaultJsonParser('error', 'error');
+  return (request, body, done) => {
+    const text = body.toString();
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) done(tooDeep(), undefined);
+    else void json(request, text, done);
+  };
+}
+
 export const inputHygienePlugin = fp(async (app: FastifyInstance) => {
+  // Every JSON body of the app, the not-found route's too: checked for depth before parsing.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, depthCheckedJson(app));
   app.addHook('preValidation', async (request) => {
     const found = textIssues(request);
     if (!found) return;

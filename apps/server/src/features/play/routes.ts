@@ -9,6 +9,7 @@ import {
   stopPlayParamsSchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
+import { depthCheckedJson } from '../../plugins/input-hygiene';
 import { currentDevice, startPlaying, stopPlaying } from './service';
 
 const errors = {
@@ -23,7 +24,8 @@ const errors = {
 export const playRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // The start call's body is `{ mail: "" }` or nothing at all, also with a JSON content type.
-  const json = app.getDefaultJsonParser('error', 'error');
+  const json = depthCheckedJson(app);
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
     else void json(request, body.toString(), done);
