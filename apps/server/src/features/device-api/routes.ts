@@ -121,7 +121,7 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
       const waiting = new Map<string, AbortController[]>();
       const track = (
         device: DeviceRow,
-        reply: { raw: { on(event: 'close', fn: () => void): unknown } },
+        reply: { raw: { destroyed: boolean; on(event: 'close', fn: () => void): unknown } },
       ) => {
         const abort = new AbortController();
         const key = `${device.arcadeId}\u0000${device.id}`;
@@ -129,12 +129,15 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         mine.push(abort);
         waiting.set(key, mine);
         while (mine.length > DEVICE_MAX_WAITING) mine.shift()!.abort();
-        reply.raw.on('close', () => {
+        const gone = () => {
           abort.abort();
           const index = mine.indexOf(abort);
           if (index >= 0) mine.splice(index, 1);
           if (mine.length === 0 && waiting.get(key) === mine) waiting.delete(key);
-        });
+        };
+        // Hung up already (while its key was checked): 'close' has fired and will not again.
+        if (reply.raw.destroyed) gone();
+        else reply.raw.on('close', gone);
         return abort;
       };
       app.addHook('preClose', async () => {
@@ -177,8 +180,8 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
         },
         handler: async (request, reply) => {
           const device = deviceOf(request);
-          const events = await rosterEventsFor(database);
           const abort = track(device, reply);
+          const events = await rosterEventsFor(database);
           reply.hijack();
           await streamRoster(db, events, device, reply.raw, abort);
         },

@@ -1,7 +1,9 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_MAX_STREAMS_PER_USER } from '@arcadia/contracts';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
+import { liveChannelStats } from './hub';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import {
   addArcade,
@@ -352,6 +354,30 @@ describe('the live channel (GET /api/live)', () => {
       cleos.close();
       bens.close();
     }
+  });
+
+  it('keeps nothing of a stream whose client hung up before it started (no stream, no timer)', async () => {
+    const { port } = new URL(t.url);
+    const hangUps = Array.from(
+      { length: 40 },
+      (_, i) =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => {
+            socket.write(
+              `GET /api/live HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${ben.token}\r\n\r\n`,
+            );
+            // Gone while the server still looks the player up (or a moment later).
+            setTimeout(() => socket.destroy(), i % 4);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => resolve());
+        }),
+    );
+    await Promise.all(hangUps);
+    await expect.poll(() => liveChannelStats(t.app.database).streams, { timeout: 3000 }).toBe(0);
+    // And it stays so: nothing was added after its client had gone.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(liveChannelStats(t.app.database).streams).toBe(0);
   });
 
   it(`keeps at most ${LIVE_MAX_STREAMS_PER_USER} streams per player: the oldest closes`, async () => {

@@ -61,6 +61,12 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       await (started ??= hub.start());
       reply.hijack();
       const res = reply.raw;
+      // The client hung up while the player was looked up: its 'close' has fired already, so a
+      // stream started now would never be removed (its heartbeat and expiry timers neither).
+      if (res.destroyed || request.raw.destroyed) {
+        res.destroy();
+        return;
+      }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
