@@ -95,8 +95,24 @@ const STATUS_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
+/**
+ * Whether the error is the client's connection ending mid-request: Node's 'aborted' (ECONNRESET)
+ * for a body cut off, with the client's socket gone.
+ */
+function clientHungUp(error: unknown, socket: { destroyed: boolean } | null | undefined): boolean {
+  if (error instanceof AppError || !socket?.destroyed) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' || message === 'aborted';
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // The client hung up mid-request (a body cut off: Node's 'aborted', ECONNRESET). No one is
+    // left to answer, and it is not the database's fault: not logged as one, nor as an error.
+    if (clientHungUp(error, request.raw.socket)) {
+      request.log.info({ code: (error as { code?: unknown }).code }, 'client hung up');
+      return reply.code(499).send();
+    }
     // PostgreSQL restarting or down, or no connection free in time: a clean 503 the client can
     // retry, not a 500. Logged as a warning: the pool's own errors already say what happened.
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { Limits } from './limits';
@@ -128,6 +128,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // Not per route: a per-route limit hook would run after the /api auth hook, so floods of
     // requests with no or forged tokens (each a signature check) would never be counted.
     global: false,
+    // The plugin's own key (the address, an IPv6 /64 as one), but a fixed one once the client
+    // has hung up: the address is then gone, and the default key threw a TypeError that was
+    // logged at error level for every early hang-up.
+    keyGenerator: (request) => normalizeIP(request.ip ?? 'gone'),
     max: config.rateLimitMax,
     timeWindow: '1 minute',
     // By the routed path: percent-encoding the prefix (`/%61pi/…`) must not leave the limit.
