@@ -281,6 +281,9 @@ describe('/admin/players', () => {
     await waitFor(() => expect(callsTo('DELETE', `/api/admin/players/${rick.id}`)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/players'));
     expect(getToasts().map((t) => t.title)).toContain('RudeRick ist gelöscht.');
+    // The deleted player is not asked for again (a 404 in the browser's console).
+    await screen.findByRole('link', { name: /RudeRick/ });
+    expect(callsTo('GET', `/api/admin/players/${rick.id}`)).toHaveLength(1);
   });
 
   it("a refused suspend and delete say why in the console's words, never the server's", async () => {

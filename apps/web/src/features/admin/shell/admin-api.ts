@@ -19,3 +19,9 @@ export const adminApi = api.enhanceEndpoints({
     'AdminNews',
   ],
 });
+
+/**
+ * The tag of the console's lists of players (the Players section, the picker): a deletion
+ * refreshes them, not the deleted player's own page, which would only answer 404.
+ */
+export const PLAYER_LISTS = { type: 'AdminPlayers', id: 'LIST' } as const;

@@ -1,5 +1,5 @@
 import { adminPlayerSchema, okSchema, type AdminPlayer } from '@arcadia/contracts';
-import { adminApi } from '../../shell/admin-api';
+import { adminApi, PLAYER_LISTS } from '../../shell/admin-api';
 import { playerPath } from './get-player';
 
 /**
@@ -40,7 +40,7 @@ export const changePlayerApi = adminApi.injectEndpoints({
     deletePlayer: build.mutation<{ success: true }, string>({
       query: (id) => ({ url: playerPath(id), method: 'DELETE' }),
       responseSchema: okSchema,
-      invalidatesTags: ['AdminPlayers', 'AdminAudit', ...NAMED],
+      invalidatesTags: [PLAYER_LISTS, 'AdminAudit', ...NAMED],
     }),
   }),
 });

@@ -10,6 +10,9 @@ export const getPlayerApi = adminApi.injectEndpoints({
       query: playerPath,
       responseSchema: adminPlayerSchema,
       providesTags: (_r, _e, id) => [{ type: 'AdminPlayers', id }],
+      // Gone from the cache once its page closes: a player deleted there is not shown again
+      // from it (their deletion refreshes the lists only).
+      keepUnusedDataFor: 0,
     }),
   }),
 });

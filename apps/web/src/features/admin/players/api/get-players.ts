@@ -1,5 +1,5 @@
 import { adminPlayersPageSchema, type AdminPlayersPage } from '@arcadia/contracts';
-import { adminApi } from '../../shell/admin-api';
+import { adminApi, PLAYER_LISTS } from '../../shell/admin-api';
 
 export interface PlayersArgs {
   /** Part of the user name; empty: the newest profiles. */
@@ -16,7 +16,7 @@ export const getPlayersApi = adminApi.injectEndpoints({
         params: q ? { q, page } : { page },
       }),
       responseSchema: adminPlayersPageSchema,
-      providesTags: ['AdminPlayers'],
+      providesTags: [PLAYER_LISTS],
     }),
   }),
 });

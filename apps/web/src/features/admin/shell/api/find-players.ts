@@ -1,5 +1,5 @@
 import { searchResultSchema, type SearchResult } from '@arcadia/contracts';
-import { adminApi } from '../admin-api';
+import { adminApi, PLAYER_LISTS } from '../admin-api';
 
 /**
  * GET /api/admin/players/find?q=: the player picker's search (roles, visits, a guest's result).
@@ -11,7 +11,7 @@ export const findPlayersApi = adminApi.injectEndpoints({
     findPlayers: build.query<SearchResult, string>({
       query: (q) => ({ url: 'api/admin/players/find', params: { q } }),
       responseSchema: searchResultSchema,
-      providesTags: ['AdminPlayers'],
+      providesTags: [PLAYER_LISTS],
       keepUnusedDataFor: 30,
     }),
   }),
