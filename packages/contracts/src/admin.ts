@@ -277,6 +277,10 @@ export const deviceCreateSchema = z.object({
 });
 export type DeviceCreate = z.infer<typeof deviceCreateSchema>;
 
+/** PATCH …/devices/{id}: a new name, shown to its players (unique in the arcade as at creation). */
+export const deviceRenameSchema = z.object({ name: deviceCreateSchema.shape.name });
+export type DeviceRename = z.infer<typeof deviceRenameSchema>;
+
 export const adminDeviceSchema = z.object({
   arcadeId: z.string(),
   id: z.string(),

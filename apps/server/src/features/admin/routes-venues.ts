@@ -11,6 +11,7 @@ import {
   arcadeCreateSchema,
   arcadeUpdateSchema,
   deviceCreateSchema,
+  deviceRenameSchema,
   deviceWithKeySchema,
 } from '@arcadia/contracts';
 import { adminDevices } from '../devices';
@@ -20,6 +21,7 @@ import {
   createDevice,
   editArcade,
   kick,
+  renameDevice,
   retireArcade,
   rotateKey,
   setDisabled,
@@ -107,6 +109,21 @@ export function venueRoutes(parent: FastifyInstance): void {
         .send(
           await createDevice(app.db, operatorOf(request), request.params.arcadeId, request.body),
         );
+    },
+  });
+
+  app.patch('/admin/arcades/:arcadeId/devices/:deviceId', {
+    config: staffOfArcade,
+    schema: {
+      tags,
+      summary: 'Renames a device (409 device_name_taken when another device of the arcade has it)',
+      params: adminDeviceParamsSchema,
+      body: deviceRenameSchema,
+      response: { 200: adminDeviceSchema },
+    },
+    handler: async (request) => {
+      const { arcadeId, deviceId } = request.params;
+      return renameDevice(app.db, operatorOf(request), arcadeId, deviceId, request.body);
     },
   });
 

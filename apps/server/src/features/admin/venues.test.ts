@@ -264,6 +264,53 @@ describe('operator API: arcades and devices', () => {
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
+  it('PATCH …/devices/{id}: renames, audited; a name another device has is refused; bad input 400', async () => {
+    await addDevice(t, ops.arcade, 'name-pod');
+    await addDevice(t, ops.arcade, 'other-pod');
+    const rename = (token: string, id: string, name: unknown) =>
+      t.request('PATCH', `/api/admin/arcades/${ops.arcade}/devices/${id}`, {
+        token,
+        body: { name },
+      });
+    await checkAccessMatrix(t, ops, {
+      call: () => ({
+        method: 'PATCH',
+        path: `/api/admin/arcades/${ops.arcade}/devices/name-pod`,
+        body: { name: 'Laser Dome' },
+      }),
+      expect: { staff: 200, admin: 200 },
+      tables: WRITES,
+    });
+    const renamed = await rename(ops.staff.token, 'name-pod', '  Neon Dome ');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: 'name-pod', name: 'Neon Dome' });
+    expect(await lastAudit()).toMatchObject({
+      action: 'device.update',
+      targetId: `${ops.arcade};name-pod`,
+      actorUserId: ops.staff.id,
+      before: { name: 'Laser Dome' },
+      after: { name: 'Neon Dome' },
+    });
+    // Its own name in another case is no clash.
+    expect((await rename(ops.staff.token, 'name-pod', 'NEON DOME')).body.name).toBe('NEON DOME');
+    const before = await t.db.select().from(devices);
+    const audits = (await t.db.select().from(auditLog)).length;
+    const taken = await rename(ops.staff.token, 'other-pod', 'neon dome');
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({
+      code: 'device_name_taken',
+      details: [{ path: 'name' }],
+    });
+    for (const name of ['', '   ', 'x'.repeat(81), 7]) {
+      const bad = await rename(ops.staff.token, 'other-pod', name);
+      expect(bad.status, String(name)).toBe(400);
+      expect(bad.body.error.details[0].path).toBe('name');
+    }
+    expect((await rename(ops.staff.token, 'no-such-pod', 'Fine')).status).toBe(404);
+    expect(await t.db.select().from(devices)).toEqual(before);
+    expect(await t.db.select().from(auditLog)).toHaveLength(audits);
+  });
+
   it('GET …/devices: online status, last heartbeat, who is on it', async () => {
     const sam = await addPlayer(t, 'SamOnPod');
     await seat(t, ops.device, [sam.id]);

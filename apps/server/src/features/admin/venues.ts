@@ -5,6 +5,7 @@ import type {
   ArcadeCreate,
   ArcadeUpdate,
   DeviceCreate,
+  DeviceRename,
 } from '@arcadia/contracts';
 import type { Db, Tx } from '../../db/client';
 import { signalDevicePlayers } from '../../events/live-signal';
@@ -19,6 +20,7 @@ import {
   adminDevice,
   adminDevices,
   createDeviceIn,
+  renameDeviceIn,
   kickPlayer,
   rotateDeviceKey,
   seats,
@@ -139,6 +141,29 @@ export async function createDevice(
       after,
     });
     return { device, key };
+  });
+}
+
+/** Renames a device of the arcade; audited `device.update` with the names before and after. */
+export async function renameDevice(
+  db: Db,
+  operator: Operator,
+  arcadeId: string,
+  id: string,
+  input: DeviceRename,
+): Promise<AdminDevice> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await renameDeviceIn(tx, arcadeId, id, input.name);
+    if (before.name !== after.name)
+      await recordAudit(tx, operator, {
+        action: 'device.update',
+        targetType: 'device',
+        targetId: deviceTarget(arcadeId, id),
+        arcadeId,
+        before: { name: before.name },
+        after: { name: after.name },
+      });
+    return toAdminDevice(tx, after);
   });
 }
 

@@ -8,6 +8,7 @@ export {
   heartbeat,
   holdsMatch,
   isOnline,
+  renameDeviceIn,
   rotateDeviceKey,
   seats,
   setMatchRunning,

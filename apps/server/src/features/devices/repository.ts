@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
@@ -30,7 +30,13 @@ export async function lockDevice(
  * Locks the arcade's row first (no key update), so two creations of one name queue and the
  * second sees the first.
  */
-export async function deviceNameTaken(db: Queryable, arcade: string, name: string) {
+export async function deviceNameTaken(
+  db: Queryable,
+  arcade: string,
+  name: string,
+  /** The device being renamed: its own name does not count. */
+  except?: string,
+) {
   await db
     .select({ id: arcades.id })
     .from(arcades)
@@ -40,7 +46,11 @@ export async function deviceNameTaken(db: Queryable, arcade: string, name: strin
     .select({ id: devices.id })
     .from(devices)
     .where(
-      and(eq(devices.arcadeId, arcade), sql`lower(btrim(${devices.name})) = lower(btrim(${name}))`),
+      and(
+        eq(devices.arcadeId, arcade),
+        sql`lower(btrim(${devices.name})) = lower(btrim(${name}))`,
+        except === undefined ? undefined : ne(devices.id, except),
+      ),
     )
     .limit(1);
   return row !== undefined;
@@ -58,7 +68,9 @@ export async function updateDevice(
   db: Queryable,
   arcade: string,
   id: string,
-  values: Partial<Pick<DeviceRow, 'keyHash' | 'lastSeenAt' | 'matchStartedAt' | 'disabledAt'>> & {
+  values: Partial<
+    Pick<DeviceRow, 'name' | 'keyHash' | 'lastSeenAt' | 'matchStartedAt' | 'disabledAt'>
+  > & {
     bumpRoster?: boolean;
   },
 ): Promise<DeviceRow | undefined> {

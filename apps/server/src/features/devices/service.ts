@@ -66,6 +66,32 @@ export async function createDevice(
   return db.transaction(async (tx) => createDeviceIn(tx, input));
 }
 
+/** 409 at `name`: another device of the arcade has this name (case and blanks ignored). */
+const nameTaken = (arcade: string, name: string) =>
+  new AppError(
+    409,
+    'device_name_taken',
+    `The arcade "${arcade}" has a device named "${name.trim()}" already`,
+    [{ path: 'name', message: 'taken by another device of the arcade' }],
+  );
+
+/**
+ * Renames a device (players see the name: "Du spielst auf: …"), in the caller's transaction; the
+ * same rule as at creation: no two devices of an arcade share a name. 404 for no such device.
+ */
+export async function renameDeviceIn(
+  tx: Queryable,
+  arcade: string,
+  id: string,
+  name: string,
+): Promise<{ before: DeviceRow; after: DeviceRow }> {
+  const before = await findDevice(tx, arcade, id);
+  if (!before) throw notFound(`No device "${arcade};${id}"`);
+  if (await deviceNameTaken(tx, arcade, name, id)) throw nameTaken(arcade, name);
+  const after = (await updateDevice(tx, arcade, id, { name: name.trim() }))!;
+  return { before, after };
+}
+
 /** createDevice inside the caller's transaction (the operator console audits it there). */
 export async function createDeviceIn(
   tx: Queryable,
@@ -88,12 +114,7 @@ export async function createDeviceIn(
       throw conflict(`The device "${values.arcade};${values.id}" exists already`);
     // Players see the name ("Du spielst auf: …") and operators pick devices by it.
     if (await deviceNameTaken(tx, values.arcade, values.name))
-      throw new AppError(
-        409,
-        'device_name_taken',
-        `The arcade "${values.arcade}" has a device named "${values.name.trim()}" already`,
-        [{ path: 'name', message: 'taken by another device of the arcade' }],
-      );
+      throw nameTaken(values.arcade, values.name);
     const key = generateDeviceKey();
     const device = await insertDevice(tx, {
       arcadeId: values.arcade,

@@ -1,4 +1,4 @@
-import { KeyRound, Power, PowerOff, UserX } from 'lucide-react';
+import { KeyRound, Pencil, Power, PowerOff, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@arcadia/contracts';
 import { Button, Card, CardBody, cn } from '../../../components/ui';
@@ -8,6 +8,7 @@ import { SignButtons } from './SignButtons';
 /** One device: status, last heartbeat, who is on it, and the operator's buttons. */
 export function DeviceCard({
   device,
+  onRename,
   onRotate,
   onToggle,
   onKick,
@@ -19,6 +20,7 @@ export function DeviceCard({
    * sign to print (they are not to be set up again).
    */
   retired?: boolean;
+  onRename: () => void;
   onRotate: () => void;
   onToggle: () => void;
   onKick: (player: { userId: string; userName: string }) => void;
@@ -104,6 +106,17 @@ export function DeviceCard({
           )}
         </div>
         <div className="mt-auto flex flex-wrap gap-2 border-t border-line pt-3">
+          {!retired && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('admin-devices.renameNamed', { name: device.name })}
+              onClick={onRename}
+            >
+              <Pencil aria-hidden="true" size={16} />
+              {t('admin-devices.rename')}
+            </Button>
+          )}
           {!retired && (
             <Button
               variant="secondary"

@@ -39,6 +39,13 @@ async function renderDevices(devices: AdminDevice[] = [arena, racer], arcade = a
       state.devices.push(device);
       return { status: 201, body: { device, key: KEY } };
     }),
+    adminHandlers.renameDevice(({ params, body }) =>
+      state.devices.some(
+        (d) => d.id !== params.deviceId && d.name.toLowerCase() === body.name.toLowerCase(),
+      )
+        ? apiError(409, 'device_name_taken', 'taken', [{ path: 'name', message: 'taken' }])
+        : { body: update(params.deviceId!, { name: body.name }) },
+    ),
     adminHandlers.rotateDeviceKey(({ params }) => ({
       body: { device: update(params.deviceId!, {}), key: `${KEY}-new` },
     })),
@@ -93,6 +100,35 @@ describe('/admin/devices', () => {
     expect(callsTo('GET', '/api/admin/arcades/berlin/devices')[0]!.authorization).toBe(
       'Bearer operator-token',
     );
+  });
+
+  it('renames a device; a name another device has is said at the field', async () => {
+    const { user } = await renderDevices();
+    await user.click(await screen.findByRole('button', { name: 'Arena 1 umbenennen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Arena 1 umbenennen' });
+    const field = within(dialog).getByLabelText('Name');
+    expect(field).toHaveValue('Arena 1');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(field).toHaveAccessibleDescription('Der Name braucht 1 bis 80 Zeichen.');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(callsTo('PATCH', '/api/admin/arcades/berlin/devices/arena-1')).toHaveLength(0);
+    await user.type(field, 'RACER 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'Ein Gerät mit diesem Namen gibt es in der Spielhalle schon.',
+      ),
+    );
+    await user.clear(field);
+    await user.type(field, 'Laser Dome');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(callsTo('PATCH', '/api/admin/arcades/berlin/devices/arena-1').at(-1)?.body).toEqual({
+      name: 'Laser Dome',
+    });
+    expect(await screen.findByRole('button', { name: 'Laser Dome umbenennen' })).toBeVisible();
+    expect(getToasts().map((t) => t.title)).toContain('Arena 1 heißt jetzt Laser Dome.');
   });
 
   it('a new key after confirming, shown once', async () => {

@@ -15,6 +15,7 @@ import {
 import { CreateDeviceDialog } from './CreateDeviceDialog';
 import { DeviceCard } from './DeviceCard';
 import { KeyDialog, type ShownKey } from './KeyDialog';
+import { RenameDeviceDialog } from './RenameDeviceDialog';
 
 /** How often the list asks again, so online status and players stay current. */
 const REFRESH_MS = 15_000;
@@ -37,6 +38,7 @@ export function Component() {
   const devices = useGetDevicesQuery(id, { pollingInterval: REFRESH_MS });
   const [creating, setCreating] = useState(false);
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  const [renaming, setRenaming] = useState<AdminDevice | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [rotate, rotating] = useRotateDeviceKeyMutation();
   const [kick, kicking] = useKickPlayerMutation();
@@ -116,6 +118,7 @@ export function Component() {
               <DeviceCard
                 device={device}
                 retired={retired}
+                onRename={() => setRenaming(device)}
                 onRotate={() => setPending({ kind: 'rotate', device })}
                 // Disabling is asked first (the device is refused at once); enabling is not.
                 onToggle={() =>
@@ -140,6 +143,11 @@ export function Component() {
         }}
       />
       <KeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+      <RenameDeviceDialog
+        key={renaming?.id ?? ''}
+        device={renaming}
+        onClose={() => setRenaming(null)}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

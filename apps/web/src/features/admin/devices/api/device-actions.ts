@@ -1,4 +1,9 @@
-import { adminDeviceSchema, deviceWithKeySchema, type AdminDevice } from '@arcadia/contracts';
+import {
+  adminDeviceSchema,
+  deviceWithKeySchema,
+  type AdminDevice,
+  type DeviceRename,
+} from '@arcadia/contracts';
 import { adminApi } from '../../shell/admin-api';
 
 export interface DeviceRef {
@@ -15,11 +20,17 @@ const changed = (_r: unknown, _e: unknown, { arcadeId }: { arcadeId: string }) =
 ];
 
 /**
- * What an operator does to one device: a new key (answered once; the old one stops),
+ * What an operator does to one device: rename (409 device_name_taken), a new key (answered once;
+ * the old one stops),
  * disable/enable, take a player off (`DELETE …/players/{userId}`, 404 when not on it).
  */
 export const deviceActionsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
+    renameDevice: build.mutation<AdminDevice, DeviceRef & DeviceRename>({
+      query: ({ name, ...ref }) => ({ url: devicePath(ref), method: 'PATCH', body: { name } }),
+      responseSchema: adminDeviceSchema,
+      invalidatesTags: changed,
+    }),
     rotateDeviceKey: build.mutation<{ device: AdminDevice; key: string }, DeviceRef>({
       query: (ref) => ({ url: `${devicePath(ref)}/rotate-key`, method: 'POST' }),
       responseSchema: deviceWithKeySchema,
@@ -43,5 +54,9 @@ export const deviceActionsApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useRotateDeviceKeyMutation, useSetDeviceDisabledMutation, useKickPlayerMutation } =
-  deviceActionsApi;
+export const {
+  useRenameDeviceMutation,
+  useRotateDeviceKeyMutation,
+  useSetDeviceDisabledMutation,
+  useKickPlayerMutation,
+} = deviceActionsApi;
