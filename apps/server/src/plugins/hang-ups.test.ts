@@ -1,18 +1,7 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { remoteVerifier } from './auth';
-import { openTestDatabase, type TestDatabase } from '../../test/support/database';
-import {
-  startTestIssuer,
-  TEST_AUDIENCE,
-  TEST_CLIENT_ID,
-  type TestIssuer,
-} from '../../test/support/issuer';
+import { createTestApp, type TestApp } from '../../test/support/app';
+import { capturedLog } from '../../test/support/log-lines';
 
 /** Sends the start of a request on a raw socket and hangs up `afterMs` later. */
 function hangUp(port: number, head: string, afterMs: number): Promise<void> {
@@ -33,43 +22,15 @@ function hangUp(port: number, head: string, afterMs: number): Promise<void> {
  * cut-off body was logged as "database unavailable" (the resilience tester's run).
  */
 describe('clients that hang up early', () => {
-  const lines: string[] = [];
-  let app: FastifyInstance;
-  let issuer: TestIssuer;
-  let testDb: TestDatabase;
+  const log = capturedLog();
+  let t: TestApp;
   let port: number;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
-    testDb = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_AUDIENCE: TEST_AUDIENCE,
-      OIDC_CLIENT_ID: TEST_CLIENT_ID,
-    });
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
-    app = await buildApp({
-      config,
-      database: testDb.database,
-      verifier: remoteVerifier(issuer.issuer, TEST_AUDIENCE),
-      logStream: stream,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    t = await createTestApp({ logStream: log.stream });
+    port = Number(new URL(t.url).port);
   });
-  afterAll(async () => {
-    await app.close();
-    await issuer.close();
-    await testDb.drop();
-  });
+  afterAll(() => t.close());
 
   it('log no error and no database trouble, and the server answers the next client', async () => {
     const get = (path: string) =>
@@ -84,10 +45,10 @@ describe('clients that hang up early', () => {
       ),
     );
     await new Promise((r) => setTimeout(r, 300));
-    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    const entries = log.entries() as Array<{ level: number; msg: string }>;
     expect(entries.filter((e) => e.level >= 50).map((e) => e.msg)).toEqual([]);
     expect(entries.filter((e) => e.msg === 'database unavailable')).toEqual([]);
-    const next = await fetch(`http://127.0.0.1:${port}/api/news`);
+    const next = await fetch(`${t.url}/api/news`);
     expect(next.status).toBe(200);
   });
 });

@@ -1,13 +1,13 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../../test/support/database';
+import { capturedLog } from '../../test/support/log-lines';
 import { componentLog, componentOfRoute } from './logging';
 
 /** An app logging to an array, with the given LOG_LEVEL and LOG_LEVELS. */
 async function appLogging(level: string, levels: string) {
-  const lines: Array<Record<string, unknown>> = [];
+  const log = capturedLog();
   const testDb = await openTestDatabase();
   const app = await buildApp({
     config: loadConfig({
@@ -20,15 +20,9 @@ async function appLogging(level: string, levels: string) {
       OIDC_CLIENT_ID: 'client',
     }),
     database: testDb.database,
-    logStream: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-          lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
+    logStream: log.stream,
   });
-  return { app, lines, testDb };
+  return { app, entries: log.entries, testDb };
 }
 
 describe('LOG_LEVELS: a log level per component', () => {
@@ -41,24 +35,26 @@ describe('LOG_LEVELS: a log level per component', () => {
 
   it('silences request logs with http=warn while the rest logs at info', async () => {
     opened = await appLogging('info', 'http=warn');
-    const { app, lines } = opened;
+    const { app, entries } = opened;
     await app.inject({ method: 'GET', url: '/api/health' });
     componentLog(app, 'push').info('push line');
-    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(0);
-    expect(lines).toContainEqual(expect.objectContaining({ component: 'push', msg: 'push line' }));
+    expect(entries().filter((l) => l.msg === 'request completed')).toHaveLength(0);
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ component: 'push', msg: 'push line' }),
+    );
   });
 
   it('turns one component up to debug below a quiet LOG_LEVEL', async () => {
     opened = await appLogging('warn', 'http=info,push=debug');
-    const { app, lines } = opened;
+    const { app, entries } = opened;
     await app.inject({ method: 'GET', url: '/api/health' });
     componentLog(app, 'push').debug('push detail');
     componentLog(app, 'oidc').info('oidc chatter');
-    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
-    expect(lines).toContainEqual(
+    expect(entries().filter((l) => l.msg === 'request completed')).toHaveLength(1);
+    expect(entries()).toContainEqual(
       expect.objectContaining({ component: 'push', msg: 'push detail' }),
     );
-    expect(lines.some((l) => l.msg === 'oidc chatter')).toBe(false);
+    expect(entries().some((l) => l.msg === 'oidc chatter')).toBe(false);
   });
 
   it('assigns routes to components by their path', () => {

@@ -1,18 +1,7 @@
-import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { remoteVerifier } from './auth';
-import { openTestDatabase, type TestDatabase } from '../../test/support/database';
-import {
-  startTestIssuer,
-  TEST_AUDIENCE,
-  TEST_CLIENT_ID,
-  type TestIssuer,
-} from '../../test/support/issuer';
+import { createTestApp, type TestApp } from '../../test/support/app';
+import { capturedLog } from '../../test/support/log-lines';
 
 const PERSONAL = {
   username: 'Secretive',
@@ -25,16 +14,13 @@ const PERSONAL = {
 
 /** The pino output of a real app at the most verbose level, line by line. */
 describe('structured logs without tokens or personal data', () => {
-  const lines: string[] = [];
-  let app: FastifyInstance;
-  let issuer: TestIssuer;
-  let testDb: TestDatabase;
-  let url: string;
+  const { lines, stream } = capturedLog();
+  let t: TestApp;
   const secrets: string[] = [];
   const requestIds: string[] = [];
 
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${url}${path}`, {
+    const res = await fetch(`${t.url}${path}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -47,30 +33,8 @@ describe('structured logs without tokens or personal data', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
-    testDb = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'trace',
-      SEED_DEMO: 'false',
-      OIDC_ISSUER: issuer.issuer,
-      OIDC_AUDIENCE: TEST_AUDIENCE,
-      OIDC_CLIENT_ID: TEST_CLIENT_ID,
-    });
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-        done();
-      },
-    });
-    app = await buildApp({
-      config,
-      database: testDb.database,
-      verifier: remoteVerifier(issuer.issuer, TEST_AUDIENCE),
-      logStream: stream,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    t = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: stream });
+    const { issuer, testDb } = t;
 
     const token = await issuer.mint('sub-private-person');
     const forged = await issuer.mintWithForeignKey('sub-private-person');
@@ -86,11 +50,11 @@ describe('structured logs without tokens or personal data', () => {
     // A guest result's claim token, in the page's path and the API's.
     const claim = 'Zx9claimTokenSecret0123456789abcdefABCDEF_-';
     secrets.push(claim);
-    expect((await fetch(`${url}/claim/${claim}`)).status).toBeLessThan(500);
+    expect((await fetch(`${t.url}/claim/${claim}`)).status).toBeLessThan(500);
     await call('GET', `/api/claims/${claim}`, token);
     // Spelled otherwise, the router still reaches the claim API or the page (loggedUrl).
     await call('GET', `/api/%63laims/${claim}`, token);
-    expect((await fetch(`${url}/CLAIM/${claim}`)).status).toBeLessThan(500);
+    expect((await fetch(`${t.url}/CLAIM/${claim}`)).status).toBeLessThan(500);
     await call('GET', '/api/v2/user/me', forged);
     await call('GET', '/api/v2/user/me', expired);
     await call('POST', '/api/v2/user/registration', token, { ...PERSONAL, username: 'x' });
@@ -109,11 +73,7 @@ describe('structured logs without tokens or personal data', () => {
       (await call('DELETE', `/api/v2/user/${registered.body.id as string}`, token)).status,
     ).toBe(200);
   });
-  afterAll(async () => {
-    await app.close();
-    await issuer.close();
-    await testDb.drop();
-  });
+  afterAll(() => t.close());
 
   it('writes one JSON object per line, request lines carrying the request id', () => {
     expect(lines.length).toBeGreaterThan(10);

@@ -1,33 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { loadConfig } from '../../config';
 import { DEMO_KEYS_FILE, seedArcade } from '../../seed/arcade';
 import { removeExpiredOutboxMail } from './mailer';
+import { capturedLog } from '../../../test/support/log-lines';
 import { TestOidcClient } from '../../../test/support/oidc-client';
 
 const account = { email: 'quiet@example.org', password: 'quiet-Pass-12', nickname: 'Quiet' };
-
-function captured() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe('no secret in the production log (no SMTP_URL)', () => {
   let t: TestApp;
-  const log = captured();
+  const log = capturedLog();
   const outbox = () => path.join(t.config.dataDir, 'outbox');
 
   beforeAll(async () => {
@@ -100,7 +89,7 @@ describe('demo device keys', () => {
   });
 
   it('go to a 0600 file in DATA_DIR in production, named in the log without the keys', async () => {
-    const log = captured();
+    const log = capturedLog();
     const logger = pino({ level: 'trace' }, log.stream);
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
     await seedArcade({ db: t.db, config, log: logger });
