@@ -74,6 +74,15 @@ export async function searchPlayers(
  * id: public profiles, friends' friends-only ones). An admin thus finds everyone; staff find no
  * one they could not find in the Players section or the app's search already.
  */
+/**
+ * The players the picker may find for an operator (`viewer`, their own id) among `users u`:
+ * those they see (playerScope) and those the public search shows them.
+ */
+function pickable(arcades: string[] | null, viewer: string): SQL {
+  return sql`(${playerScope(arcades)} or exists (select 1 from (select ${viewer}::uuid as id) v
+    where ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))}))`;
+}
+
 export async function findPlayers(
   db: Queryable,
   arcades: string[] | null,
@@ -83,9 +92,8 @@ export async function findPlayers(
   const pattern = escapeLike(term.toLowerCase());
   const { rows } = await db.execute<{ id: string; name: string }>(sql`
     select u.id, u.user_name as name
-    from users u cross join (select ${viewer}::uuid as id) v
-    where lower(u.user_name) like ${`%${pattern}%`}
-      and (${playerScope(arcades)} or ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))})
+    from users u
+    where lower(u.user_name) like ${`%${pattern}%`} and ${pickable(arcades, viewer)}
     order by (lower(u.user_name) like ${`${pattern}%`}) desc, length(u.user_name),
       lower(u.user_name), u.id
     limit ${SEARCH_RESULT_LIMIT}`);
@@ -93,8 +101,7 @@ export async function findPlayers(
 }
 
 /**
- * Whether the player picker (findPlayers) finds the player for the operator: one they see
- * (playerScope), or one the public search shows them (`viewer`, their own id). Staff record a
+ * Whether the player picker (findPlayers) finds the player for the operator (pickable). Staff record a
  * visit or give a guest's result only to such a player, so that an id alone cannot pull a
  * private or friends-only player into their arcade. False for no such user.
  */
@@ -105,9 +112,7 @@ export async function picksPlayer(
   userId: string,
 ): Promise<boolean> {
   const { rows } = await db.execute<{ picked: boolean }>(sql`
-    select (${playerScope(arcades)} or ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))}) as picked
-    from users u cross join (select ${viewer}::uuid as id) v
-    where u.id = ${userId}`);
+    select ${pickable(arcades, viewer)} as picked from users u where u.id = ${userId}`);
   return Boolean(rows[0]?.picked);
 }
 
