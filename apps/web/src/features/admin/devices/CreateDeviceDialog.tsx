@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_DEFAULT_APPLICATION, deviceCreateSchema } from '@arcadia/contracts';
-import { Button, Dialog, DialogClose, SelectField, TextField, toast } from '../../../components/ui';
+import { Dialog, SelectField, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useGetCatalogueApplicationsQuery } from '../catalogue/api/get-applications';
+import { DialogFormActions } from '../shell/DialogFormActions';
 import { failureMessage } from '../shell/failure-message';
 import { FORM_ERROR, placeOnForm, type FieldErrors } from '../shell/form-errors';
 import { useRefusalFocus } from '../shell/use-refusal-focus';
@@ -178,13 +179,11 @@ export function CreateDeviceDialog({
           error={error('applicationId')}
           onChange={(e) => set({ applicationId: e.target.value })}
         />
-        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose>
-            <Button variant="ghost">{t('admin.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" busy={isLoading}>
-            {isLoading ? t('admin.saving') : t('admin-devices.createSubmit')}
-          </Button>
+        <div className="mt-2">
+          <DialogFormActions
+            submitLabel={isLoading ? t('admin.saving') : t('admin-devices.createSubmit')}
+            busy={isLoading}
+          />
         </div>
       </form>
     </Dialog>

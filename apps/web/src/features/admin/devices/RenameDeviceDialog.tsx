@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceRenameSchema, type AdminDevice } from '@arcadia/contracts';
-import { Button, Dialog, DialogClose, TextField, toast } from '../../../components/ui';
+import { Dialog, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { DialogFormActions } from '../shell/DialogFormActions';
 import { failureMessage } from '../shell/failure-message';
 import { useRefusalFocus } from '../shell/use-refusal-focus';
 import { useRenameDeviceMutation } from './api/device-actions';
@@ -75,16 +76,7 @@ export function RenameDeviceDialog({
             setError(null);
           }}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end [&>*]:w-full sm:[&>*]:w-auto">
-          <DialogClose>
-            <Button type="button" variant="secondary">
-              {t('admin.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={isLoading}>
-            {t('admin-devices.renameSave')}
-          </Button>
-        </div>
+        <DialogFormActions submitLabel={t('admin-devices.renameSave')} busy={isLoading} />
       </form>
     </Dialog>
   );

@@ -6,8 +6,9 @@ import {
   USERNAME_MIN,
   type AdminPlayer,
 } from '@arcadia/contracts';
-import { Button, Dialog, DialogClose, TextField, toast } from '../../../components/ui';
+import { Dialog, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
+import { DialogFormActions } from '../shell/DialogFormActions';
 import { failureMessage } from '../shell/failure-message';
 import { FORM_ERROR, placeOnForm, type FieldErrors } from '../shell/form-errors';
 import { useRefusalFocus } from '../shell/use-refusal-focus';
@@ -106,16 +107,10 @@ export function RenameDialog({
             setErrors({});
           }}
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose>
-            <Button type="button" variant="ghost">
-              {t('admin.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" busy={isLoading}>
-            {isLoading ? t('admin.saving') : t('admin.save')}
-          </Button>
-        </div>
+        <DialogFormActions
+          submitLabel={isLoading ? t('admin.saving') : t('admin.save')}
+          busy={isLoading}
+        />
       </form>
     </Dialog>
   );
