@@ -4,7 +4,9 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { testDbKind } from '../../../test/support/database';
-import { rotateDeviceKey } from '../devices';
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { rosterEventsFor, rotateDeviceKey } from '../devices';
 import {
   addArcade,
   addDevice,
@@ -264,6 +266,39 @@ describe('device API', () => {
     expect((await poll).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(10_000); // ended, not its 20 s
     for (const abort of aborts) abort.abort();
+  });
+
+  it('keeps nothing of a roster stream whose device hung up while its key was checked', async () => {
+    const devices = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => addDevice(t, 'neon-city', `gone-${i}`)),
+    );
+    const { port } = new URL(t.url);
+    const hangUp = (device: TestDevice) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            `GET /api/device/v1/players/stream HTTP/1.1\r\nHost: localhost\r\n` +
+              `Authorization: ${device.headers.authorization}\r\n\r\n`,
+          );
+          setTimeout(() => socket.resetAndDestroy(), 100);
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+    // The devices' keys are read from the database on their first request: held up by this
+    // transaction (PGlite runs one at a time; on PostgreSQL the lock), each device hangs up
+    // before its handler runs.
+    await t.db.transaction(async (tx) => {
+      if (testDbKind === 'postgres')
+        await tx.execute(sql`lock table devices in access exclusive mode`);
+      await Promise.all(devices.map(hangUp));
+    });
+    const events = await rosterEventsFor(t.app.database);
+    const waiting = () => devices.reduce((n, d) => n + events.waitersOf(d.arcade, d.id), 0);
+    await expect.poll(waiting, { timeout: 3000 }).toBe(0);
+    // And it stays so: no stream went on reading the roster for a client that had gone.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(waiting()).toBe(0);
   });
 
   it.runIf(testDbKind === 'postgres')(

@@ -110,6 +110,11 @@ export class RosterEvents {
     for (const listener of [...set]) listener();
   }
 
+  /** How many of this process's streams and long polls wait on the device now. */
+  waitersOf(arcade: string, id: string): number {
+    return this.listeners.get(`${arcade};${id}`)?.size ?? 0;
+  }
+
   /** Resolves on the device's next change, after `ms`, or when `signal` aborts. */
   wait(arcade: string, id: string, ms: number, signal?: AbortSignal): Promise<void> {
     const key = `${arcade};${id}`;
