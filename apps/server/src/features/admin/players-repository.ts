@@ -68,13 +68,6 @@ export async function searchPlayers(
 }
 
 /**
- * The console's player picker (roles, visits, a guest's result): names matching `term` as the
- * public search matches and orders them, whatever the profile's visibility, among the players the
- * operator sees (playerScope) and those the public search shows the operator (`viewer`, their own
- * id: public profiles, friends' friends-only ones). An admin thus finds everyone; staff find no
- * one they could not find in the Players section or the app's search already.
- */
-/**
  * The players the picker may find for an operator (`viewer`, their own id) among `users u`:
  * those they see (playerScope) and those the public search shows them.
  */
@@ -83,6 +76,13 @@ function pickable(arcades: string[] | null, viewer: string): SQL {
     where ${sql.raw(shownToSql('u.id', 'u.profile_visibility', 'v.id'))}))`;
 }
 
+/**
+ * The console's player picker (roles, visits, a guest's result): names matching `term` as the
+ * public search matches and orders them, whatever the profile's visibility, among the players the
+ * operator sees (playerScope) and those the public search shows the operator (`viewer`, their own
+ * id: public profiles, friends' friends-only ones). An admin thus finds everyone; staff find no
+ * one they could not find in the Players section or the app's search already.
+ */
 export async function findPlayers(
   db: Queryable,
   arcades: string[] | null,
@@ -101,8 +101,8 @@ export async function findPlayers(
 }
 
 /**
- * Whether the player picker (findPlayers) finds the player for the operator (pickable). Staff record a
- * visit or give a guest's result only to such a player, so that an id alone cannot pull a
+ * Whether the player picker (findPlayers) finds the player for the operator (pickable).
+ * Staff record a visit or give a guest's result only to such a player, so that an id alone cannot pull a
  * private or friends-only player into their arcade. False for no such user.
  */
 export async function picksPlayer(
