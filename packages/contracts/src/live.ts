@@ -22,7 +22,7 @@ export const livePlaySchema = z.object({
 });
 export type LivePlay = z.infer<typeof livePlaySchema>;
 
-/** Why the play state changed. */
+/** Why the play state changed (`renamed`: an operator renamed the device or its arcade). */
 export const livePlayReasonSchema = z.enum([
   'joined',
   'left',
@@ -32,6 +32,7 @@ export const livePlayReasonSchema = z.enum([
   'match_over',
   'device_offline',
   'device_online',
+  'renamed',
 ]);
 export type LivePlayReason = z.infer<typeof livePlayReasonSchema>;
 

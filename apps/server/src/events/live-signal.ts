@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { livePlayReasonSchema } from '@arcadia/contracts';
 import type { Queryable } from '../db/client';
@@ -44,12 +44,29 @@ export async function signalDevicePlayers(
   id: string,
   reason: z.infer<typeof livePlayReasonSchema>,
 ): Promise<void> {
+  await signalPlayersWhere(db, reason, sql`arcade_id = ${arcade} and device_id = ${id}`);
+}
+
+/** Tells every player on one of the arcade's devices that their play state changed (renamed). */
+export async function signalArcadePlayers(
+  db: Queryable,
+  arcade: string,
+  reason: z.infer<typeof livePlayReasonSchema>,
+): Promise<void> {
+  await signalPlayersWhere(db, reason, sql`arcade_id = ${arcade}`);
+}
+
+async function signalPlayersWhere(
+  db: Queryable,
+  reason: z.infer<typeof livePlayReasonSchema>,
+  where: SQL,
+): Promise<void> {
   await db.execute(sql`
     select pg_notify(${LIVE_CHANNEL},
                      json_build_object('t', 'play', 'u', user_id, 'r', ${reason}::text,
-                                       'a', ${arcade}::text, 'd', ${id}::text)::text)
+                                       'a', arcade_id, 'd', device_id)::text)
       from device_players
-     where arcade_id = ${arcade} and device_id = ${id}`);
+     where ${where}`);
 }
 
 /**

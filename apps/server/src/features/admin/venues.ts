@@ -8,7 +8,7 @@ import type {
   DeviceRename,
 } from '@arcadia/contracts';
 import type { Db, Tx } from '../../db/client';
-import { signalDevicePlayers } from '../../events/live-signal';
+import { signalArcadePlayers, signalDevicePlayers } from '../../events/live-signal';
 import { AppError } from '../../plugins/errors';
 import {
   arcadeDetails,
@@ -77,6 +77,7 @@ async function editArcadeIn(
   // updateArcadeDetails locks the row before it reads "before": two edits at once queue, and
   // each audit entry's before is what the edit changed.
   const { before, after } = await updateArcadeDetails(tx, id, changes);
+  if (before.name !== after.name) await signalArcadePlayers(tx, id, 'renamed');
   await recordAudit(tx, operator, {
     action,
     targetType: 'arcade',
@@ -154,15 +155,17 @@ export async function renameDevice(
 ): Promise<AdminDevice> {
   return db.transaction(async (tx) => {
     const { before, after } = await renameDeviceIn(tx, arcadeId, id, input.name);
-    if (before.name !== after.name)
-      await recordAudit(tx, operator, {
-        action: 'device.update',
-        targetType: 'device',
-        targetId: deviceTarget(arcadeId, id),
-        arcadeId,
-        before: { name: before.name },
-        after: { name: after.name },
-      });
+    if (before.name === after.name) return toAdminDevice(tx, after);
+    // The players on it see the new name now, not after a reload.
+    await signalDevicePlayers(tx, arcadeId, id, 'renamed');
+    await recordAudit(tx, operator, {
+      action: 'device.update',
+      targetType: 'device',
+      targetId: deviceTarget(arcadeId, id),
+      arcadeId,
+      before: { name: before.name },
+      after: { name: after.name },
+    });
     return toAdminDevice(tx, after);
   });
 }

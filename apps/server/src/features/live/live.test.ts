@@ -487,4 +487,37 @@ describe('a device an operator disables, for the players on it', () => {
       d.close();
     }
   });
+
+  it('shows its players a new name of the device or its arcade at once, and no one else', async () => {
+    const rename = (path: string, body: object) =>
+      t.request('PATCH', `/api/admin/arcades/${path}`, { token: boss.token, body });
+    expect((await join(cleo, spare)).status).toBe(200);
+    const c = await openStream(t.url, cleo.token);
+    const d = await openStream(t.url, dora.token);
+    try {
+      expect(await c.nextOf('hello')).toMatchObject({ play: { device: { name: 'Device pod-2' } } });
+      await d.nextOf('hello');
+
+      expect((await rename(`pods/devices/${spare.id}`, { name: 'Laser Pod' })).status).toBe(200);
+      expect(await c.nextOf('play')).toMatchObject({
+        reason: 'renamed',
+        play: { device: { id: 'pod-2', name: 'Laser Pod', arcadeName: 'Pod Hall' } },
+        at: { arcade: 'pods', id: 'pod-2' },
+      });
+      expect((await rename('pods', { name: 'Pod Palace' })).status).toBe(200);
+      for (const [stream, device] of [
+        [c, 'Laser Pod'],
+        [d, 'Device pod-1'],
+      ] as const)
+        expect(await stream.nextOf('play')).toMatchObject({
+          reason: 'renamed',
+          play: { device: { name: device, arcadeName: 'Pod Palace' } },
+        });
+      // Dora heard the arcade's new name only: nothing of the device she is not on.
+      await expect(d.next(300)).rejects.toThrow('no event in time');
+    } finally {
+      c.close();
+      d.close();
+    }
+  });
 });

@@ -132,6 +132,18 @@ describe('/play follows the live channel', () => {
     expect(screen.getByTestId('playing-device')).toHaveTextContent('arena-1');
   });
 
+  it('shows the new names when an operator renames the device or its arcade', async () => {
+    const { store } = await renderPlaying();
+    expect(screen.getByText('Arena 1 · Arcadia Berlin')).toBeInTheDocument();
+    const renamed = { ...arena, name: 'Arena Eins', arcadeName: 'Arcadia Mitte' };
+    act(() => {
+      store.dispatch(event({ reason: 'renamed', play: on({ device: renamed }) }));
+    });
+    expect(screen.getByText('Arena Eins · Arcadia Mitte')).toBeInTheDocument();
+    expect(screen.getByTestId('playing-device')).toHaveTextContent('arena-1');
+    expect(screen.getByRole('button', { name: 'Stop Playing' })).toBeInTheDocument();
+  });
+
   it('speaks English too', async () => {
     const { store } = await renderPlaying('/play', 'en');
     act(() => {
