@@ -44,7 +44,9 @@ async function renderGameOfRick() {
   );
   const store = await signedInStore();
   void store.dispatch(getDevicesApi.endpoints.getDevices.initiate('berlin'));
-  void store.dispatch(visitsApi.endpoints.getVisits.initiate({ arcadeId: 'berlin', day: DAY }));
+  void store.dispatch(
+    visitsApi.endpoints.getArcadeVisits.initiate({ arcadeId: 'berlin', day: DAY }),
+  );
   const view = await renderApp([{ path: '/admin/*', Component: AdminConsole }], {
     path: GAME,
     store,

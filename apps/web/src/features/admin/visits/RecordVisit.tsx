@@ -4,7 +4,7 @@ import { Button, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { failureMessage } from '../shell/failure-message';
 import { PlayerPicker, type PickedPlayer } from '../shell/PlayerPicker';
-import { useRecordVisitMutation } from './api/visits';
+import { useRecordArcadeVisitMutation } from './api/visits';
 
 /** A registered player came in: find them by name and record the visit (now). */
 export function RecordVisit({
@@ -17,7 +17,7 @@ export function RecordVisit({
   const { t } = useTranslation();
   const [player, setPlayer] = useState<PickedPlayer | null>(null);
   const [missing, setMissing] = useState(false);
-  const [record, { isLoading }] = useRecordVisitMutation();
+  const [record, { isLoading }] = useRecordArcadeVisitMutation();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!player) return setMissing(true);

@@ -4,7 +4,7 @@ import { Button, EmptyState, ErrorState, Spinner } from '../../../components/ui'
 import { useConsole } from '../shell/console-context';
 import { CursorPages, DayPicker, useDayParam, type CursorPage } from '../shell/DayPicker';
 import { useConsoleFormat } from '../shell/format';
-import { useGetVisitsQuery } from './api/visits';
+import { useGetArcadeVisitsQuery } from './api/visits';
 import { RecordVisit } from './RecordVisit';
 
 /** /admin/visits: record a player's visit to the picked arcade, and the visits of a day. */
@@ -50,7 +50,7 @@ function VisitsPage({
   const { t } = useTranslation();
   const { href } = useConsole();
   const format = useConsoleFormat();
-  const page = useGetVisitsQuery({ arcadeId, day, before });
+  const page = useGetArcadeVisitsQuery({ arcadeId, day, before });
   if (page.isLoading)
     return <Spinner size="lg" className="w-full py-10" label={t('admin-visits.loading')} />;
   if (page.isError)

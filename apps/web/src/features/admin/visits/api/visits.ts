@@ -22,7 +22,7 @@ const visitsPath = (arcadeId: string) => `api/admin/arcades/${encodeURIComponent
  */
 export const visitsApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    getVisits: build.query<AdminVisitsPage, VisitsArgs>({
+    getArcadeVisits: build.query<AdminVisitsPage, VisitsArgs>({
       query: ({ arcadeId, day, before }) => ({
         url: visitsPath(arcadeId),
         params: before ? { day, before } : { day },
@@ -30,7 +30,7 @@ export const visitsApi = adminApi.injectEndpoints({
       responseSchema: adminVisitsPageSchema,
       providesTags: ['AdminVisits'],
     }),
-    recordVisit: build.mutation<AdminVisit, { arcadeId: string; userId: string }>({
+    recordArcadeVisit: build.mutation<AdminVisit, { arcadeId: string; userId: string }>({
       query: ({ arcadeId, userId }) => ({
         url: visitsPath(arcadeId),
         method: 'POST',
@@ -42,4 +42,4 @@ export const visitsApi = adminApi.injectEndpoints({
   }),
 });
 
-export const { useGetVisitsQuery, useRecordVisitMutation } = visitsApi;
+export const { useGetArcadeVisitsQuery, useRecordArcadeVisitMutation } = visitsApi;
