@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config';
 
 const postgres = process.env.TEST_DATABASE_URL;
 
@@ -18,8 +19,8 @@ const serverTests = {
   // A worker keeps the modules it loaded from one file to the next: each server test file builds
   // its own app, database and ports and mocks no module, so only the import of the app (a third
   // of a file's time) is saved. On two cores the server tests took about half as long (the
-  // identity folder on PGlite 143 s → 73 s). The web project stays isolated: its files mock
-  // modules (the scanner) and share RTK Query's cache, and failed in another file's order.
+  // identity folder on PGlite 143 s → 73 s). The web tests do the same but for the files that
+  // mock a module (apps/web/vitest.config.ts).
   isolate: false,
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -70,7 +71,7 @@ export default defineConfig({
       ...(postgres
         ? [databaseProject('server:postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres })]
         : []),
-      'apps/web/vitest.config.ts',
+      ...webProjects,
     ],
   },
 });

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { api } from './base';
+import { describe, expect, it, vi } from 'vitest';
 
 /**
  * Every endpoint module injects into the one API, and RTK Query keeps the first definition of a
@@ -15,6 +14,9 @@ const endpointModules = import.meta.glob<unknown>([
 
 describe('the endpoints of the one API', () => {
   it('have a name each, whatever the order their chunks load in', async () => {
+    // A fresh module graph: a worker that ran another file first has most modules loaded.
+    vi.resetModules();
+    const { api } = await import('./base');
     const inject = api.injectEndpoints.bind(api);
     const names: string[] = [];
     api.injectEndpoints = (options) => {
