@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { accounts, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { newCardSecret } from './card-secret';
 import { reprintCard } from './service';
@@ -65,6 +65,21 @@ describe('POST /api/v2/user/me/link', () => {
     expect(res.status).toBe(200);
     expect(res.body.mail).toBe('mia@example.test');
     expect(await identityOf(profile.id)).toEqual({ sub: 'sub-mail', mail: 'mia@example.test' });
+  });
+
+  it("takes the e-mail of the embedded provider's account, whose tokens carry none", async () => {
+    const profile = await card('MailMarek');
+    const [account] = await t.db
+      .insert(accounts)
+      .values({ email: 'marek@example.test', passwordHash: 'x', nickname: 'Marek' })
+      .returning();
+    const res = await t.request('POST', '/api/v2/user/me/link', {
+      token: await t.issuer.mint(account!.id),
+      body: profile.link,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mail: 'marek@example.test', mailVerified: false });
+    expect(await identityOf(profile.id)).toEqual({ sub: account!.id, mail: 'marek@example.test' });
   });
 
   it('answers a card another identity already holds as an unknown card (its secret is spent), and writes nothing', async () => {

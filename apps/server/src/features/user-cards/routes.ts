@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, linkCardSchema, ownProfileSchema } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
+import { accountEmail } from '../identity';
 import { toOwnProfile } from '../users';
 import { linkCard } from './service';
 
@@ -27,8 +28,12 @@ export const userCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      const email = auth.claims.email;
-      const mail = typeof email === 'string' && email.includes('@') ? email.toLowerCase() : null;
+      // The embedded provider's access tokens carry no e-mail: its account's address (verified or
+      // not, as the presenter tells), else an external issuer's e-mail claim.
+      const claimed = auth.claims.email;
+      const mail =
+        (await accountEmail(db, auth.sub)) ??
+        (typeof claimed === 'string' && claimed.includes('@') ? claimed.toLowerCase() : null);
       return toOwnProfile(db, await linkCard(db, auth.sub, request.body, mail));
     },
   });
