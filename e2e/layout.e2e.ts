@@ -229,4 +229,29 @@ describe('layout', () => {
     await context.close();
     // (about 30 s on an idle machine; the nine screenshots take most of it)
   }, 240_000);
+
+  it("the rating board's provisional marks stay inside their cells, in German and English", async () => {
+    for (const [locale, viewport, word] of [
+      ['de-DE', NARROW, 'Vorläufig'],
+      ['en-US', MOBILE, 'Provisional'],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, server.url, { viewport, locale });
+      await page.goto('/leaderboard?metric=rating');
+      const marks = page.getByRole('table').getByText(word, { exact: true });
+      await marks.first().waitFor();
+      // 'PROVISIONAL' in capitals ran 10 px past the value's cell and the table's card at 360 px.
+      const outside = await marks.evaluateAll((els) =>
+        els.flatMap((el) => {
+          const cell = el.closest('td')!.getBoundingClientRect();
+          const mark = el.getBoundingClientRect();
+          return mark.left < cell.left - 0.5 || mark.right > cell.right + 0.5
+            ? [`${mark.left}–${mark.right} outside ${cell.left}–${cell.right}`]
+            : [];
+        }),
+      );
+      expect(outside, `${locale} at ${viewport.width} px`).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -138,7 +138,7 @@ describe('leaderboard page', () => {
     expect(
       await screen.findByRole('table', { name: 'Rangliste nach Spielstärke, Jeder gegen jeden' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(rows()[1]?.[2]).toBe('1.097 vorläufig'));
+    await waitFor(() => expect(rows()[1]?.[2]).toBe('1.097 Vorläufig'));
     expect(rows()[0]?.[2]).toBe('1.250');
     expect(screen.getByText(/vorläufig bis 10 Spiele\./)).toBeInTheDocument();
   });

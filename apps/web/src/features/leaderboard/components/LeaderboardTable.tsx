@@ -40,13 +40,14 @@ function perGame(entry: LeaderboardEntry, column: 'perGame' | 'winRate', lang: '
 export function ProvisionalMark({ entry }: { entry: LeaderboardEntry }) {
   const { t } = useTranslation();
   if (!entry.provisional) return null;
-  // The space lets a narrow column (320 px) put the mark under the value, not past the screen.
+  // The space lets a narrow column (320 px) put the mark under the value, not past the screen;
+  // in capitals 'PROVISIONAL' was wider than the value's cell on a phone.
   return (
     <>
       {' '}
       <span
         title={t('leaderboard.provisionalHint', { count: RATING_PROVISIONAL_GAMES })}
-        className="inline-block rounded-full border border-line px-1.5 py-0.5 align-middle text-[0.65rem] font-semibold uppercase tracking-wider text-ink-muted"
+        className="inline-block rounded-full border border-line px-1.5 py-0.5 align-middle text-[0.7rem] font-semibold text-ink-muted"
       >
         {t('leaderboard.provisional')}
       </span>
