@@ -19,9 +19,11 @@ import {
   MOBILE,
   expectAccessible,
   launchBrowser,
+  newAccount,
   openPage,
   screenshot,
   SCREENSHOT_DIR,
+  signUp,
   startServer,
   type E2eServer,
 } from './support';
@@ -180,6 +182,24 @@ describe('playing on a device', () => {
       path: path.join(SCREENSHOT_DIR, 'play-leaderboard-own-row-360.png'),
     });
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a new player who opens a device link signed out plays on it once registered', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    // The device's link, signed out: to /login, which remembers it through sign-up and
+    // registration (before, registration ended on the new profile and the device was forgotten).
+    await page.goto(`/play?deviceId=${device.arcade};${device.id}`);
+    await page.waitForURL(/\/login$/);
+    await signUp(page, newAccount('scan'));
+    await page.waitForURL(/\/login\/registration$/);
+    await page.getByRole('checkbox', { name: /Ich akzeptiere/ }).check();
+    await client.heartbeat();
+    await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
+    await expect.poll(() => page.getByText('Du spielst auf:').count(), { timeout: 15_000 }).toBe(1);
+    await expect(page.getByTestId('playing-device').textContent()).resolves.toBe(device.id);
+    expect(new URL(page.url()).pathname).toBe('/play');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -61,10 +61,14 @@ describe('guards', () => {
     expect(await screen.findByText('login at /login from /profile/abc/friends?x=1')).toBeVisible();
   });
 
-  it('signed in but not registered (me answers 404): to /login/registration', async () => {
+  it('signed in but not registered (me answers 404): to /login/registration, remembering the target', async () => {
     const { store } = await signedIn(apiError(404, 'not_registered', 'no profile'));
-    await renderApp(routes, { path: '/play', store });
-    expect(await screen.findByText(/registration at \/login\/registration/)).toBeVisible();
+    await renderApp(routes, { path: '/play?deviceId=arcadia-berlin;arena-2', store });
+    expect(
+      await screen.findByText(
+        'registration at /login/registration from /play?deviceId=arcadia-berlin;arena-2',
+      ),
+    ).toBeVisible();
   });
 
   it('registration itself only needs a sign-in', async () => {

@@ -21,12 +21,21 @@ export function RequireSignedIn() {
   return <Outlet />;
 }
 
-/** Registered (GET /api/v2/user/me answered a profile), else to /login/registration. */
+/**
+ * Registered (GET /api/v2/user/me answered a profile), else to /login/registration remembering
+ * the target (a device code scanned before the profile existed leads back to the device).
+ */
 export function RequireRegistered() {
   const { t } = useTranslation();
   const { profileStatus, isLoading, reload } = useCurrentUser();
+  const location = useLocation();
   if (isLoading || profileStatus === 'none') return <PageSpinner label={t('app.loadingProfile')} />;
-  if (profileStatus === 'unregistered') return <Navigate to="/login/registration" replace />;
+  if (profileStatus === 'unregistered') {
+    const state: LoginLocationState = {
+      from: `${location.pathname}${location.search}${location.hash}`,
+    };
+    return <Navigate to="/login/registration" replace state={state} />;
+  }
   if (profileStatus === 'error')
     return <ErrorState message={t('app.profileLoadFailed')} onRetry={reload} />;
   return <Outlet />;

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { makeStore, type AppStore } from '../lib/store/store';
 import { Toaster } from '../components/ui';
 import { setNavigator } from '../lib/navigation';
@@ -17,6 +17,8 @@ import { createTestI18n } from './i18n';
 export interface RenderAppOptions {
   /** Where the router starts (default '/'). */
   path?: string;
+  /** The navigation state there (what a guard remembered, e.g. `{ from }`). */
+  state?: unknown;
   /** The interface language of the app's strings (default German). */
   lang?: 'de' | 'en';
   /** The store (see ./store.ts for signed-in ones); a fresh one by default. */
@@ -36,7 +38,7 @@ export async function renderApp(
   const i18n = options.i18n ?? (await createTestI18n(options.lang ?? 'de'));
   const router = createMemoryRouter(
     isValidElement(routes) ? [{ path: '*', element: routes }] : routes,
-    { initialEntries: [options.path ?? '/'] },
+    { initialEntries: [{ ...parsePath(options.path ?? '/'), state: options.state }] },
   );
   setNavigator((to, o) => void router.navigate(to, o));
   const view = render(

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AppStore } from '../../lib/store/store';
 import { callsTo, deferred, handlers, server } from '../../testing/api';
@@ -152,6 +152,46 @@ describe('registration form', () => {
     // The profile is stored once, as the own profile (the page that registered has gone).
     expect(selectProfileStatus(store.getState())).toBe('registered');
     expect(selectOwnProfile(store.getState())?.id).toBe(ME);
+  });
+
+  it('a player who scanned a device before registering goes back to the device', async () => {
+    function PlayProbe() {
+      return <p>play page {useLocation().search}</p>;
+    }
+    const { user } = await renderApp(
+      [
+        { path: '/login/registration', Component: RegistrationPage },
+        { path: '/profile/:id', Component: ProfileProbe },
+        { path: '/play', Component: PlayProbe },
+      ],
+      {
+        path: '/login/registration',
+        state: { from: '/play?deviceId=arcadia-berlin;arena-2' },
+        store: await signedInUnregistered(),
+      },
+    );
+    server.use(handlers.register({ status: 201, body: ownProfile({ userName: 'nova' }) }));
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(submit());
+    expect(await screen.findByText('play page ?deviceId=arcadia-berlin;arena-2')).toBeVisible();
+  });
+
+  it('any other remembered target: the new profile, as spec §4 says', async () => {
+    const { user } = await renderApp(
+      [
+        { path: '/login/registration', Component: RegistrationPage },
+        { path: '/profile/:id', Component: ProfileProbe },
+      ],
+      {
+        path: '/login/registration',
+        state: { from: '/leaderboard?metric=rating' },
+        store: await signedInUnregistered(),
+      },
+    );
+    server.use(handlers.register({ status: 201, body: ownProfile({ userName: 'nova' }) }));
+    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+    await user.click(submit());
+    expect(await screen.findByText(`profile page ${ME}`)).toBeVisible();
   });
 
   it('a taken name is shown at the name field; changing the name clears it', async () => {

@@ -1,15 +1,26 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { Registration } from '@arcadia/contracts';
 import { toFailure } from '../../lib/api/failure';
 import { PageSpinner } from '../../components/ui';
-import { useAuth, useCurrentUser } from '../auth';
+import { safeReturnPath } from '../../lib/navigation';
+import { useAuth, useCurrentUser, type LoginLocationState } from '../auth';
 import { useRegisterMutation } from './api/register';
 import { RegistrationForm } from './components/RegistrationForm';
 import { prefillFromAccount } from './validation';
 
+/**
+ * Where a new profile leads: its page (spec §4), but a player who scanned a device's code before
+ * they had a profile goes back to that device (/play?deviceId=…), which they came to play on.
+ */
+function afterRegistration(id: string, from: unknown): string {
+  const target = safeReturnPath(from, '');
+  return /^\/play\?deviceId=/.test(target) ? target : `/profile/${encodeURIComponent(id)}`;
+}
+
 /** `/login/registration`: create the player profile for the signed-in account. */
 export function Component() {
   const navigate = useNavigate();
+  const from = (useLocation().state as LoginLocationState | null)?.from;
   const { account, status } = useAuth();
   const { profile: registered } = useCurrentUser();
   // Spec §4 registration: begin (in progress), success (the own profile stored), error.
@@ -17,12 +28,13 @@ export function Component() {
 
   const onSubmit = async (body: Registration) => {
     const result = await register(body);
-    if (result.data) await navigate(`/profile/${encodeURIComponent(result.data.id)}`);
+    if (result.data) await navigate(afterRegistration(result.data.id, from));
   };
 
   if (status === 'loading') return <PageSpinner />;
-  // Already registered (this sign-in has a profile): nothing to create, show it.
-  if (registered) return <Navigate to={`/profile/${encodeURIComponent(registered.id)}`} replace />;
+  // Already registered (this sign-in has a profile, or the answer just stored it): nothing to
+  // create, on to the profile or the device.
+  if (registered) return <Navigate to={afterRegistration(registered.id, from)} replace />;
   return (
     <RegistrationForm
       // A new account (another sign-in) starts a fresh form with its own prefill.
