@@ -22,11 +22,15 @@ export const livePlaySchema = z.object({
 });
 export type LivePlay = z.infer<typeof livePlaySchema>;
 
-/** Why the play state changed (`renamed`: an operator renamed the device or its arcade). */
+/**
+ * Why the play state changed (`renamed`: an operator renamed the device or its arcade;
+ * `expired`: the seat was kept 30 minutes without a match and a player at the full device took it).
+ */
 export const livePlayReasonSchema = z.enum([
   'joined',
   'left',
   'removed',
+  'expired',
   'match_started',
   'match_cancelled',
   'match_over',
@@ -44,7 +48,7 @@ export type LiveHello = z.infer<typeof liveHelloSchema>;
 export const livePlayEventSchema = z.object({
   reason: livePlayReasonSchema,
   play: livePlaySchema,
-  /** The device the change happened on (for match_over and removed: the one the player left). */
+  /** The device the change happened on (match_over, removed, expired: the one the player left). */
   at: z.object({ arcade: z.string(), id: z.string() }).nullable(),
   /** The stored game, with match_over. */
   gameId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
@@ -168,6 +168,26 @@ export async function deleteSeats(
     )
     .returning({ userId: devicePlayers.userId });
   return rows.length;
+}
+
+/** Removes the players who joined the device before `joinedBefore`; answers who they were. */
+export async function deleteSeatsJoinedBefore(
+  db: Queryable,
+  arcade: string,
+  id: string,
+  joinedBefore: Date,
+): Promise<string[]> {
+  const rows = await db
+    .delete(devicePlayers)
+    .where(
+      and(
+        eq(devicePlayers.arcadeId, arcade),
+        eq(devicePlayers.deviceId, id),
+        lt(devicePlayers.joinedAt, joinedBefore),
+      ),
+    )
+    .returning({ userId: devicePlayers.userId });
+  return rows.map((row) => row.userId);
 }
 
 /** Takes the player off whichever device they joined. */

@@ -30,6 +30,7 @@ import {
   countOn,
   countSeenSince,
   deleteSeats,
+  deleteSeatsJoinedBefore,
   deviceOfPlayer,
   deviceNameTaken,
   findDevice,
@@ -274,6 +275,7 @@ export const seats = {
   deviceOfPlayer,
   insertSeat,
   deleteSeats,
+  deleteSeatsJoinedBefore,
   /** A join or leave: a new roster version, and the waiting device woken. */
   bump: async (db: Queryable, arcade: string, id: string) => {
     await updateDevice(db, arcade, id, { bumpRoster: true });

@@ -275,6 +275,33 @@ describe('the live channel (GET /api/live)', () => {
     }
   });
 
+  it('tells the player whose seat, kept 30 minutes without a match, went to another', async () => {
+    const solo = await addDevice(t, 'neon-city', 'solo', { capacity: 1 });
+    const a = await openStream(t.url, anna.token);
+    try {
+      await a.nextOf('hello');
+      expect((await join(anna, solo)).status).toBe(200);
+      await a.nextOf('play');
+      await t.db.execute(
+        `update device_players set joined_at = now() - interval '31 minutes' where user_id = '${anna.id}'`,
+      );
+      expect((await join(ben, solo)).status).toBe(200);
+      expect(await a.nextOf('play')).toMatchObject({
+        reason: 'expired',
+        at: { arcade: 'neon-city', id: 'solo' },
+        play: { device: null },
+      });
+    } finally {
+      a.close();
+    }
+    const left = await t.request(
+      'DELETE',
+      `/api/arcadecenter/neon-city/device/solo/player/${ben.id}`,
+      { token: ben.token },
+    );
+    expect(left.status).toBe(200);
+  });
+
   it("tells the players when an operator gives them a guest's result or voids their game", async () => {
     expect((await join(anna, arena)).status).toBe(200);
     const reported = await deviceRequest(t, arena)(

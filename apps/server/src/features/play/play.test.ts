@@ -181,6 +181,29 @@ describe('playing on a device', () => {
     for (const p of [ben, cleo, dora]) await stop(p, duo);
   });
 
+  it('gives a seat kept 30 minutes without a match to a player at the full device', async () => {
+    expect((await start(ben, duo)).status).toBe(200);
+    expect((await start(cleo, duo)).status).toBe(200);
+    // 29 minutes: still Ben's and Cleo's device.
+    const joinedAgo = (player: TestPlayer, minutes: number) =>
+      t.db.execute(
+        `update device_players set joined_at = now() - interval '${minutes} minutes' where user_id = '${player.id}'`,
+      );
+    await joinedAgo(ben, 29);
+    const full = await start(dora, duo);
+    expect(full.status).toBe(409);
+    expect(full.body.error.code).toBe('device_full');
+    // 31 minutes without a match: Ben's seat goes to Dora; Cleo, who came later, keeps hers.
+    await joinedAgo(ben, 31);
+    expect((await start(dora, duo)).status).toBe(200);
+    const roster = await deviceRequest(t, duo)('GET', '/players');
+    expect(roster.body.players.map((p: { userId: string }) => p.userId).sort()).toEqual(
+      [cleo.id, dora.id].sort(),
+    );
+    expect((await current(ben)).body).toEqual({});
+    for (const p of [cleo, dora]) await stop(p, duo);
+  });
+
   it('moves a player who joins another device', async () => {
     const me = await current(anna);
     expect(me.body.id).toBe('arena-1');

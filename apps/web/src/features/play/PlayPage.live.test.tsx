@@ -119,6 +119,19 @@ describe('/play follows the live channel', () => {
     expect(screen.queryByRole('button', { name: 'Stop Playing' })).toBeNull();
   });
 
+  it('says when the seat, kept 30 minutes without a match, went to a player at the device', async () => {
+    const { store } = await renderPlaying();
+    act(() => {
+      store.dispatch(event({ reason: 'expired', play: off }));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Dein Platz auf arena-1 ist frei geworden.',
+    );
+    expect(screen.getByText(/30 Minuten ohne Match/)).toBeInTheDocument();
+    expect(screen.queryByText(/Arcade-Team/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stop Playing' })).toBeNull();
+  });
+
   it('warns when the device goes offline, and clears it when it is back', async () => {
     const { store } = await renderPlaying();
     act(() => {

@@ -11,7 +11,7 @@ export interface PlayEndedPanelProps {
   onScanAgain: () => void;
 }
 
-/** The match is over (a link to the result) or an operator took the player off the device. */
+/** The match is over (a link to the result), or the player is off the device (removed, expired). */
 export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPanelProps) {
   const { t } = useTranslation();
   const over = ended.reason === 'match_over';
@@ -24,11 +24,11 @@ export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPane
           <UserX aria-hidden="true" size={44} className="text-danger" />
         )}
         <p className="font-display text-2xl font-bold text-ink">
-          {over ? t('play.live.matchOver') : t('play.live.removed', { device: ended.device.id })}
+          {over
+            ? t('play.live.matchOver')
+            : t(`play.live.${ended.reason}`, { device: ended.device.id })}
         </p>
-        <p className="max-w-prose text-ink-muted">
-          {over ? t('play.live.matchOverHint') : t('play.live.removedHint')}
-        </p>
+        <p className="max-w-prose text-ink-muted">{t(`play.live.${ended.reason}Hint`)}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           {over && resultPath && (
             <Link to={resultPath} className={buttonClasses('primary', 'lg')}>

@@ -27,9 +27,12 @@ export interface PlayState {
   ended: PlayEnded | null;
 }
 
-/** The last device's match is over (with the stored game), or an operator took the player off. */
+/**
+ * The last device's match is over (with the stored game), an operator took the player off, or
+ * the seat, kept 30 minutes without a match, went to a player at the full device.
+ */
 export interface PlayEnded {
-  reason: 'match_over' | 'removed';
+  reason: 'match_over' | 'removed' | 'expired';
   device: Device;
   gameId: string | null;
 }
@@ -130,7 +133,11 @@ export const playSlice = createSlice({
     builder.addCase(livePlay, (state, action) => {
       const { reason, play, at, gameId } = action.payload;
       followLive(state, play);
-      if ((reason === 'match_over' || reason === 'removed') && at && !play.device) {
+      if (
+        (reason === 'match_over' || reason === 'removed' || reason === 'expired') &&
+        at &&
+        !play.device
+      ) {
         state.ended = { reason, device: at, gameId };
         // What failed on that device (a stop refused mid-match) no longer holds.
         state.error = null;
