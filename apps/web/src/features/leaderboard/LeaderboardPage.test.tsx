@@ -125,8 +125,8 @@ describe('leaderboard page', () => {
     await waitFor(() =>
       expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=elimination'),
     );
-    // The period stays in the address for the way back to the other boards.
-    expect(router.state.location.search).toBe('?metric=rating&period=week&mode=elimination');
+    // The period stays in the address for the way back to the other boards; no mode chosen yet.
+    expect(router.state.location.search).toBe('?metric=rating&period=week');
     expect(screen.queryByRole('radio', { name: 'Diese Woche' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Eine Arcade' })).not.toBeInTheDocument();
     // The note says why the period and the arcade are gone.
@@ -141,6 +141,25 @@ describe('leaderboard page', () => {
     await waitFor(() => expect(rows()[1]?.[2]).toBe('1.097 Vorläufig'));
     expect(rows()[0]?.[2]).toBe('1.250');
     expect(screen.getByText(/vorläufig bis 10 Spiele\./)).toBeInTheDocument();
+  });
+
+  it('the rating board opens on the mode the player played most lately, until one is chosen', async () => {
+    server.use(handlers.getLeaderboard(({ query }) => ({ body: board(query, {}) })));
+    const matchHistory = [game({ type: 'freeforall' }), game({ type: 'freeforall' }), game()];
+    const { user, router } = await renderBoard(
+      signedInStore(ownProfile({ matchHistory })),
+      '/leaderboard',
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Stärke' }));
+    await waitFor(() =>
+      expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=freeforall'),
+    );
+    expect(screen.getByRole('radio', { name: 'Jeder gegen jeden' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Eliminierung' }));
+    await waitFor(() =>
+      expect(lastQuery()).toBe('metric=rating&period=all&scope=global&page=1&mode=elimination'),
+    );
+    expect(router.state.location.search).toBe('?metric=rating&mode=elimination');
   });
 
   it('names each board in German with the right case; wins add the win rate', async () => {

@@ -31,6 +31,7 @@ import { Pager } from './components/Pager';
 import { langOf } from './format';
 import {
   arcadesOf,
+  modeOf,
   readFilters,
   withFilter,
   writeFilters,
@@ -63,6 +64,7 @@ export function Component() {
   ];
   const arcadeName = (id: string) => arcadeList?.arcades.find((a) => a.id === id)?.name ?? id;
   const arcade = filters.scope === 'arcade' ? (filters.arcade ?? arcades[0] ?? null) : null;
+  const mode = modeOf(filters.mode, profile?.matchHistory);
 
   const needsSignIn = filters.scope === 'friends' && !signedIn;
   const needsArcade = filters.scope === 'arcade' && !arcade;
@@ -74,7 +76,7 @@ export function Component() {
       period: filters.period,
       scope: filters.scope,
       arcade: arcade ?? undefined,
-      ...(rating ? { mode: filters.mode } : {}),
+      ...(rating ? { mode } : {}),
       page: filters.page,
     },
     { skip, refetchOnMountOrArgChange: true },
@@ -137,7 +139,7 @@ export function Component() {
             meId={me?.userId ?? null}
             caption={t(`leaderboard.table.caption.${filters.metric}`, {
               period: periodName,
-              mode: t(`leaderboard.mode.${filters.mode}`),
+              mode: t(`leaderboard.mode.${mode}`),
             })}
           />
         </Card>
@@ -189,7 +191,7 @@ export function Component() {
           <ChoiceGroup<GameType>
             legend={t('leaderboard.mode.label')}
             name="mode"
-            value={filters.mode}
+            value={mode}
             onChange={(mode) => go(withFilter(filters, { mode }))}
             choices={GAME_TYPES.map((value) => ({
               value,

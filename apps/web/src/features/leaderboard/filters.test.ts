@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arcadesOf, defaultFilters, readFilters, withFilter, writeFilters } from './filters';
+import {
+  arcadesOf,
+  defaultFilters,
+  modeOf,
+  readFilters,
+  withFilter,
+  writeFilters,
+} from './filters';
 
 describe('leaderboard filters in the address', () => {
   it('reads known values and falls back to the defaults for anything else', () => {
@@ -11,7 +18,7 @@ describe('leaderboard filters in the address', () => {
       period: 'week',
       scope: 'arcade',
       arcade: 'berlin',
-      mode: 'elimination',
+      mode: null,
       page: 3,
     });
     expect(readFilters(new URLSearchParams('metric=rating&mode=freeforall'))).toEqual({
@@ -37,13 +44,27 @@ describe('leaderboard filters in the address', () => {
         page: 2,
       }).toString(),
     ).toBe('metric=wins&period=month&page=2');
-    // The mode only with the rating board.
-    expect(writeFilters({ ...defaultFilters, metric: 'rating' }).toString()).toBe(
-      'metric=rating&mode=elimination',
-    );
+    // The mode only with the rating board, and only once chosen.
+    expect(writeFilters({ ...defaultFilters, metric: 'rating' }).toString()).toBe('metric=rating');
+    expect(
+      writeFilters({ ...defaultFilters, metric: 'rating', mode: 'elimination' }).toString(),
+    ).toBe('metric=rating&mode=elimination');
     expect(writeFilters({ ...defaultFilters, scope: 'arcade', arcade: 'berlin' }).toString()).toBe(
       'scope=arcade&arcade=berlin',
     );
+  });
+
+  it("the rating board's mode: the chosen one, else the one played most lately, else elimination", () => {
+    const games = (...types: Array<'elimination' | 'deathmatch' | 'freeforall'>) =>
+      types.map((type) => ({ type }));
+    expect(modeOf('deathmatch', games('freeforall', 'freeforall'))).toBe('deathmatch');
+    expect(modeOf(null, games('deathmatch', 'freeforall', 'freeforall'))).toBe('freeforall');
+    // Equally often: the mode of the newer game (the history is newest first).
+    expect(modeOf(null, games('deathmatch', 'freeforall', 'freeforall', 'deathmatch'))).toBe(
+      'deathmatch',
+    );
+    expect(modeOf(null, [])).toBe('elimination');
+    expect(modeOf(null, undefined)).toBe('elimination');
   });
 
   it('a changed filter starts at page 1', () => {

@@ -23,8 +23,8 @@ export interface LeaderboardFilters {
   period: LeaderboardPeriod;
   scope: LeaderboardScope;
   arcade: string | null;
-  /** The rating board's mode (metric rating only). */
-  mode: GameType;
+  /** The rating board's mode (metric rating only); null: not chosen, the player's own (modeOf). */
+  mode: GameType | null;
   page: number;
 }
 
@@ -33,7 +33,7 @@ export const defaultFilters: LeaderboardFilters = {
   period: 'all',
   scope: 'global',
   arcade: null,
-  mode: 'elimination',
+  mode: null,
   page: 1,
 };
 
@@ -48,7 +48,7 @@ export function readFilters(params: URLSearchParams): LeaderboardFilters {
     period: oneOf(LEADERBOARD_PERIODS, params.get('period')) ?? defaultFilters.period,
     scope: oneOf(LEADERBOARD_SCOPES, params.get('scope')) ?? defaultFilters.scope,
     arcade: arcade && ARCADE_ID.test(arcade) ? arcade : null,
-    mode: oneOf(GAME_TYPES, params.get('mode')) ?? defaultFilters.mode,
+    mode: oneOf(GAME_TYPES, params.get('mode')) ?? null,
     page: Number.isInteger(page) && page >= 1 && page <= LEADERBOARD_MAX_PAGE ? page : 1,
   };
 }
@@ -60,7 +60,7 @@ export function writeFilters(filters: LeaderboardFilters): URLSearchParams {
   if (filters.period !== defaultFilters.period) params.set('period', filters.period);
   if (filters.scope !== defaultFilters.scope) params.set('scope', filters.scope);
   if (filters.scope === 'arcade' && filters.arcade) params.set('arcade', filters.arcade);
-  if (filters.metric === 'rating') params.set('mode', filters.mode);
+  if (filters.metric === 'rating' && filters.mode) params.set('mode', filters.mode);
   if (filters.page !== 1) params.set('page', String(filters.page));
   return params;
 }
@@ -76,4 +76,25 @@ export function withFilter(
 /** The arcades a player has played at, from their match history, in order of first sight. */
 export function arcadesOf(games: ReadonlyArray<{ arcade: string }> | undefined): string[] {
   return [...new Set((games ?? []).map((g) => g.arcade).filter((a) => ARCADE_ID.test(a)))];
+}
+
+/** The rating board's mode when none is chosen: the one a new visitor sees first. */
+export const FIRST_RATING_MODE: GameType = 'elimination';
+
+/**
+ * The mode the rating board opens on: the one chosen, else the one the player played most in
+ * their latest games (the most recent of equals), else FIRST_RATING_MODE. A player who only plays
+ * 'Jeder gegen jeden' would otherwise first see a board without themselves.
+ */
+export function modeOf(
+  chosen: GameType | null,
+  games: ReadonlyArray<{ type: GameType }> | undefined,
+): GameType {
+  if (chosen) return chosen;
+  const counts = new Map<GameType, number>();
+  for (const game of games ?? []) counts.set(game.type, (counts.get(game.type) ?? 0) + 1);
+  let best: GameType | null = null;
+  // The history is newest first: a later mode with the same count does not take the place.
+  for (const [type, n] of counts) if (!best || n > counts.get(best)!) best = type;
+  return best ?? FIRST_RATING_MODE;
 }
