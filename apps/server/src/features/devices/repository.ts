@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { arcades, devicePlayers, devices, users } from '../../db/schema';
 
@@ -149,6 +149,15 @@ export async function insertSeat(db: Queryable, userId: string, arcade: string, 
   return row!;
 }
 
+/** Removes the device's seats that also meet `which`; answers whose they were. */
+async function deleteSeatsWhere(db: Queryable, arcade: string, id: string, which: SQL) {
+  const rows = await db
+    .delete(devicePlayers)
+    .where(and(eq(devicePlayers.arcadeId, arcade), eq(devicePlayers.deviceId, id), which))
+    .returning({ userId: devicePlayers.userId });
+  return rows.map((row) => row.userId);
+}
+
 /** Removes the given players from the device; answers how many were on it. */
 export async function deleteSeats(
   db: Queryable,
@@ -157,37 +166,17 @@ export async function deleteSeats(
   userIds: string[],
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const rows = await db
-    .delete(devicePlayers)
-    .where(
-      and(
-        eq(devicePlayers.arcadeId, arcade),
-        eq(devicePlayers.deviceId, id),
-        inArray(devicePlayers.userId, userIds),
-      ),
-    )
-    .returning({ userId: devicePlayers.userId });
-  return rows.length;
+  return (await deleteSeatsWhere(db, arcade, id, inArray(devicePlayers.userId, userIds))).length;
 }
 
 /** Removes the players who joined the device before `joinedBefore`; answers who they were. */
-export async function deleteSeatsJoinedBefore(
+export function deleteSeatsJoinedBefore(
   db: Queryable,
   arcade: string,
   id: string,
   joinedBefore: Date,
 ): Promise<string[]> {
-  const rows = await db
-    .delete(devicePlayers)
-    .where(
-      and(
-        eq(devicePlayers.arcadeId, arcade),
-        eq(devicePlayers.deviceId, id),
-        lt(devicePlayers.joinedAt, joinedBefore),
-      ),
-    )
-    .returning({ userId: devicePlayers.userId });
-  return rows.map((row) => row.userId);
+  return deleteSeatsWhere(db, arcade, id, lt(devicePlayers.joinedAt, joinedBefore));
 }
 
 /** Takes the player off whichever device they joined. */

@@ -32,6 +32,25 @@ async function renderPage(store?: AppStore | Promise<AppStore>, lang: 'de' | 'en
   );
 }
 
+function PlayProbe() {
+  return <p>play page {useLocation().search}</p>;
+}
+
+/** Registers on the page a guard sent the player to from `from` (its remembered target). */
+async function registerComingFrom(from: string) {
+  const { user } = await renderApp(
+    [
+      { path: '/login/registration', Component: RegistrationPage },
+      { path: '/profile/:id', Component: ProfileProbe },
+      { path: '/play', Component: PlayProbe },
+    ],
+    { path: '/login/registration', state: { from }, store: await signedInUnregistered() },
+  );
+  server.use(handlers.register({ status: 201, body: ownProfile({ userName: 'nova' }) }));
+  await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
+  await user.click(submit());
+}
+
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const submit = () => screen.getByRole('button', { name: 'Jetzt Registrieren!' });
 
@@ -155,42 +174,12 @@ describe('registration form', () => {
   });
 
   it('a player who scanned a device before registering goes back to the device', async () => {
-    function PlayProbe() {
-      return <p>play page {useLocation().search}</p>;
-    }
-    const { user } = await renderApp(
-      [
-        { path: '/login/registration', Component: RegistrationPage },
-        { path: '/profile/:id', Component: ProfileProbe },
-        { path: '/play', Component: PlayProbe },
-      ],
-      {
-        path: '/login/registration',
-        state: { from: '/play?deviceId=arcadia-berlin;arena-2' },
-        store: await signedInUnregistered(),
-      },
-    );
-    server.use(handlers.register({ status: 201, body: ownProfile({ userName: 'nova' }) }));
-    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
-    await user.click(submit());
+    await registerComingFrom('/play?deviceId=arcadia-berlin;arena-2');
     expect(await screen.findByText('play page ?deviceId=arcadia-berlin;arena-2')).toBeVisible();
   });
 
   it('any other remembered target: the new profile, as spec §4 says', async () => {
-    const { user } = await renderApp(
-      [
-        { path: '/login/registration', Component: RegistrationPage },
-        { path: '/profile/:id', Component: ProfileProbe },
-      ],
-      {
-        path: '/login/registration',
-        state: { from: '/leaderboard?metric=rating' },
-        store: await signedInUnregistered(),
-      },
-    );
-    server.use(handlers.register({ status: 201, body: ownProfile({ userName: 'nova' }) }));
-    await user.click(screen.getByRole('checkbox', { name: /Ich akzeptiere/ }));
-    await user.click(submit());
+    await registerComingFrom('/leaderboard?metric=rating');
     expect(await screen.findByText(`profile page ${ME}`)).toBeVisible();
   });
 
