@@ -1,9 +1,14 @@
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/ui/Spinner';
 import { ErrorState } from '../components/ui/States';
 // The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
 import { useAuth, useCurrentUser, type LoginLocationState } from '../features/auth/shell';
+
+/** The page a guard sends the visitor away from, for the page it sends them to. */
+function remembered(location: Location): LoginLocationState {
+  return { from: `${location.pathname}${location.search}${location.hash}` };
+}
 
 /** Signed in, else to /login remembering the target (after sign-in the app comes back to it). */
 export function RequireSignedIn() {
@@ -12,12 +17,7 @@ export function RequireSignedIn() {
   const location = useLocation();
   if (status === 'loading' || status === 'signingIn')
     return <PageSpinner label={t('auth.checking')} />;
-  if (status !== 'signedIn') {
-    const state: LoginLocationState = {
-      from: `${location.pathname}${location.search}${location.hash}`,
-    };
-    return <Navigate to="/login" replace state={state} />;
-  }
+  if (status !== 'signedIn') return <Navigate to="/login" replace state={remembered(location)} />;
   return <Outlet />;
 }
 
@@ -30,12 +30,8 @@ export function RequireRegistered() {
   const { profileStatus, isLoading, reload } = useCurrentUser();
   const location = useLocation();
   if (isLoading || profileStatus === 'none') return <PageSpinner label={t('app.loadingProfile')} />;
-  if (profileStatus === 'unregistered') {
-    const state: LoginLocationState = {
-      from: `${location.pathname}${location.search}${location.hash}`,
-    };
-    return <Navigate to="/login/registration" replace state={state} />;
-  }
+  if (profileStatus === 'unregistered')
+    return <Navigate to="/login/registration" replace state={remembered(location)} />;
   if (profileStatus === 'error')
     return <ErrorState message={t('app.profileLoadFailed')} onRetry={reload} />;
   return <Outlet />;

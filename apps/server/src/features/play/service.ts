@@ -26,8 +26,9 @@ export const SEAT_IDLE_MS = 30 * 60_000;
 /**
  * Starts playing on a device. Rules: the device exists (404 device_not_found), is online (a
  * heartbeat within 60 s), is not mid-match and has a free place (409 device_offline,
- * device_in_match, device_full; on a full device, seats taken over SEAT_IDLE_MS ago are freed). Already on it: the same answer again. On another device: the
- * player moves, unless that device is mid-match (409 already_in_match).
+ * device_in_match, device_full; on a full device, seats taken over SEAT_IDLE_MS ago are freed).
+ * Already on it: the same answer again. On another device: the player moves, unless that device
+ * is mid-match (409 already_in_match).
  */
 export async function startPlaying(
   db: Db,
@@ -67,7 +68,8 @@ export async function startPlaying(
       throw playError(409, 'device_offline', 'This device is offline at the moment');
     if (device.matchStartedAt)
       throw playError(409, 'device_in_match', 'A match is running on this device; join after it');
-    if ((await seats.countOn(tx, arcade, id)) >= device.capacity) {
+    const taken = await seats.countOn(tx, arcade, id);
+    if (taken >= device.capacity) {
       // A seat is released by the match's report or by leaving; one kept without a match for
       // SEAT_IDLE_MS (a player who walked away, an account holding a place from elsewhere) gives
       // way to the player at the device now. No match runs here (checked above).
@@ -81,7 +83,7 @@ export async function startPlaying(
         tx,
         expired.map((u) => ({ t: 'play' as const, u, r: 'expired' as const, a: arcade, d: id })),
       );
-      if (expired.length === 0 || (await seats.countOn(tx, arcade, id)) >= device.capacity)
+      if (taken - expired.length >= device.capacity)
         throw playError(409, 'device_full', `This device is full (${device.capacity} players)`);
     }
 
