@@ -200,14 +200,18 @@ export const openingPeriodSchema = z.object({
 });
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
-/** A site path (`/assets/maps/x.svg`) or an https URL of an icon or logo (an uploaded image's URL is such a path). */
+/**
+ * A site path of an icon or logo (`/assets/maps/x.svg`; an uploaded image's URL is such a path).
+ * Not another site's URL: the app's Content-Security-Policy loads images from its own origin only,
+ * so such a logo would show as a broken image to every player.
+ */
 export const iconPathSchema = z
   .string()
   .trim()
   .max(500)
   // Not `//host/…`: a protocol-relative path is another site's address.
-  .regex(/^(\/(?!\/)[A-Za-z0-9._~\-/]+|https:\/\/\S+)$/, {
-    message: 'must be a site path (/assets/…) or an https URL',
+  .regex(/^\/(?!\/)[A-Za-z0-9._~\-/]+$/, {
+    message: 'must be a site path (/assets/…) or an uploaded image; other sites are not allowed',
   });
 const iconPath = iconPathSchema;
 
@@ -249,7 +253,7 @@ export const adminArcadeSchema = z.object({
   city: z.string(),
   address: z.string(),
   openingHours: z.array(openingPeriodSchema),
-  /** The arcade's logo (a site path or https URL), null without one. */
+  /** The arcade's logo (a site path), null without one. */
   logoPath: z.string().nullable(),
   retiredAt: z.string().nullable(),
 });

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { formOf } from '../../../test/support/browser';
 import { TestOidcClient, fromAddress } from '../../../test/support/oidc-client';
 import { REVEAL_PASSWORD_SCRIPT } from './views/reveal-password';
+import { users } from '../../db/schema';
+import { usernameSkeleton } from '../../db/username-skeleton';
 
 const account = { email: 'pages@example.org', password: 'pixel-Hero-77', nickname: 'PixelHero' };
 
@@ -221,7 +223,10 @@ describe('identity pages', () => {
     expect(elsewhere.codeFrom(ok.leftFor)).toBeTruthy();
   }, 60_000);
 
-  it('checks the sign-up form: strength rules, nickname length, duplicate e-mail; nothing written', async () => {
+  it('checks the sign-up form: strength rules, nickname length and taken, duplicate e-mail; nothing written', async () => {
+    await t.db
+      .insert(users)
+      .values({ userName: 'NeonNova', userNameSkeleton: usernameSkeleton('NeonNova') });
     const client = clientFrom(t, '10.0.4.1');
     const signIn = await client.begin();
     const signUp = await client.browser.navigate(
@@ -260,6 +265,17 @@ describe('identity pages', () => {
         { email: 'new@example.org', nickname: 'ThirteenChars', password: 'long-Enough-1' },
         'nickname',
         'Der Spitzname muss 3 bis 12 Zeichen lang sein.',
+      ],
+      [
+        { email: 'new@example.org', nickname: 'neonnova', password: 'long-Enough-1' },
+        'nickname',
+        'Dieser Spitzname ist schon vergeben. Wähle einen anderen.',
+      ],
+      [
+        // A look-alike (Cyrillic е, zero for o) is as taken as the name: registration refuses it.
+        { email: 'new@example.org', nickname: ' N\u0435onN0va ', password: 'long-Enough-1' },
+        'nickname',
+        'Dieser Spitzname ist schon vergeben. Wähle einen anderen.',
       ],
       [
         { email: 'not-an-email', nickname: 'Newbie', password: 'long-Enough-1' },

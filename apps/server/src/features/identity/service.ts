@@ -24,6 +24,7 @@ import { consumeResetToken, createResetToken, resetTokenAccount } from './passwo
 import { blockedFor, clearFailures, recordFailure, type ThrottleKey } from './throttle';
 import type { Language, MessageKey } from './views/strings';
 import { addressKey } from '../../plugins/limits';
+import { userNameTaken } from '../users';
 
 export type SignInResult =
   | { ok: true; account: AccountRow }
@@ -127,6 +128,12 @@ export async function signUp(
 ): Promise<SignUpResult> {
   const errors = signUpErrors(input);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // The nickname prefills the app's registration, which refuses a name taken or looking like
+  // one: say so here rather than one form later. Player names are public (search, boards), so
+  // this tells nothing about the e-mail, and an address that has an account gets it too.
+  if (await userNameTaken(db, input.nickname)) {
+    return { ok: false, errors: { nickname: 'field.nicknameTaken' } };
+  }
   const passwordHash = await hashPassword(input.password);
   const account = await insertAccount(db, {
     email: input.email,

@@ -5,7 +5,7 @@ export { toOwnProfile } from './presenter';
 export { countAdmins, lockRoleChanges, registeredUserByMail, setUserRole } from './roles';
 export { eraseProfile, uniqueViolation, type ProfileDeletion } from './service';
 export { renameUser, setSuspension, suspendedSignIn } from './moderation';
-export { queueForPlayer, type UserRow } from './repository';
+export { queueForPlayer, userNameTaken, type UserRow } from './repository';
 export {
   playersForViewerSql,
   profileHidden,

@@ -34,6 +34,11 @@ export async function findUserByName(
   return row;
 }
 
+/** Whether a new profile could not take this name (see findUserByName). */
+export async function userNameTaken(db: Queryable, userName: string): Promise<boolean> {
+  return (await findUserByName(db, userName.trim())) !== undefined;
+}
+
 /** Profiles linked to a sign-in (registered players; unclaimed card profiles do not count). */
 export async function countLinkedUsers(db: Queryable): Promise<number> {
   const [row] = await db

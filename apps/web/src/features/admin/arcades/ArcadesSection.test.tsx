@@ -78,7 +78,10 @@ describe('/admin/arcades', () => {
     await user.type(screen.getByLabelText('Kennung'), 'hamburg');
     await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
     await user.type(screen.getByLabelText('Stadt'), 'Hamburg');
-    await user.type(screen.getByLabelText('Logo (Pfad oder https-URL)'), '/assets/logo.svg');
+    await user.type(
+      screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'),
+      '/assets/logo.svg',
+    );
     await user.click(screen.getByRole('button', { name: 'Öffnungszeit hinzufügen' }));
     await user.selectOptions(screen.getByLabelText('Tag (1)'), 'sat');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -118,7 +121,7 @@ describe('/admin/arcades', () => {
     const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(picker, new File(['\x89PNG'], 'logo.png', { type: 'image/png' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Logo (Pfad oder https-URL)')).toHaveValue(url),
+      expect(screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)')).toHaveValue(url),
     );
     expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('logo.png');
     // The shared icon field speaks of the logo here.
@@ -134,7 +137,10 @@ describe('/admin/arcades', () => {
   it('shows what is wrong before sending, and a taken id from the server', async () => {
     const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
     await user.type(await screen.findByLabelText('Kennung'), 'no spaces');
-    await user.type(screen.getByLabelText('Logo (Pfad oder https-URL)'), 'http://x');
+    await user.type(
+      screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'),
+      'https://cdn.example/logo.png',
+    );
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
     // The first field to fix has the focus, its message as its description.
@@ -145,8 +151,12 @@ describe('/admin/arcades', () => {
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
       'Der Name braucht 1 bis 80 Zeichen.',
     );
-    expect(screen.getByLabelText('Logo (Pfad oder https-URL)')).toHaveAccessibleDescription(
-      expect.stringContaining('Bitte einen Pfad (/assets/…) oder eine https-Adresse angeben.'),
+    expect(
+      screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Bitte ein Bild hochladen oder einen Pfad der Seite (/assets/…) angeben.',
+      ),
     );
     expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(0);
 
@@ -154,7 +164,7 @@ describe('/admin/arcades', () => {
     await user.clear(screen.getByLabelText('Kennung'));
     await user.type(screen.getByLabelText('Kennung'), 'berlin');
     await user.type(screen.getByLabelText('Name'), 'Doppelt');
-    await user.clear(screen.getByLabelText('Logo (Pfad oder https-URL)'));
+    await user.clear(screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Diese Kennung ist schon vergeben.')).toBeVisible();
   });
@@ -259,10 +269,10 @@ describe('/admin/arcades', () => {
     await user.type(screen.getByLabelText('Id'), 'hamburg');
     await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    const logo = screen.getByLabelText('Logo (path or https URL)');
+    const logo = screen.getByLabelText('Logo (uploaded or site path)');
     await waitFor(() => expect(logo).toHaveFocus());
     expect(logo).toHaveAccessibleDescription(
-      expect.stringContaining('Please enter a path (/assets/…) or an https address.'),
+      expect.stringContaining('Please upload an image or enter a site path (/assets/…).'),
     );
     expect(document.body).not.toHaveTextContent('nope');
   });

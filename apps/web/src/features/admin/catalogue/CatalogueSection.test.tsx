@@ -210,7 +210,9 @@ describe('the console catalogue section', () => {
     const picker = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(picker, file);
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Icon (Pfad oder https-Adresse)')).toHaveValue(url),
+      expect(within(dialog).getByLabelText('Icon (hochgeladen oder Pfad der Seite)')).toHaveValue(
+        url,
+      ),
     );
     expect(callsTo('POST', '/api/admin/assets')[0]!.query.get('name')).toBe('grid.png');
     expect(within(dialog).getByRole('img', { name: 'Vorschau des Icons' })).toHaveAttribute(
@@ -239,7 +241,7 @@ describe('the console catalogue section', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       within(dialog).getByText(
-        'Please give a path (/assets/…) or an https address (at most 500 characters).',
+        'Please upload an image or give a site path (/assets/…) (at most 500 characters).',
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByText(/^The id needs 1 to 64 characters/)).toBeInTheDocument();

@@ -27,7 +27,7 @@ export interface IconFieldProps {
 }
 
 /**
- * An icon: a site path or https URL typed in, or an image uploaded through POST /api/admin/assets
+ * An icon: a site path typed in, or an image uploaded through POST /api/admin/assets
  * whose answered URL becomes the path.
  */
 export function IconField({
