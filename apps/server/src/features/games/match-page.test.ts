@@ -13,7 +13,8 @@ import {
   reportPlayed,
   type TestPlayer,
 } from '../../../test/support/arcade';
-import { MATCH_IMAGE_VERSION, MatchImages } from './share/cache';
+import { IMAGE_DRAWS_PER_CLIENT } from './routes';
+import { MATCH_IMAGE_VERSION, MatchImages, MatchImagesBusy } from './share/cache';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(data: Uint8Array) {
@@ -262,6 +263,27 @@ describe('match page API', () => {
     fs.rmSync(parent, { recursive: true, force: true });
   });
 
+  it('draws at most two images at once with a few more waiting; beyond that refuses at once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-gate-'));
+    const images = new MatchImages(dir, { drawing: 1, waiting: 1 });
+    const match = matchSchema.parse((await t.request('GET', `/api/matches/${soloGame}`)).body);
+    const other: Match = { ...match, durationSeconds: match.durationSeconds + 1 };
+    // Three different images asked for at once: one drawn, one waiting, one refused.
+    const results = await Promise.allSettled([
+      images.get(match, 'de'),
+      images.get(match, 'en'),
+      images.get(other, 'de'),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(MatchImagesBusy);
+    // The slots were given back: the refused one is drawn now, and cached ones never wait.
+    expect((await images.get(other, 'de')).cached).toBe(false);
+    expect((await images.get(match, 'en')).cached).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it('a sweep at start removes images that no longer show their game, and leftover temp files', async () => {
     // A process that died after a deletion committed, before its clean-up: the old image stays.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-sweep-'));
@@ -352,6 +374,34 @@ describe('match page API', () => {
     );
     expect(german('og:title')).toContain('gewinnt mit 500 Punkten');
     expect(german('og:locale')).toBe('de_DE');
+  });
+
+  it('counts a client’s images not drawn yet (30 a minute, then 429); cached ones and 304s are not counted', async () => {
+    const cached = `${t.url}/api/matches/${teamGame}/image.png?lang=en`;
+    const kept = await fetch(cached);
+    expect(kept.status).toBe(200);
+    const etag = kept.headers.get('etag')!;
+    const dir = path.join(dataDir, 'cache', 'match-images');
+    const drawn = `${t.url}/api/matches/${soloGame}/image.png`;
+    const statuses: number[] = [];
+    for (let i = 0; i < IMAGE_DRAWS_PER_CLIENT.max + 1; i++) {
+      // Gone from the cache each time, so each request draws it again.
+      for (const name of fs.readdirSync(dir))
+        if (name.startsWith(soloGame)) fs.rmSync(path.join(dir, name));
+      statuses.push((await fetch(drawn)).status);
+    }
+    // The earlier tests drew a few images from this address already.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    const refused = await t.request('GET', `/api/matches/${soloGame}/image.png`);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Nothing drawn for the refused ones; a cached image and a revalidation still answer.
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith(soloGame))).toEqual([]);
+    const again = await fetch(cached);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-image-cache')).toBe('hit');
+    expect((await fetch(cached, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
   it('sends the plain index.html for an unknown game or another page', async () => {

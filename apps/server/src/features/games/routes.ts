@@ -11,12 +11,13 @@ import {
   matchHistoryQuerySchema,
 } from '@arcadia/contracts';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../plugins/errors';
+import { AppError, unavailable } from '../../plugins/errors';
 import { currentUser, viewerOf, visibleProfile } from '../users';
 import { matchHistoryPage } from './history';
 import { matchById } from './match';
 import { gamesOverview } from './overview';
-import { MatchImages, matchImagesDir } from './share/cache';
+import { MatchImages, MatchImagesBusy, matchImagesDir } from './share/cache';
+import { addressKey } from '../../plugins/limits';
 
 const errors = {
   400: apiErrorSchema,
@@ -25,9 +26,29 @@ const errors = {
   404: apiErrorSchema,
 };
 
+/** Share images not drawn yet that one client address may ask for per minute. */
+export const IMAGE_DRAWS_PER_CLIENT = { max: 30 } as const;
+
 export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const images = new MatchImages(matchImagesDir(app.config));
+  // Drawing costs CPU and anyone may ask: a client's first views are counted (cached images
+  // are not), so one client cannot keep the processes drawing (share/cache.ts bounds them all).
+  const draws = app.limits.limiter('share-image-draws', {
+    max: IMAGE_DRAWS_PER_CLIENT.max,
+    windowMs: 60_000,
+  });
+  const admitDrawing = async (ip: string) => {
+    const state = await draws.hit(addressKey(ip));
+    if (state.limited)
+      throw new AppError(
+        429,
+        'rate_limited',
+        `At most ${IMAGE_DRAWS_PER_CLIENT.max} new share images per minute`,
+        undefined,
+        state.retryAfterSeconds,
+      );
+  };
   // Images a crash kept from their clean-up (a deleted or hidden player's name) go at start, in
   // the background: the answers do not wait for it.
   app.addHook('onReady', async () => {
@@ -97,10 +118,18 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['games'],
       summary: 'The share image of a game (1200×630 PNG), rendered once and then cached',
-      description: 'In German, or in English with ?lang=en.',
+      description:
+        'In German, or in English with ?lang=en. An image not drawn yet counts against ' +
+        `${IMAGE_DRAWS_PER_CLIENT.max} such first views per client address a minute (429); ` +
+        'while too many are being drawn, 503 share_image_busy with Retry-After.',
       params: matchParamsSchema,
       querystring: matchImageQuerySchema,
-      response: { 400: apiErrorSchema, 404: apiErrorSchema },
+      response: {
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        429: apiErrorSchema,
+        503: apiErrorSchema,
+      },
     },
     handler: async (request, typedReply) => {
       // The image is bytes, not JSON: the reply is not bound to the error schemas here.
@@ -109,18 +138,30 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
       // key hashes what is shown, so a visibility change gets a new image (and the settings
       // change removes the player's old ones, share/cache.ts).
       const match = await matchById(db, request.params.id, null);
-      const image = await images.get(match, request.query.lang, () =>
-        matchById(db, request.params.id, null).catch(() => null),
-      );
+      const etag = `"${images.keyOf(match, request.query.lang)}"`;
       reply
-        .header('ETag', image.etag)
+        .header('ETag', etag)
         // Asked again each time (a 304 by the ETag): a player who hides or deletes their
         // profile must not stay in shared caches for an hour.
         .header('Cache-Control', 'public, no-cache')
-        .header('X-Image-Cache', image.cached ? 'hit' : 'miss')
         // Previews are fetched by other sites' crawlers and shown by the native shell.
         .header('Cross-Origin-Resource-Policy', 'cross-origin');
-      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      // The tag is what the image shows: a client holding it needs neither file nor drawing.
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      let image;
+      try {
+        image = await images.get(
+          match,
+          request.query.lang,
+          () => matchById(db, request.params.id, null).catch(() => null),
+          () => admitDrawing(request.ip),
+        );
+      } catch (error) {
+        if (error instanceof MatchImagesBusy)
+          throw unavailable('share_image_busy', error.message, 2);
+        throw error;
+      }
+      reply.header('X-Image-Cache', image.cached ? 'hit' : 'miss');
       return reply.type('image/png').send(image.data);
     },
   });

@@ -29,6 +29,51 @@ export const MATCH_IMAGE_VERSION = 3;
 const prefixOf = (gameId: string, language: MatchShareLanguage) =>
   `${gameId}-v${MATCH_IMAGE_VERSION}-${language}-`;
 
+/** No drawing slot free and the queue full: the caller answers 503 with Retry-After. */
+export class MatchImagesBusy extends Error {
+  constructor() {
+    super('Too many share images are being drawn; try again in a moment');
+  }
+}
+
+/** How many images one process draws at once, and how many first views may wait for a turn. */
+export interface DrawingLimits {
+  drawing: number;
+  waiting: number;
+}
+
+/**
+ * Drawing an image costs tens of milliseconds of CPU (and its PNG encoding runs on the event
+ * loop), and any game and language can be asked for anonymously: without a bound, a client
+ * asking for many uncached images at once held the process so long that every other request
+ * was shed as overloaded. So at most `drawing` at once, `waiting` more in line, and beyond that
+ * the first view is refused at once (cached images are never held up). A counter and a queue:
+ * p-limit would need its counts read around every call to refuse rather than queue.
+ */
+class DrawingGate {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly limits: DrawingLimits) {}
+
+  async run<T>(draw: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limits.drawing) {
+      if (this.queue.length >= this.limits.waiting) throw new MatchImagesBusy();
+      await new Promise<void>((resolve) => this.queue.push(resolve));
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await draw();
+    } finally {
+      // The slot passes straight to the next in line, or is given back.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
 export interface MatchImage {
   data: Buffer;
   etag: string;
@@ -45,8 +90,14 @@ export interface MatchImage {
  */
 export class MatchImages {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly gate: DrawingGate;
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    limits: DrawingLimits = { drawing: 2, waiting: 8 },
+  ) {
+    this.gate = new DrawingGate(limits);
+  }
 
   keyOf(match: Match, language: MatchShareLanguage = 'de'): string {
     const hash = createHash('sha256')
@@ -60,12 +111,16 @@ export class MatchImages {
    * The image of `match`, from the cache or rendered now. `current` reads the game again once
    * the rendered file is stored: a player who deleted their profile or hid it while the image
    * was being drawn changed what it may show, and their clean-up (events.ts) may have run before
-   * the file existed; a file that no longer matches the game goes at once.
+   * the file existed; a file that no longer matches the game goes at once. `admit` runs before
+   * this call starts drawing (not for a cached image, nor one another call is drawing already)
+   * and may throw to refuse it (the route's per-client limit); MatchImagesBusy when no drawing
+   * slot is free and the queue is full.
    */
   async get(
     match: Match,
     language: MatchShareLanguage = 'de',
     current: () => Promise<Match | null> = async () => match,
+    admit: () => Promise<void> = async () => undefined,
   ): Promise<MatchImage> {
     const key = this.keyOf(match, language);
     const file = path.join(this.dir, `${key}.png`);
@@ -77,7 +132,13 @@ export class MatchImages {
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = renderMatchImage(match, language)
+      await admit();
+      // Another call may have started it while this one was admitted.
+      pending = this.inFlight.get(key);
+    }
+    if (!pending) {
+      pending = this.gate
+        .run(() => renderMatchImage(match, language))
         .then(async (data) => {
           try {
             await this.store(match.id, language, file, data);
