@@ -17,7 +17,9 @@ export function newAccount(prefix = 'e2e'): NewAccount {
     email: `${prefix}-${tag}@example.org`,
     // A fixed digit: the tag alone may have none (base 36), and the rule asks for one.
     password: `Neon-Arcade-7-${tag}!`,
-    nickname: `${prefix}${tag}`.slice(0, 12),
+    // Names are unique on a server (and sign-up refuses a taken one): keep the tag's changing
+    // end, not a long prefix that leaves no room for it.
+    nickname: `${prefix.slice(0, 4)}${tag.slice(-8)}`,
   };
 }
 

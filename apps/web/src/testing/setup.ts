@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { clearToasts } from '../components/ui/toast-store';
 import { setNavigator } from '../lib/navigation';
 import { apiCalls, server } from './api';
+import { takeMissingKeys } from './i18n';
 
 // The app calls its API with relative URLs, as a page does; Node's Request and fetch need
 // absolute ones, so they resolve against the page's location here.
@@ -38,6 +39,9 @@ beforeAll(() => {
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  const missing = takeMissingKeys();
+  if (missing.length > 0)
+    throw new Error(`Translation keys missing in every language: ${missing.join(', ')}`);
   server.resetHandlers();
   apiCalls.length = 0;
   clearToasts();

@@ -60,6 +60,11 @@ describe('/play follows the live channel', () => {
     expect(screen.queryByText('Du spielst auf:')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Stop Playing' })).toBeNull();
     expect(screen.getByText('Match vorbei!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Dein Ergebnis ist da. Für die nächste Runde scanne den QR-Code am Gerät noch einmal.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zum Ergebnis' })).toHaveAttribute(
       'href',
       '/game/game-1',

@@ -11,10 +11,18 @@ export interface PlayEndedPanelProps {
   onScanAgain: () => void;
 }
 
+/** The keys by reason, written out: a key built from the reason ('match_overHint') found none. */
+const ENDED_TEXTS = {
+  match_over: { title: 'play.live.matchOver', hint: 'play.live.matchOverHint' },
+  removed: { title: 'play.live.removed', hint: 'play.live.removedHint' },
+  expired: { title: 'play.live.expired', hint: 'play.live.expiredHint' },
+} as const satisfies Record<PlayEnded['reason'], { title: string; hint: string }>;
+
 /** The match is over (a link to the result), or the player is off the device (removed, expired). */
 export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPanelProps) {
   const { t } = useTranslation();
   const over = ended.reason === 'match_over';
+  const texts = ENDED_TEXTS[ended.reason];
   return (
     <Card className="border-neon-pink/50">
       <CardBody className="flex flex-col items-center gap-4 text-center" role="status">
@@ -24,11 +32,9 @@ export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPane
           <UserX aria-hidden="true" size={44} className="text-danger" />
         )}
         <p className="font-display text-2xl font-bold text-ink">
-          {over
-            ? t('play.live.matchOver')
-            : t(`play.live.${ended.reason}`, { device: ended.device.id })}
+          {t(texts.title, { device: ended.device.id })}
         </p>
-        <p className="max-w-prose text-ink-muted">{t(`play.live.${ended.reason}Hint`)}</p>
+        <p className="max-w-prose text-ink-muted">{t(texts.hint)}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           {over && resultPath && (
             <Link to={resultPath} className={buttonClasses('primary', 'lg')}>
