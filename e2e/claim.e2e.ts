@@ -3,7 +3,8 @@
  * guests and asks for their claim codes (as the simulator shows them); a registered player who
  * is signed out opens a code, signs in and comes back to it, sees the guest's result and takes
  * it; the match page names them and their games tab lists the match. Scanning the same code on
- * /play afterwards says that it has been used.
+ * /play afterwards says that it has been used. A guest without an account signs up from a code
+ * and is back at it once registered.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,9 +20,11 @@ import {
   MOBILE,
   expectAccessible,
   launchBrowser,
+  newAccount,
   openPage,
   screenshot,
   signIn,
+  signUp,
   startServer,
   type E2eServer,
 } from './support';
@@ -136,6 +139,28 @@ describe('claiming a guest result', () => {
     );
     await expectAccessible(page, '/claim/{token} yours');
     await screenshot(page, 'claim-yours');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a guest without an account signs up from the code, registers, and is back at it', async () => {
+    const falcon = claims.claims[1]!;
+    const token = parseClaimCode(falcon.url)!;
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    await page.goto(new URL(falcon.url).pathname);
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    const account = newAccount('guest');
+    await signUp(page, account);
+    await page.waitForURL('**/login/registration', { timeout: 30_000 });
+    await page.getByRole('checkbox', { name: /Geschäftsbedingungen/ }).check();
+    await page.getByRole('button', { name: 'Jetzt Registrieren!' }).click();
+    // Not the new, empty profile: the code they came with, ready to take.
+    await page.waitForURL(`**/claim/${token}`, { timeout: 30_000 });
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Ergebnis übernehmen');
+    await page.getByText('Falcon').first().waitFor();
+    await page.getByRole('button', { name: 'Ergebnis übernehmen' }).click();
+    await page.waitForURL(`**/game/${gameId}`, { timeout: 15_000 });
+    await page.getByRole('link', { name: account.nickname }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await context.close();
   });

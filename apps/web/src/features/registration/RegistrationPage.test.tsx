@@ -36,6 +36,10 @@ function PlayProbe() {
   return <p>play page {useLocation().search}</p>;
 }
 
+function ClaimProbe() {
+  return <p>claim page {useLocation().pathname}</p>;
+}
+
 /** Registers on the page a guard sent the player to from `from` (its remembered target). */
 async function registerComingFrom(from: string) {
   const { user } = await renderApp(
@@ -43,6 +47,7 @@ async function registerComingFrom(from: string) {
       { path: '/login/registration', Component: RegistrationPage },
       { path: '/profile/:id', Component: ProfileProbe },
       { path: '/play', Component: PlayProbe },
+      { path: '/claim/:token', Component: ClaimProbe },
     ],
     { path: '/login/registration', state: { from }, store: await signedInUnregistered() },
   );
@@ -176,6 +181,11 @@ describe('registration form', () => {
   it('a player who scanned a device before registering goes back to the device', async () => {
     await registerComingFrom('/play?deviceId=arcadia-berlin;arena-2');
     expect(await screen.findByText('play page ?deviceId=arcadia-berlin;arena-2')).toBeVisible();
+  });
+
+  it('a guest who opened a claim code signed out goes back to the code to take the result', async () => {
+    await registerComingFrom('/claim/Zm9vYmFyYmF6cXV4');
+    expect(await screen.findByText('claim page /claim/Zm9vYmFyYmF6cXV4')).toBeVisible();
   });
 
   it('any other remembered target: the new profile, as spec §4 says', async () => {

@@ -9,12 +9,15 @@ import { RegistrationForm } from './components/RegistrationForm';
 import { prefillFromAccount } from './validation';
 
 /**
- * Where a new profile leads: its page (spec §4), but a player who scanned a device's code before
- * they had a profile goes back to that device (/play?deviceId=…), which they came to play on.
+ * Where a new profile leads: its page (spec §4), but a player who came to do something that needs
+ * a profile goes back to it: the device whose code they scanned (/play?deviceId=…), a guest
+ * result's claim code (/claim/…: a guest of a match signs up to take their result).
  */
+const PENDING_ACTION = /^\/(play\?deviceId=|claim\/[^/?#]+$)/;
+
 function afterRegistration(id: string, from: unknown): string {
   const target = safeReturnPath(from, '');
-  return /^\/play\?deviceId=/.test(target) ? target : `/profile/${encodeURIComponent(id)}`;
+  return PENDING_ACTION.test(target) ? target : `/profile/${encodeURIComponent(id)}`;
 }
 
 /** `/login/registration`: create the player profile for the signed-in account. */
