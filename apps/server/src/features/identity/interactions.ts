@@ -14,6 +14,7 @@ import { tooManyPage, type IdentityLimits } from './request-limits';
 import { signIn, signUp, signUpErrors, type SignUpErrors } from './service';
 import { sendVerificationMailLater } from './verification-routes';
 import type { PageContext } from './views/layout';
+import type { Language } from './views/strings';
 import { messagePage, signInPage, signUpPage, type FieldErrors } from './views/pages';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -82,11 +83,13 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
       secure: config.publicUrl.startsWith('https:'),
     });
 
-  const links = (uid: string) => ({
+  // The reset pages are outside the interaction (no ui_locales there): the link carries the
+  // sign-in page's language, not as ?lang= (a switch the cookie would keep for a year).
+  const links = (uid: string, language: Language) => ({
     action: `${interactionPath(uid)}/login`,
     signInHref: interactionPath(uid),
     signUpHref: `${interactionPath(uid)}/signup`,
-    forgotHref: `/oidc/forgot?uid=${uid}`,
+    forgotHref: `/oidc/forgot?uid=${uid}&ui_locales=${language}`,
     cancelHref: `${interactionPath(uid)}/abort`,
   });
 
@@ -182,7 +185,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
         if (taken) reply.header('set-cookie', clearSignUpTaken(config));
         return reply.send(
           signInPage(p, {
-            ...links(interaction.uid),
+            ...links(interaction.uid, p.language),
             email: taken ?? (typeof hint === 'string' ? hint : ''),
             ...(taken ? { notice: p.t('signIn.signUpTaken') } : {}),
           }),
@@ -214,13 +217,17 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
           : p.t('signIn.invalid');
       return reply
         .code(result.reason === 'throttled' ? 429 : 401)
-        .send(signInPage(p, { ...links(interaction.uid), email, error }));
+        .send(signInPage(p, { ...links(interaction.uid, p.language), email, error }));
     }
     // Suspended by an admin (features/admin/players.ts): the password was right, the answer says why.
     if (await deps.suspended(result.account.id))
-      return reply
-        .code(403)
-        .send(signInPage(p, { ...links(interaction.uid), email, error: p.t('signIn.suspended') }));
+      return reply.code(403).send(
+        signInPage(p, {
+          ...links(interaction.uid, p.language),
+          email,
+          error: p.t('signIn.suspended'),
+        }),
+      );
     return finish(request, reply, { login: { accountId: result.account.id, remember: true } });
   });
 

@@ -26,6 +26,8 @@ const forgotQuery = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .optional(),
+    // The sign-in page's language (interactions.ts), as an interaction's ui_locales counts.
+    ui_locales: z.enum(['de', 'en']).optional(),
   })
   .catch({});
 const forgotBody = z.object({
@@ -68,15 +70,15 @@ export function recoveryRoutes(app: FastifyInstance, deps: RecoveryDeps): void {
     uid && /^[\w-]{1,64}$/.test(uid) ? interactionPath(uid) : undefined;
 
   app.get('/oidc/forgot', async (request, reply) => {
-    const { uid } = forgotQuery.parse(request.query);
-    const p = pageContext(request, reply, deps);
-    const action = uid ? `/oidc/forgot?uid=${uid}` : '/oidc/forgot';
+    const { uid, ui_locales: uiLocales } = forgotQuery.parse(request.query);
+    const p = pageContext(request, reply, deps, uiLocales);
+    const action = uid ? `/oidc/forgot?uid=${uid}&ui_locales=${p.language}` : '/oidc/forgot';
     return reply.send(forgotPage(p, { action, backHref: backHref(uid) }));
   });
 
   app.post('/oidc/forgot', async (request, reply) => {
-    const { uid } = forgotQuery.parse(request.query);
-    const p = pageContext(request, reply, deps);
+    const { uid, ui_locales: uiLocales } = forgotQuery.parse(request.query);
+    const p = pageContext(request, reply, deps, uiLocales);
     const byAddress = await deps.limits.byAddress(request, 'reset');
     if (byAddress) return tooManyPage(reply, p, byAddress);
     const body = forgotBody.safeParse(request.body ?? {});

@@ -169,6 +169,28 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     expect(new URL(mail.links[0]!).searchParams.get('lang')).toBe('en');
   });
 
+  it('stays in the app’s English from an English sign-in page in a German browser', async () => {
+    // Its own account: the earlier tests spent the reset mails of `account` for the hour.
+    const english = { email: 'english@example.org', password: 'english-Pass-12', nickname: 'Eng' };
+    await new TestOidcClient(t.url).signUp(english);
+    const before = mails().length;
+    const client = new TestOidcClient(t.url, 'arcadia-web', 'de-DE,de;q=0.9');
+    const signIn = await client.begin({ ui_locales: 'en' });
+    expect(signIn.text).toContain('<h1 id="title">Sign in</h1>');
+    const forgotHref = /href="([^"]*\/oidc\/forgot[^"]*)"/
+      .exec(signIn.text)![1]!
+      .replace(/&amp;/g, '&');
+    const forgot = await client.browser.navigate(new URL(forgotHref, signIn.url).href);
+    expect(squash(forgot.text)).toContain('Forgot password');
+    const sent = await client.submit(forgot, { email: english.email });
+    expect(squash(sent.text)).toContain('Back to sign in');
+    const mail = mails()[before]!;
+    expect(mail.subject).toBe('Reset your Arcadia password');
+    expect(new URL(mail.links[0]!).searchParams.get('lang')).toBe('en');
+    // Not a switch kept in a cookie: the next German app's sign-in is German again.
+    expect(client.browser.cookieNames()).not.toContain('arcadia_lang');
+  });
+
   it('answers a known address the same when its mail cannot be written (a full disk)', async () => {
     const moved = `${outbox()}.away`;
     if (fs.existsSync(outbox())) fs.renameSync(outbox(), moved);
