@@ -23,7 +23,7 @@ export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string
 }
 
 /** Bump when the image's layout changes: every cached image is then made anew. */
-export const MATCH_IMAGE_VERSION = 3;
+export const MATCH_IMAGE_VERSION = 4;
 
 /** The start of a game's image file names in one language, for this layout version. */
 const prefixOf = (gameId: string, language: MatchShareLanguage) =>

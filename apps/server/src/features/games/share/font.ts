@@ -73,6 +73,23 @@ export function fit(text: string, weight: Weight, size: number, maxWidth: number
   return `${chars.join('')}…`;
 }
 
+/**
+ * The largest size from `size` down to `minSize` (in steps of 2) at which `text` fits, else
+ * `text` cut with an ellipsis at `minSize`: a long line (a hidden winner's "Verborgener Spieler
+ * gewinnt mit 1.160 Punkten") is drawn smaller rather than cut in its number.
+ */
+export function fitShrinking(
+  text: string,
+  weight: Weight,
+  size: number,
+  minSize: number,
+  maxWidth: number,
+): { text: string; size: number } {
+  for (let s = size; s >= minSize; s -= 2)
+    if (textWidth(text, weight, s) <= maxWidth) return { text, size: s };
+  return { text: fit(text, weight, minSize, maxWidth), size: minSize };
+}
+
 export interface TextOptions {
   x: number;
   /** The baseline. */

@@ -5,7 +5,7 @@ import {
   type Match,
   type MatchShareLanguage,
 } from '@arcadia/contracts';
-import { fit, textPaths } from './font';
+import { fit, fitShrinking, textPaths } from './font';
 
 const { width: W, height: H } = MATCH_IMAGE_SIZE;
 const PAD = 64;
@@ -95,6 +95,11 @@ export function resultLine(match: Match, language: MatchShareLanguage = 'de'): s
   return top ? WORDS[language].wins(nameOf(top, language), top.score) : WORDS[language].noPlayers;
 }
 
+/** The result line as drawn in the image's panel: smaller before it is cut (fitShrinking). */
+export function resultFitted(match: Match, language: MatchShareLanguage = 'de') {
+  return fitShrinking(resultLine(match, language), 'bold', 64, 40, W - 2 * PAD - 64);
+}
+
 /** The share image as SVG: mode, map, arcade, the result, the top players, date and length. */
 export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): string {
   const words = WORDS[language];
@@ -110,13 +115,8 @@ export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): str
     fill: COLORS.muted,
     anchor: 'end',
   });
-  text(fit(match.modeName[language], 'bold', 84, inner), {
-    x: PAD,
-    y: 190,
-    size: 84,
-    weight: 'bold',
-    fill: COLORS.ink,
-  });
+  const mode = fitShrinking(match.modeName[language], 'bold', 84, 60, inner);
+  text(mode.text, { x: PAD, y: 190, size: mode.size, weight: 'bold', fill: COLORS.ink });
   text(fit(`${words.map}: ${match.map.name}`, 'regular', 34, inner), {
     x: PAD,
     y: 240,
@@ -127,10 +127,11 @@ export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): str
   parts.push(
     `<rect x="${PAD}" y="280" width="${inner}" height="200" rx="24" fill="${COLORS.panel}" stroke="${COLORS.pink}" stroke-opacity="0.6" stroke-width="3"/>`,
   );
-  text(fit(resultLine(match, language), 'bold', 64, inner - 64), {
+  const result = resultFitted(match, language);
+  text(result.text, {
     x: W / 2,
     y: 365,
-    size: 64,
+    size: result.size,
     weight: 'bold',
     fill: COLORS.yellow,
     anchor: 'middle',
@@ -139,10 +140,11 @@ export function matchSvg(match: Match, language: MatchShareLanguage = 'de'): str
     .slice(0, 3)
     .map((p, i) => `${i + 1}. ${nameOf(p, language)} ${number(p.score, language)}`)
     .join('   ');
-  text(fit(top, 'regular', 34, inner - 64), {
+  const podium = fitShrinking(top, 'regular', 34, 26, inner - 64);
+  text(podium.text, {
     x: W / 2,
     y: 440,
-    size: 34,
+    size: podium.size,
     weight: 'regular',
     fill: COLORS.ink,
     anchor: 'middle',

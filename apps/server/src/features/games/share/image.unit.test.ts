@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '@arcadia/contracts';
-import { resultLine } from './image';
+import { resultFitted, resultLine } from './image';
 import { matchDescription } from './meta';
 
 const player = (name: string, score: number, teamId: number | null = null) => ({
@@ -46,5 +46,23 @@ describe('the share preview writes numbers as the match page does', () => {
     });
     expect(resultLine(teams, 'de')).toBe('Rot 12.345 : Blau 7');
     expect(resultLine(teams, 'en')).toBe('Rot 12,345 : Blau 7');
+  });
+});
+
+describe('the share image draws a long result line smaller, not cut', () => {
+  it('a hidden winner with four digits fits whole; only a line too long even small is cut', () => {
+    const hidden = match({
+      players: [{ ...player('Spieler', 1160), kind: 'hidden' as const }, player('Nova', 900)],
+    });
+    const fitted = resultFitted(hidden, 'de');
+    expect(fitted.text).toBe('Verborgener Spieler gewinnt mit 1.160 Punkten');
+    expect(fitted.size).toBeLessThan(64);
+    expect(resultFitted(match(), 'de')).toEqual({
+      text: 'Viper gewinnt mit 1.895 Punkten',
+      size: 64,
+    });
+    const huge = match({ players: [player('W'.repeat(60), 1_000_000)] });
+    expect(resultFitted(huge, 'de').text).toMatch(/…$/);
+    expect(resultFitted(huge, 'de').size).toBe(40);
   });
 });
