@@ -45,10 +45,12 @@ function upToDate() {
   if (!last || !fs.existsSync(migrations)) return false;
   // A new file anywhere in a source folder changes nothing until something imports it, and an
   // import means an edited (so newer) file: comparing the recorded inputs is enough.
-  const now = mtimes(Object.keys(last.inputs));
+  // Recorded relative to the repository (a moved or copied checkout is still up to date); an
+  // older stamp's absolute paths resolve to themselves.
+  const now = mtimes(Object.keys(last.inputs).map((f) => path.resolve(repoRoot, f)));
   const migrationFiles = filesUnder(migrations);
   return (
-    Object.entries(last.inputs).every(([f, m]) => now[f] === m) &&
+    Object.entries(last.inputs).every(([f, m]) => now[path.resolve(repoRoot, f)] === m) &&
     migrationFiles.length === last.migrations &&
     Object.values(mtimes(migrationFiles)).every((m) => m <= last.builtAt) &&
     Object.keys(entryPoints).every((name) => fs.existsSync(path.join(outdir, `${name}.mjs`)))
@@ -58,6 +60,20 @@ function upToDate() {
 const quiet = process.argv.includes('--quiet');
 if (!process.argv.includes('--force') && upToDate()) {
   if (!quiet) console.log('[build] server is up to date');
+  process.exit(0);
+}
+// `npm run admin`: an operator command beside a running server must not swap the build it runs
+// from (its workers restarted later would run other code than the primary). A built server is
+// used as it is; only a missing one is built.
+if (
+  process.argv.includes('--keep-built') &&
+  Object.keys(entryPoints).every((name) => fs.existsSync(path.join(outdir, `${name}.mjs`)))
+) {
+  if (fs.existsSync(path.join(serverDir, 'src')))
+    console.error(
+      '[build] apps/server/dist is older than the sources; this command runs the built one ' +
+        '(`npm run build` rebuilds it; restart the server after)',
+    );
   process.exit(0);
 }
 // A production image has the built server and no sources or build tools: use what is there.
@@ -108,7 +124,9 @@ fs.writeFileSync(
   JSON.stringify({
     builtAt: Date.now(),
     migrations: filesUnder(migrations).length,
-    inputs: mtimes(inputs),
+    inputs: Object.fromEntries(
+      Object.entries(mtimes(inputs)).map(([f, m]) => [path.relative(repoRoot, f), m]),
+    ),
   }),
 );
 // Two renames: dist/ is missing only between them, not for the whole build.
