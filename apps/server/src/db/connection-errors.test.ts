@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './connection-errors';
+import { isDatabaseUnavailable, isStorageFull } from './connection-errors';
 
 const pgError = (code: string, message = 'server said no') =>
   Object.assign(new Error(message), { code });
@@ -60,5 +60,17 @@ describe('isDatabaseUnavailable', () => {
     const b = new Error('b', { cause: a });
     a.cause = b;
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+});
+
+describe('isStorageFull', () => {
+  it('is a full disk by SQLSTATE, errno or message, also as a cause; not other failures', () => {
+    expect(isStorageFull(pgError('53100', 'could not extend file'))).toBe(true);
+    expect(isStorageFull(Object.assign(new Error('write failed'), { code: 'ENOSPC' }))).toBe(true);
+    expect(
+      isStorageFull(new Error('query failed', { cause: new Error('No space left on device') })),
+    ).toBe(true);
+    expect(isStorageFull(pgError('53300', 'sorry, too many clients already'))).toBe(false);
+    expect(isStorageFull(socketError('ECONNREFUSED'))).toBe(false);
   });
 });

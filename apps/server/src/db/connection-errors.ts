@@ -36,18 +36,36 @@ function matches(error: unknown): boolean {
   return typeof message === 'string' && DRIVER_MESSAGES.test(message);
 }
 
-/** Looks at the error, its causes (Drizzle wraps the driver's error) and aggregated errors. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The error, its causes (Drizzle wraps the driver's error) and aggregated errors, until one matches. */
+function anyOf(error: unknown, test: (error: unknown) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0) {
     const next = queue.shift();
     if (typeof next !== 'object' || next === null || seen.has(next)) continue;
     seen.add(next);
-    if (matches(next)) return true;
+    if (test(next)) return true;
     const { cause, errors } = next as { cause?: unknown; errors?: unknown };
     queue.push(cause);
     if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
   }
   return false;
+}
+
+/** Looks at the error, its causes (Drizzle wraps the driver's error) and aggregated errors. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyOf(error, matches);
+}
+
+/** A write refused for a full disk (53100 disk_full, ENOSPC): readiness says so for a while. */
+export function isStorageFull(error: unknown): boolean {
+  return anyOf(error, (e) => {
+    if (typeof e !== 'object' || e === null) return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    return (
+      code === '53100' ||
+      code === 'ENOSPC' ||
+      (typeof message === 'string' && message.includes('No space left on device'))
+    );
+  });
 }

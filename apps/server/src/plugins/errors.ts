@@ -5,7 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { FieldIssue } from '@arcadia/contracts';
-import { isDatabaseUnavailable } from '../db/connection-errors';
+import { isDatabaseUnavailable, isStorageFull } from '../db/connection-errors';
 
 /** An error with an HTTP status that the API answers in its one error shape. */
 export class AppError extends Error {
@@ -105,7 +105,15 @@ function clientHungUp(error: unknown, socket: { destroyed: boolean } | null | un
   return code === 'ECONNRESET' || message === 'aborted';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When a write last failed for a full disk (ms since the epoch; 0: never). */
+    storage: { fullAt: number };
+  }
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('storage', { fullAt: 0 });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // The client hung up mid-request (a body cut off: Node's 'aborted', ECONNRESET). No one is
     // left to answer, and it is not the database's fault: not logged as one, nor as an error.
@@ -117,6 +125,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // retry, not a 500. Logged as a warning: the pool's own errors already say what happened.
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
       request.log.warn({ err: loggable(error) }, 'database unavailable');
+      // Reads still work on a full disk: readiness must hear it from the writes (health routes).
+      if (isStorageFull(error)) app.storage.fullAt = Date.now();
       error = databaseUnavailable;
     }
     if (error instanceof AppError) {

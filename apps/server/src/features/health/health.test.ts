@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { STORAGE_FULL_NOT_READY_MS } from './routes';
 
 describe('health', () => {
   let t: TestApp;
@@ -51,6 +52,31 @@ describe('health', () => {
       const res = await app.inject({ url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('not_ready');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 not_ready for a while after a write failed for a full disk (reads still work)', async () => {
+    const app = await buildApp({ config: t.config, database: t.testDb.database, logger: false });
+    // A write as PGlite or PostgreSQL refuses it on a full disk.
+    app.post('/api/test-full-disk', async () => {
+      throw Object.assign(new Error('could not extend file: No space left on device'), {
+        code: '53100',
+      });
+    });
+    try {
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      const write = await app.inject({ method: 'POST', url: '/api/test-full-disk' });
+      expect(write.statusCode).toBe(503);
+      expect(write.json().error.code).toBe('database_unavailable');
+      const res = await app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({ code: 'not_ready', message: /disk is full/ });
+      expect(res.headers['retry-after']).toBe(String(STORAGE_FULL_NOT_READY_MS / 1000));
+      // No failed write for that long: ready again (the next write tells if it still fails).
+      app.storage.fullAt = Date.now() - STORAGE_FULL_NOT_READY_MS - 1;
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
     } finally {
       await app.close();
     }
