@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../db/connection-errors';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,7 +49,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     const release = () =>
       releaseDueNews(db, app.events).then(
         (count) => count > 0 && log.info({ count }, 'announced news whose date has come'),
-        (error: unknown) => log.error({ err: error }, 'announcing due news failed'),
+        (error: unknown) =>
+          // PostgreSQL restarting: a warning, the next round announces them.
+          log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
+            { err: error },
+            'announcing due news failed',
+          ),
       );
     const timer = setInterval(() => void release(), RELEASE_INTERVAL_MS).unref();
     app.addHook('onClose', async () => clearInterval(timer));

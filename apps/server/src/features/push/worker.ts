@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/connection-errors';
 import { deliver, type DeliveryOptions } from './delivery';
 import {
   claimDue,
@@ -142,7 +143,12 @@ export class PushWorker {
           await pruneOld(this.db, this.options.retentionMs, this.options.maxAttempts);
         }
       } catch (error) {
-        this.log.error({ err: error }, 'push outbox: batch failed');
+        // PostgreSQL restarting (a planned restart too) is a warning: the loop tries again, and
+        // nothing is lost (the rows stay due). Anything else is an error.
+        this.log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
+          { err: error },
+          'push outbox: batch failed',
+        );
       }
       if (this.stopped) break;
       // Fewer due than there was room for: the outbox is empty for now.
@@ -170,7 +176,10 @@ export class PushWorker {
       const sending: Promise<void> = this.handle(row)
         .catch((error: unknown) => {
           // The row's lease runs out and it is claimed again.
-          this.log.error({ err: error, id: row.id }, 'push outbox: sending failed');
+          this.log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
+            { err: error, id: row.id },
+            'push outbox: sending failed',
+          );
         })
         .finally(() => this.inFlight.delete(sending));
       this.inFlight.add(sending);
