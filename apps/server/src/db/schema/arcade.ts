@@ -88,7 +88,7 @@ export const applications = pgTable('applications', {
   name: text('name').notNull(),
   descriptionDe: text('description_de').notNull().default(''),
   descriptionEn: text('description_en').notNull().default(''),
-  /** A site path (an uploaded image) or an https URL; null without one. */
+  /** A site path (an uploaded image); null without one. */
   iconPath: text('icon_path'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -293,6 +293,14 @@ describe('GET /api/me/export', () => {
     expect(res.body).toContain('<h2>Spielstärke</h2>');
     expect(res.body).toContain('<h2>Erfolge</h2>');
     expect(res.body).toContain('<td>Erstes Spiel</td>');
+    // The catalogue's names and the app's date style, not the file's ids.
+    expect(res.body).toContain('<td>Eliminierung</td>');
+    expect(res.body).toContain('<td>Commando</td>');
+    expect(res.body).not.toMatch(/<td>(elimination|neon-docks|commando)<\/td>/);
+    expect(res.body).toMatch(/<td>\d\d\.\d\d\.\d{4}, \d\d:\d\d UTC<\/td>/);
+    const english = await exportOf(anna, '?format=html&lang=en');
+    expect(english.body).toContain('<td>Elimination</td>');
+    expect(english.body).toMatch(/<td>[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC<\/td>/);
     // Without lang: the profile's language.
     const en = await exportOf(ben, '?format=html');
     expect(en.body).toContain('<html lang="de">');

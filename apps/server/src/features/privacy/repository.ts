@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { applications, gameModes, maps } from '../../db/schema';
 
 /**
  * The export's queries: each section is one statement whose JSON PostgreSQL builds (a player with
@@ -293,3 +294,32 @@ export const operatorOf = (db: Queryable, userId: string) =>
         sql`audit_log l where l.target_type = 'user' and l.target_id = ${userId}::text`,
       )}))`,
   );
+
+/** What the readable summary calls the catalogue's ids (the JSON keeps the ids). */
+export interface CatalogueNames {
+  applications: Map<string, string>;
+  /** By `application:mode`. */
+  modes: Map<string, { de: string; en: string }>;
+  maps: Map<string, string>;
+}
+
+/** The catalogue's names: a few rows (applications, modes, maps), retired ones too. */
+export async function catalogueNames(db: Queryable): Promise<CatalogueNames> {
+  const [apps, modes, mapRows] = await Promise.all([
+    db.select({ id: applications.id, name: applications.name }).from(applications),
+    db
+      .select({
+        applicationId: gameModes.applicationId,
+        id: gameModes.id,
+        de: gameModes.nameDe,
+        en: gameModes.nameEn,
+      })
+      .from(gameModes),
+    db.select({ id: maps.id, name: maps.name }).from(maps),
+  ]);
+  return {
+    applications: new Map(apps.map((a) => [a.id, a.name])),
+    modes: new Map(modes.map((m) => [`${m.applicationId}:${m.id}`, { de: m.de, en: m.en }])),
+    maps: new Map(mapRows.map((m) => [m.id, m.name])),
+  };
+}

@@ -4,6 +4,7 @@ import { apiErrorSchema, DATA_EXPORT_LIMIT, dataExportQuerySchema } from '@arcad
 import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { buildExport } from './service';
+import { catalogueNames } from './repository';
 import { renderSummary } from './summary';
 
 /**
@@ -47,7 +48,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="arcadia-data-${date}.${format === 'html' ? 'html' : 'json'}"`,
         );
       return format === 'html'
-        ? download(reply, 'text/html', renderSummary(data, lang === 'en' ? 'en' : 'de'))
+        ? download(
+            reply,
+            'text/html',
+            renderSummary(data, lang === 'en' ? 'en' : 'de', await catalogueNames(db)),
+          )
         : download(reply, 'application/json', JSON.stringify(data, null, 2));
     },
   });

@@ -1,4 +1,5 @@
 import { achievementById } from '@arcadia/contracts';
+import type { CatalogueNames } from './repository';
 import type { DataExport } from './service';
 import { SUMMARY_TEXTS } from './summary-texts';
 
@@ -26,13 +27,27 @@ type Lang = keyof typeof SUMMARY_TEXTS;
  * The export as a readable page (one self-contained HTML file, no scripts, nothing loaded from
  * elsewhere): what a player expects when they open their data, in their language.
  */
-export function renderSummary(data: DataExport, lang: Lang): string {
+export function renderSummary(data: DataExport, lang: Lang, catalogue: CatalogueNames): string {
   const t = SUMMARY_TEXTS[lang];
-  const locale = lang === 'de' ? 'de-DE' : 'en-GB';
+  // The app's own date styles: "02.12.2026, 18:05" and "Dec 2, 2026, 6:05 PM".
+  const locale = lang === 'de' ? 'de-DE' : 'en-US';
   const when = (value: unknown) =>
-    value ? new Date(text(value)).toLocaleString(locale, { timeZone: 'UTC' }) + ' UTC' : '—';
+    value
+      ? new Date(text(value)).toLocaleString(locale, {
+          timeZone: 'UTC',
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }) + ' UTC'
+      : '—';
   const day = (value: unknown) =>
-    value ? new Date(text(value)).toLocaleDateString(locale, { timeZone: 'UTC' }) : '—';
+    value
+      ? new Date(text(value)).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'medium' })
+      : '—';
+  // The catalogue's names where the file keeps ids; an id the catalogue lost stays as it is.
+  const application = (id: unknown) => catalogue.applications.get(text(id)) ?? id;
+  const mode = (app: unknown, id: unknown) =>
+    catalogue.modes.get(`${text(app)}:${text(id)}`)?.[lang] ?? id;
+  const map = (id: unknown) => catalogue.maps.get(text(id)) ?? id;
   const yesNo = (value: unknown) => (value ? t.yes : t.no);
   const rows = (pairs: [string, unknown][]) =>
     `<table>${pairs.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v ?? '—')}</td></tr>`).join('')}</table>`;
@@ -125,8 +140,8 @@ export function renderSummary(data: DataExport, lang: Lang): string {
               [t.playedAt, t.mode, t.map, t.kills, t.deaths, t.score, t.won],
               recentGames.map((g) => [
                 when(g.playedAt),
-                g.mode,
-                g.map,
+                mode(g.application, g.mode),
+                map(g.map),
                 g.kills,
                 g.deaths,
                 g.score,
@@ -144,7 +159,7 @@ export function renderSummary(data: DataExport, lang: Lang): string {
         ? table(
             [t.application, t.gamesCount, t.gamesWon, t.kills, t.deaths, t.score],
             totals.map((s) => [
-              s.application,
+              application(s.application),
               s.gamesPlayed,
               s.gamesWon,
               s.kills,
@@ -159,7 +174,12 @@ export function renderSummary(data: DataExport, lang: Lang): string {
       ratings.length
         ? table(
             [t.application, t.mode, t.rating, t.ratedGames],
-            ratings.map((r) => [r.application, r.mode, r.rating, r.ratedGames]),
+            ratings.map((r) => [
+              application(r.application),
+              mode(r.application, r.mode),
+              r.rating,
+              r.ratedGames,
+            ]),
           )
         : `<p>${t.none}</p>`,
     ),
