@@ -126,6 +126,38 @@ describe('the PGlite data directory lock', () => {
     }
   });
 
+  it('lets exactly one of several processes take over a stale lock at once, again and again', async () => {
+    for (let round = 0; round < 3; round++) {
+      const dataDir = tempDataDir();
+      // Left by a process that is gone (kill -9).
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+      fs.writeFileSync(
+        `${dataDir}.lock`,
+        JSON.stringify({ pid: dead, host: os.hostname(), since: new Date().toISOString() }),
+      );
+      const children = Array.from({ length: 5 }, () => holdInChild(dataDir));
+      try {
+        const outcomes = await Promise.all(
+          children.map(
+            ({ child, held }) =>
+              new Promise<string>((resolve) => {
+                void held.then(() => resolve('held'));
+                child.once('exit', () => resolve('refused'));
+              }),
+          ),
+        );
+        expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
+        // The lock names the one that holds it, and no takeover is left behind.
+        const holder = JSON.parse(fs.readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number };
+        const winner = children[outcomes.indexOf('held')]!.child;
+        expect(holder.pid).toBe(winner.pid);
+        expect(fs.existsSync(`${dataDir}.lock.takeover`)).toBe(false);
+      } finally {
+        for (const { child } of children) child.kill('SIGKILL');
+      }
+    }
+  });
+
   it('makes the admin CLI refuse with the message and exit code 75 while a server holds it', async () => {
     const dataDir = tempDataDir();
     const { child, held } = holdInChild(dataDir);

@@ -89,6 +89,41 @@ function stale(holder: Holder | undefined): boolean {
   return Boolean(holder.started && started && holder.started !== started);
 }
 
+/** Waits `ms` without returning to the event loop (the lock is taken before anything runs). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Removes a stale lock file, one process at a time: under `<lock>.takeover` (taken by link(),
+ * as the lock), the lock is read again and removed only while still stale. Only a takeover
+ * holder removes a lock file, so what it read is what it removes: moving a lock aside to look
+ * at it instead let a third process's live lock be overwritten when the second put the moved
+ * one back. False when another process is taking over (the caller tries the lock again).
+ */
+function removeStaleLock(file: string, mine: string, dataDir: string): boolean {
+  const guard = `${file}.takeover`;
+  try {
+    fs.linkSync(mine, guard);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Held for a few system calls; one left by a process that died in them is stale. (Two
+    // processes removing the same stale one at once could still meet: that needs a crash inside
+    // those calls and two more starting at that moment.)
+    const other = readHolder(guard);
+    if (other && stale(other)) fs.rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    const current = readHolder(file);
+    if (current && !stale(current)) throw new DataDirLockedError(dataDir, current);
+    fs.rmSync(file, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
+}
+
 /**
  * Takes the lock file `<dataDir>.lock` for this process, the way PostgreSQL's postmaster.pid
  * works: created exclusively, naming the holder's pid; a lock left by a process that died
@@ -119,25 +154,11 @@ export function lockDataDir(dataDir: string): () => void {
         fs.linkSync(mine, file);
         break;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 50) throw error;
       }
       const holder = readHolder(file);
       if (!stale(holder)) throw new DataDirLockedError(dataDir, holder!);
-      // Move the stale lock aside (atomic: of two processes doing this, one gets ENOENT), then
-      // put it back if what was moved was not the stale lock but a live one taken meanwhile.
-      const aside = `${file}.stale.${process.pid}`;
-      try {
-        fs.renameSync(file, aside);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        continue;
-      }
-      const moved = readHolder(aside);
-      if (moved && holder && moved.pid !== holder.pid && !stale(moved)) {
-        fs.renameSync(aside, file);
-        throw new DataDirLockedError(dataDir, moved);
-      }
-      fs.rmSync(aside, { force: true });
+      if (!removeStaleLock(file, mine, dataDir)) pause(5);
     }
   } finally {
     fs.rmSync(mine, { force: true });
