@@ -32,6 +32,19 @@ function holdInChild(dataDir: string) {
   return { child, held };
 }
 
+/** Each child's end: 'held' (it took the lock) or 'refused' (it exited with the error). */
+function outcomesOf(children: ReturnType<typeof holdInChild>[]): Promise<string[]> {
+  return Promise.all(
+    children.map(
+      ({ child, held }) =>
+        new Promise<string>((resolve) => {
+          void held.then(() => resolve('held'));
+          child.once('exit', () => resolve('refused'));
+        }),
+    ),
+  );
+}
+
 describe('the PGlite data directory lock', () => {
   it('refuses a second process while the first one lives, naming the holder', async () => {
     const dataDir = tempDataDir();
@@ -111,15 +124,7 @@ describe('the PGlite data directory lock', () => {
     const children = Array.from({ length: 4 }, () => holdInChild(dataDir));
     try {
       // Those that lost exit with an error; the winner says "held".
-      const outcomes = await Promise.all(
-        children.map(
-          ({ child, held }) =>
-            new Promise<string>((resolve) => {
-              void held.then(() => resolve('held'));
-              child.once('exit', () => resolve('refused'));
-            }),
-        ),
-      );
+      const outcomes = await outcomesOf(children);
       expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
     } finally {
       for (const { child } of children) child.kill('SIGKILL');
@@ -137,15 +142,7 @@ describe('the PGlite data directory lock', () => {
       );
       const children = Array.from({ length: 5 }, () => holdInChild(dataDir));
       try {
-        const outcomes = await Promise.all(
-          children.map(
-            ({ child, held }) =>
-              new Promise<string>((resolve) => {
-                void held.then(() => resolve('held'));
-                child.once('exit', () => resolve('refused'));
-              }),
-          ),
-        );
+        const outcomes = await outcomesOf(children);
         expect(outcomes.filter((o) => o === 'held')).toHaveLength(1);
         // The lock names the one that holds it, and no takeover is left behind.
         const holder = JSON.parse(fs.readFileSync(`${dataDir}.lock`, 'utf8')) as { pid: number };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit, { type LimitFunction } from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageQuery } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
@@ -107,8 +108,8 @@ export interface ImageAnswer {
 export class ImageVariants {
   private readonly etags = new Map<string, string>();
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** At most `concurrency` transforms at once: the machine's cores are shared. */
+  private readonly limited: LimitFunction;
   private files: number | undefined;
   private bytes = 0;
 
@@ -125,7 +126,9 @@ export class ImageVariants {
       maxBytes: 512 * 1024 * 1024,
       concurrency: 2,
     },
-  ) {}
+  ) {
+    this.limited = pLimit(options.concurrency);
+  }
 
   async get(id: string, fileName: string, query: ImageQuery): Promise<ImageAnswer> {
     const asset = await findAssetMeta(this.db, id);
@@ -235,22 +238,5 @@ export class ImageVariants {
     this.files = files;
     this.bytes = bytes;
     this.etags.clear();
-  }
-
-  /** At most `concurrency` transforms at once: the machine's cores are shared. */
-  private async limited<T>(work: () => Promise<T>): Promise<T> {
-    // A finishing transform hands its slot straight to the next waiter.
-    if (this.running >= this.options.concurrency) {
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
   }
 }

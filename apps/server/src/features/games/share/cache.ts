@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type { Match } from '@arcadia/contracts';
 import { MATCH_SHARE_LANGUAGES, type MatchShareLanguage } from '@arcadia/contracts/match-paths';
 import type { Config } from '../../../config';
@@ -47,31 +48,15 @@ export interface DrawingLimits {
  * loop), and any game and language can be asked for anonymously: without a bound, a client
  * asking for many uncached images at once held the process so long that every other request
  * was shed as overloaded. So at most `drawing` at once, `waiting` more in line, and beyond that
- * the first view is refused at once (cached images are never held up). A counter and a queue:
- * p-limit would need its counts read around every call to refuse rather than queue.
+ * the first view is refused at once (cached images are never held up).
  */
-class DrawingGate {
-  private active = 0;
-  private readonly queue: (() => void)[] = [];
-
-  constructor(private readonly limits: DrawingLimits) {}
-
-  async run<T>(draw: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limits.drawing) {
-      if (this.queue.length >= this.limits.waiting) throw new MatchImagesBusy();
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    } else {
-      this.active += 1;
-    }
-    try {
-      return await draw();
-    } finally {
-      // The slot passes straight to the next in line, or is given back.
-      const next = this.queue.shift();
-      if (next) next();
-      else this.active -= 1;
-    }
-  }
+function drawingGate(limits: DrawingLimits) {
+  const limit = pLimit(limits.drawing);
+  return <T>(draw: () => Promise<T>): Promise<T> => {
+    if (limit.activeCount >= limits.drawing && limit.pendingCount >= limits.waiting)
+      return Promise.reject(new MatchImagesBusy());
+    return limit(draw);
+  };
 }
 
 export interface MatchImage {
@@ -90,13 +75,13 @@ export interface MatchImage {
  */
 export class MatchImages {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
-  private readonly gate: DrawingGate;
+  private readonly draw: ReturnType<typeof drawingGate>;
 
   constructor(
     readonly dir: string,
     limits: DrawingLimits = { drawing: 2, waiting: 8 },
   ) {
-    this.gate = new DrawingGate(limits);
+    this.draw = drawingGate(limits);
   }
 
   keyOf(match: Match, language: MatchShareLanguage = 'de'): string {
@@ -137,8 +122,7 @@ export class MatchImages {
       pending = this.inFlight.get(key);
     }
     if (!pending) {
-      pending = this.gate
-        .run(() => renderMatchImage(match, language))
+      pending = this.draw(() => renderMatchImage(match, language))
         .then(async (data) => {
           try {
             await this.store(match.id, language, file, data);
