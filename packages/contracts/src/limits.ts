@@ -29,6 +29,13 @@ export const MARKETING_CONFIRMATION_HOURS = 24;
 export const MARKETING_MAIL_LIMIT = { max: 3, windowMinutes: 60 } as const;
 
 /**
+ * Confirmation mails (the player's, or a parent's for a player under 16) one address receives,
+ * whoever asks: the sender's limit alone let throw-away accounts that named someone else's
+ * address mail it again and again. Beyond it no mail goes; the request stays pending.
+ */
+export const MARKETING_MAILS_PER_RECIPIENT = { max: 5, windowHours: 24 } as const;
+
+/**
  * Below this age (by the birthday) marketing consent needs a parent's confirmation (DSGVO Art. 8
  * as Germany applies it: 16). docs/privacy.md, "Minors".
  */

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETING_CONSENT_VERSION, MARKETING_MAIL_LIMIT } from '@arcadia/contracts';
+import {
+  MARKETING_CONSENT_VERSION,
+  MARKETING_MAIL_LIMIT,
+  MARKETING_MAILS_PER_RECIPIENT,
+} from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { marketingConsents, marketingTokens, users } from '../../db/schema';
 
@@ -187,6 +191,37 @@ describe('marketing consent with proof (double opt-in)', () => {
     expect(mailsTo(p.mail)).toHaveLength(MARKETING_MAIL_LIMIT.max);
     // Withdrawing is never limited.
     expect((await tick(p.token, false)).status).toBe(200);
+  });
+
+  it('counts the registration’s confirmation mail against the sign-in’s limit', async () => {
+    const p = await player(true);
+    expect(mailsTo(p.mail)).toHaveLength(1);
+    for (let i = 1; i < MARKETING_MAIL_LIMIT.max; i++)
+      expect((await tick(p.token, true)).status).toBe(200);
+    expect((await tick(p.token, true)).status).toBe(429);
+    expect(mailsTo(p.mail)).toHaveLength(MARKETING_MAIL_LIMIT.max);
+  });
+
+  it('mails one address at most MARKETING_MAILS_PER_RECIPIENT times a day, whoever names it', async () => {
+    // Throw-away accounts naming someone else's address, each within its own limit.
+    const victim = 'victim@example.com';
+    const accounts = [];
+    for (let i = 0; i < 3; i++) {
+      const token = await t.issuer.mint(`bomber-${i}`);
+      const res = await t.request('POST', '/api/v2/user/registration', {
+        token,
+        body: { username: `Bomber${i}`, mail: victim, agb: true, marketingConsent: true },
+      });
+      expect(res.status).toBe(201);
+      accounts.push(token);
+    }
+    for (const token of accounts) {
+      await tick(token, false);
+      await tick(token, true);
+    }
+    // Six asked; five went, and the sixth request stays pending without a mail.
+    expect(mailsTo(victim)).toHaveLength(MARKETING_MAILS_PER_RECIPIENT.max);
+    expect(await me(accounts.at(-1)!)).toMatchObject({ marketingPending: true });
   });
 
   it('registration with marketing mail ticked is pending, not consented', async () => {

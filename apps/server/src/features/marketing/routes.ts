@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import { MARKETING_MAILS_PER_RECIPIENT } from '@arcadia/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +27,10 @@ const tokenSchema = z.string().regex(/^[\w-]{43}$/);
  */
 export function marketingMailer(app: FastifyInstance) {
   let sendMail: SendMail | undefined;
+  const perRecipient = app.limits.limiter('marketing-mail-recipient', {
+    max: MARKETING_MAILS_PER_RECIPIENT.max,
+    windowMs: MARKETING_MAILS_PER_RECIPIENT.windowHours * 3_600_000,
+  });
   return async (
     user: { mail: string | null; userName: string; language: 'de' | 'en' },
     links: ConfirmationLinks | undefined,
@@ -37,6 +43,12 @@ export function marketingMailer(app: FastifyInstance) {
           ? confirmationMail(app.config, { ...user, mail: user.mail }, links)
           : undefined;
     if (!mail) return;
+    // Counted by the address's hash (the limit store keeps no addresses).
+    const recipient = createHash('sha256').update(mail.to.trim().toLowerCase()).digest('base64url');
+    if ((await perRecipient.hit(recipient)).limited) {
+      app.log.info('marketing confirmation mail not sent: its address had enough today');
+      return;
+    }
     sendMail ??= createMailer(app.config, componentLog(app, 'oidc'));
     try {
       await sendMail(mail);

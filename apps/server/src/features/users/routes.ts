@@ -4,6 +4,7 @@ import {
   agbAcceptSchema,
   apiErrorSchema,
   MARKETING_MAIL_LIMIT,
+  MARKETING_MAILS_PER_RECIPIENT,
   okSchema,
   ownProfileSchema,
   profileUpdateSchema,
@@ -68,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['users'],
       summary:
         'Change the own settings (language for notifications, marketing mails, visibility of the profile and on leaderboards)',
-      description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in; under 16 by the birthday, to the parentMail given with it, which is then required), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes (then 429 with Retry-After); unticking withdraws at once.`,
+      description: `Ticking marketingConsent does not consent: it mails a confirmation link (double opt-in; under 16 by the birthday, to the parentMail given with it, which is then required), at most ${MARKETING_MAIL_LIMIT.max} per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes with the registration's (then 429 with Retry-After), and one address receives at most ${MARKETING_MAILS_PER_RECIPIENT.max} in ${MARKETING_MAILS_PER_RECIPIENT.windowHours} hours whoever asks (beyond that none is sent; the request stays pending); unticking withdraws at once.`,
       body: profileUpdateSchema,
       response: { 200: ownProfileSchema, ...errors, 429: apiErrorSchema },
     },
@@ -117,6 +118,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         (await verifiedAccountEmail(db, sub)) ??
         (claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null);
       const { user, marketingMail } = await register(db, sub, request.body, verifiedEmail);
+      // The registration's confirmation mail counts against the sign-in's limit too.
+      if (marketingMail) await marketingMails.hit(sub);
       await mailMarketing(user, marketingMail);
       return reply.code(201).send(await toOwnProfile(db, user));
     },
