@@ -69,6 +69,13 @@ describe('operator API: image uploads', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 32, height: 24 });
   });
 
+  it('stores a very tall image scaled down to at most 4800 px high, keeping its shape', async () => {
+    const tall = await png(600, 9600);
+    const res = await upload(tall, { authorization: `Bearer ${ops.staff.token}` }, 'tall.png');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 300, height: 4800, contentType: 'image/jpeg' });
+  });
+
   it('refuses what is not an image, with the field, and stores nothing', async () => {
     const admin = { authorization: `Bearer ${ops.admin.token}` };
     const before = await t.counts('assets', 'audit_log');
