@@ -74,6 +74,8 @@ export function Dialog({
               })}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 animate-pop-in',
+            // A phone held sideways or a 200 % zoom: it scrolls instead of running off the screen.
+            'max-h-[calc(100dvh-2rem)] overflow-y-auto',
             'rounded-2xl border border-neon-pink/50 bg-night-800 p-6 text-ink shadow-neon-pink',
             className,
           )}

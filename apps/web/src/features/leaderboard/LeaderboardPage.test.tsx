@@ -207,6 +207,10 @@ describe('leaderboard page', () => {
     const { user } = await renderBoard(anonymous());
     await screen.findByRole('table');
     expect(screen.getByText('42 Spieler')).toBeInTheDocument();
+    // The count is a live region that stays: a filter's new result is read out.
+    const summary = screen.getByTestId('board-summary');
+    expect(summary).toHaveAttribute('aria-live', 'polite');
+    expect(summary).toHaveTextContent('42 Spieler');
     await user.click(screen.getByRole('radio', { name: 'Freunde' }));
     expect(
       await screen.findByText('Melde dich an, um dich mit deinen Freunden zu messen.'),

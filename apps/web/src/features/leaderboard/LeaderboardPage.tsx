@@ -160,7 +160,8 @@ export function Component() {
         <h1 className="font-display text-3xl font-bold text-ink neon-text">
           {t('leaderboard.title')}
         </h1>
-        <p className="mt-1 text-sm text-ink-muted">
+        {/* A live region: a changed filter's result ("2 Spieler") is read out (WCAG 4.1.3). */}
+        <p className="mt-1 text-sm text-ink-muted" aria-live="polite" data-testid="board-summary">
           {[
             data ? t('leaderboard.players', { count: data.total }) : null,
             periodStart ? t('leaderboard.since', { date: periodStart }) : null,

@@ -46,6 +46,26 @@ async function renderPlaying(url = '/play', lang: 'de' | 'en' = 'de') {
 }
 
 describe('/play follows the live channel', () => {
+  it('holds the play state in one live region there from the start; the focus goes to the end', async () => {
+    const { store } = await renderPlaying();
+    const region = screen.getByTestId('play-state');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('Du spielst auf:arena-1');
+    screen.getByRole('button', { name: 'Stop Playing' }).focus();
+    act(() => {
+      store.dispatch(event({ reason: 'match_started', play: on({ matchRunning: true }) }));
+    });
+    expect(screen.getByTestId('play-state')).toBe(region);
+    expect(region).toHaveTextContent('Das Match läuft – viel Glück!');
+    act(() => {
+      store.dispatch(event({ reason: 'match_over', play: off, gameId: 'game-1' }));
+    });
+    expect(screen.getByTestId('play-state')).toBe(region);
+    expect(region).toHaveTextContent('Match vorbei!');
+    // 'Stop Playing' had the focus and is gone: the result's title has it, not the page.
+    expect(screen.getByText('Match vorbei!')).toHaveFocus();
+  });
+
   it('shows the match running, then "Match vorbei!" with a link to the result, without a reload', async () => {
     const { store } = await renderPlaying();
     expect(screen.getByText('Du spielst auf:')).toBeInTheDocument();
@@ -129,7 +149,7 @@ describe('/play follows the live channel', () => {
     act(() => {
       store.dispatch(event({ reason: 'expired', play: off }));
     });
-    expect(screen.getByRole('status')).toHaveTextContent(
+    expect(screen.getByTestId('play-state')).toHaveTextContent(
       'Dein Platz auf arena-1 ist frei geworden.',
     );
     expect(screen.getByText(/30 Minuten ohne Match/)).toBeInTheDocument();

@@ -121,23 +121,29 @@ export function Component() {
           onScanAgain={waiting && !device ? scanAgain : undefined}
         />
       )}
-      {device ? (
-        <PlayingPanel
-          device={device}
-          stopping={loading}
-          onStop={() => void dispatch(stopPlaying())}
-          offline={!online}
-          matchRunning={matchRunning}
-        />
-      ) : ended ? (
-        <PlayEndedPanel
-          ended={ended}
-          resultPath={
-            ended.gameId ? `/game/${ended.gameId}` : me ? `/profile/${me.id}/games` : null
-          }
-          onScanAgain={() => dispatch(playEndedDismissed())}
-        />
-      ) : (
+      {/* One live region, there from the start, holds the play state: what comes into it (the
+          device joined, the match running, the match over) is read out. A status element added
+          with its text, as before, often was not. The scanner stays outside it. */}
+      <div aria-live="polite" data-testid="play-state" className="empty:-mb-5">
+        {device ? (
+          <PlayingPanel
+            device={device}
+            stopping={loading}
+            onStop={() => void dispatch(stopPlaying())}
+            offline={!online}
+            matchRunning={matchRunning}
+          />
+        ) : ended ? (
+          <PlayEndedPanel
+            ended={ended}
+            resultPath={
+              ended.gameId ? `/game/${ended.gameId}` : me ? `/profile/${me.id}/games` : null
+            }
+            onScanAgain={() => dispatch(playEndedDismissed())}
+          />
+        ) : null}
+      </div>
+      {!device && !ended && (
         <>
           {notDevice && (
             <p

@@ -275,6 +275,9 @@ describe('registration form', () => {
     await user.click(screen.getByRole('link', { name: 'Agb lesen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' });
     expect(within(dialog).getAllByRole('listitem').length).toBeGreaterThan(2);
+    // The list scrolls on a phone: a keyboard reaches it to scroll it (WCAG 2.1.1).
+    const terms = within(dialog).getByRole('list', { name: 'Allgemeine Geschäftsbedingungen' });
+    expect(terms).toHaveAttribute('tabindex', '0');
     await user.click(within(dialog).getByRole('button', { name: 'Verstanden' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Trophy, UserX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses, Card, CardBody } from '../../../components/ui';
 import type { PlayEnded } from '../state/play-slice';
@@ -23,15 +24,27 @@ export function PlayEndedPanel({ ended, resultPath, onScanAgain }: PlayEndedPane
   const { t } = useTranslation();
   const over = ended.reason === 'match_over';
   const texts = ENDED_TEXTS[ended.reason];
+  const title = useRef<HTMLParagraphElement>(null);
+  // The panel it replaces took the focus with it (on 'Stop Playing'): the title gets it, so a
+  // keyboard or screen reader goes on from here, not from the top of the page.
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null)
+      title.current?.focus();
+  }, []);
+  // Read out as it comes into the page's live region (PlayPage).
   return (
     <Card className="border-neon-pink/50">
-      <CardBody className="flex flex-col items-center gap-4 text-center" role="status">
+      <CardBody className="flex flex-col items-center gap-4 text-center">
         {over ? (
           <Trophy aria-hidden="true" size={44} className="text-neon-pink" />
         ) : (
           <UserX aria-hidden="true" size={44} className="text-danger" />
         )}
-        <p className="font-display text-2xl font-bold text-ink">
+        <p
+          ref={title}
+          tabIndex={-1}
+          className="font-display text-2xl font-bold text-ink focus:outline-none"
+        >
           {t(texts.title, { device: ended.device.id })}
         </p>
         <p className="max-w-prose text-ink-muted">{t(texts.hint)}</p>

@@ -47,10 +47,8 @@ export function PlayingPanel({
             {t('play.live.offline')}
           </p>
         ) : matchRunning ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 rounded-xl border border-neon-green/60 bg-neon-green/10 px-3 py-2 font-semibold text-ink"
-          >
+          // Read out as it comes into the page's live region (PlayPage).
+          <p className="flex items-center gap-2 rounded-xl border border-neon-green/60 bg-neon-green/10 px-3 py-2 font-semibold text-ink">
             <Swords aria-hidden="true" size={20} className="shrink-0 text-neon-green" />
             {t('play.live.matchRunning')}
           </p>

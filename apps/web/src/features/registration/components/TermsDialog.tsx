@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogClose } from '../../../components/ui';
+import { Button, Dialog, DialogClose, focusRing } from '../../../components/ui';
 import { cn } from '../../../lib/class-names';
 
 /** The terms (Agb), shown in place so the half-filled form stays as it is. */
@@ -32,9 +32,13 @@ export function TermsList({ className }: { className?: string }) {
   const { t } = useTranslation();
   const items = t('registration.terms.items', { returnObjects: true }) as unknown;
   return (
+    // Focusable: where the list scrolls, a keyboard scrolls it (WCAG 2.1.1).
     <ol
+      tabIndex={0}
+      aria-label={t('registration.terms.title')}
       className={cn(
         'mt-4 flex list-decimal flex-col gap-3 overflow-y-auto pl-5 text-sm text-ink-muted',
+        focusRing,
         className,
       )}
     >
