@@ -207,6 +207,15 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
     const body = signInBody.safeParse(request.body ?? {});
     if (!body.success || !forms.valid(request, body.data.csrf)) return formExpired(reply, p);
     const { email, password } = body.data;
+    // A field left empty (or no e-mail address at all) is said at that field; nothing is tried.
+    const fieldErrors = {
+      ...(z.email().safeParse(email.trim()).success ? {} : { email: p.t('field.emailInvalid') }),
+      ...(password ? {} : { password: p.t('field.passwordRequired') }),
+    };
+    if (Object.keys(fieldErrors).length > 0)
+      return reply
+        .code(400)
+        .send(signInPage(p, { ...links(interaction.uid, p.language), email, fieldErrors }));
     const byEmail = await deps.limits.byEmail('signin', email);
     if (byEmail) return tooManyPage(reply, p, byEmail);
     const result = await signIn(app.db, { email, password, address: request.ip });

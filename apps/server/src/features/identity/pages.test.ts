@@ -136,10 +136,42 @@ describe('identity pages', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const message = (text: string) =>
-      /<div class="alert" role="alert">([^<]*)<\/div>/.exec(text)?.[1];
+      /<div class="alert" role="alert"[^>]*>([^<]*)<\/div>/.exec(text)?.[1];
     expect(message(wrong.text)).toBe('E-Mail-Adresse oder Passwort ist falsch.');
     expect(message(unknown.text)).toBe(message(wrong.text));
     expect(wrong.text).not.toContain('nope-Nope-123');
+    // Both fields are marked and described by the one message (which of them is not told).
+    expect(wrong.text).toMatch(
+      /id="email"[^>]*aria-invalid="true" aria-describedby="signin-error"/,
+    );
+    expect(wrong.text).toMatch(
+      /id="password"[^>]*aria-invalid="true" aria-describedby="signin-error"/,
+    );
+    expect(wrong.text).toContain('id="signin-error"');
+  });
+
+  it('names an empty or malformed field at the field, and tries nothing', async () => {
+    const client = clientFrom(t, '10.0.1.2');
+    const empty = await client.submit(await client.begin(), { email: '', password: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain(
+      '<p class="field-error" id="email-error">Bitte gib eine gültige E-Mail-Adresse ein.</p>',
+    );
+    expect(empty.text).toContain(
+      '<p class="field-error" id="password-error">Bitte gib dein Passwort ein.</p>',
+    );
+    expect(empty.text).toMatch(
+      /id="email"[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/,
+    );
+    expect(empty.text).toMatch(/id="email"[^>]*autofocus/);
+    expect(empty.text).toContain('role="alert"');
+    const noPassword = await client.submit(await client.begin(), {
+      email: account.email,
+      password: '',
+    });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.text).toMatch(/id="password"[^>]*aria-invalid="true"[^>]*autofocus/);
+    expect(noPassword.text).not.toContain('E-Mail-Adresse oder Passwort ist falsch.');
   });
 
   it('throttles repeated failures for an account from one address, not its owner elsewhere', async () => {

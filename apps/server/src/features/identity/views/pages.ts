@@ -13,21 +13,28 @@ export interface SignInView {
   forgotHref: string;
   cancelHref: string;
   email?: string;
+  /** Wrong e-mail or password (one message for both: which one is not told). */
   error?: string;
+  /** An empty or malformed field, at that field. */
+  fieldErrors?: { email?: string; password?: string };
   notice?: string;
 }
 
 export function signInPage(ctx: PageContext, v: SignInView): string {
   const { t } = ctx;
+  const fields = v.fieldErrors ?? {};
+  // The one message names both fields: both are marked and described by it.
+  const both = v.error ? html`aria-invalid="true" aria-describedby="signin-error"` : undefined;
+  const first = fields.email ? 'email' : fields.password ? 'password' : undefined;
   return page(
     ctx,
     t('signIn.title'),
     html`<p class="intro">${t('signIn.intro')}</p>
-      ${v.notice ? notice(v.notice) : ''}${alert(v.error ? [v.error] : [])}
+      ${v.notice ? notice(v.notice) : ''}${v.error ? html`<div class="alert" role="alert" id="signin-error">${v.error}</div>` : alert(Object.values(fields))}
       <form method="post" action="${v.action}" novalidate>
         ${formTokenInput(ctx)}
-        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'username', value: v.email ?? '', autofocus: !v.email })}
-        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'current-password', autofocus: Boolean(v.email) })}
+        ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'username', value: v.email ?? '', error: fields.email, attributes: both, autofocus: first ? first === 'email' : !v.email })}
+        ${field(ctx, { name: 'password', label: 'common.password', type: 'password', autocomplete: 'current-password', error: fields.password, attributes: both, autofocus: first ? first === 'password' : Boolean(v.email) })}
         <button class="primary" type="submit">${t('signIn.submit')}</button>
       </form>
       <div class="links">
