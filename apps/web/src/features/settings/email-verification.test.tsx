@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +61,16 @@ describe('Settings: e-mail confirmation', () => {
     expect(
       screen.queryByRole('button', { name: 'Bestätigungsmail erneut senden' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('asks again when the player comes back from the mail (the window has the focus again)', async () => {
+    await render();
+    expect(await screen.findByText('E-Mail nicht bestätigt')).toBeVisible();
+    verified = true; // the link was followed in another tab
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('E-Mail bestätigt')).toBeVisible();
   });
 
   it('sends the mail again with the bearer token, then says so', async () => {

@@ -21,11 +21,21 @@ export function EmailVerification() {
 
   useEffect(() => {
     let active = true;
-    void getVerificationState().then((next) => {
-      if (active) setState(next);
-    });
+    const check = () =>
+      void getVerificationState().then((next) => {
+        if (active) setState(next);
+      });
+    check();
+    // The link is followed in the mail app or another tab: back here, the card asks again.
+    const back = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    window.addEventListener('focus', back);
+    document.addEventListener('visibilitychange', back);
     return () => {
       active = false;
+      window.removeEventListener('focus', back);
+      document.removeEventListener('visibilitychange', back);
     };
   }, []);
 
