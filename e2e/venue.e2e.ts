@@ -165,7 +165,7 @@ describe('a venue from an empty database to its first match', () => {
       .toFile(icon);
     await dialog.getByLabel('Bild hochladen').first().setInputFiles(icon);
     await expect
-      .poll(() => dialog.getByLabel(/^Icon \(Pfad/).inputValue(), { timeout: 15_000 })
+      .poll(() => dialog.getByLabel(/^Icon \(hochgeladen/).inputValue(), { timeout: 15_000 })
       .toMatch(/^\/api\/assets\/[0-9a-f-]{36}\/hafen\.png$/);
     await expectAccessible(page, 'console: new map');
     await screenshot(page, 'venue-map-form');
