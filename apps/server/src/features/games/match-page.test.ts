@@ -30,6 +30,11 @@ describe('match page API', () => {
   let dataDir: string;
   let teamGame: string;
   let soloGame: string;
+  /** The cached image files of a game (its folder in the cache). */
+  const imagesOf = (gameId: string) => {
+    const folder = path.join(dataDir, 'cache', 'match-images', gameId);
+    return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+  };
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-match-'));
@@ -163,8 +168,7 @@ describe('match page API', () => {
       width: 1200,
       height: 630,
     });
-    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
-    expect(files.filter((f) => f.startsWith(soloGame))).toHaveLength(1);
+    expect(imagesOf(soloGame)).toHaveLength(1);
     const etag = second.headers.get('etag')!;
     const revalidated = await fetch(url, { headers: { 'if-none-match': etag } });
     expect(revalidated.status).toBe(304);
@@ -185,8 +189,7 @@ describe('match page API', () => {
     expect(
       (await fetch(`${t.url}/api/matches/${teamGame}/image.png`)).headers.get('x-image-cache'),
     ).toBe('hit');
-    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
-    expect(files.filter((f) => f.startsWith(teamGame))).toHaveLength(2);
+    expect(imagesOf(teamGame)).toHaveLength(2);
     const refused = await t.request('GET', `/api/matches/${teamGame}/image.png?lang=fr`);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('lang');
@@ -213,15 +216,13 @@ describe('match page API', () => {
     const deleted = await t.request('DELETE', `/api/v2/user/${carl.id}`, { token: carl.token });
     expect(deleted.status).toBeLessThan(300);
     // Carl's image left the disk with his profile, before anyone asked for the page again.
-    const cached = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
-    expect(cached.filter((f) => f.startsWith(id))).toHaveLength(0);
+    expect(fs.existsSync(path.join(dataDir, 'cache', 'match-images', id))).toBe(false);
     const res = await t.request('GET', `/api/matches/${id}`);
     expect(res.body.players[0]).toMatchObject({ id: null, kind: 'deleted', score: 300 });
     expect(res.body.players[0].name).not.toBe('Carl');
     const after = await fetch(`${t.url}/api/matches/${id}/image.png`);
     expect(after.headers.get('x-image-cache')).toBe('miss');
-    const files = fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
-    expect(files.filter((f) => f.startsWith(id))).toHaveLength(1);
+    expect(imagesOf(id)).toHaveLength(1);
     // The preview says so in German, and never names him.
     const html = await (await fetch(`${t.url}/game/${id}`)).text();
     expect(html).toContain('Gelöschter Spieler gewinnt mit 300 Punkten');
@@ -237,15 +238,16 @@ describe('match page API', () => {
       ...match,
       players: match.players.map((p) => ({ ...p, id: null, name: 'Spieler' })),
     };
+    const gameDir = path.join(dir, match.id);
     const raced = await images.get(match, 'de', async () => hidden);
     expect(raced.cached).toBe(false);
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(gameDir)).toEqual([]);
     const gone = await images.get(match, 'en', async () => null);
     expect(gone.cached).toBe(false);
-    expect(fs.readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(gameDir)).toEqual([]);
     // Unchanged meanwhile: kept, and served from the file the next time.
     await images.get(match, 'de', async () => match);
-    expect(fs.readdirSync(dir)).toHaveLength(1);
+    expect(fs.readdirSync(gameDir)).toHaveLength(1);
     expect((await images.get(match, 'de')).cached).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -296,20 +298,25 @@ describe('match page API', () => {
     };
     // The German image still names the player: its clean-up never ran.
     await images.get(named, 'de', async () => named);
-    fs.writeFileSync(path.join(dir, `${named.id}-v1-de-old.png`), 'an older layout');
-    const oldTemp = path.join(dir, `${match.id}-v${MATCH_IMAGE_VERSION}-de-x.png.abc.tmp`);
+    const gameDir = path.join(dir, match.id);
+    const oldTemp = path.join(gameDir, `${match.id}-v${MATCH_IMAGE_VERSION}-de-x.png.abc.tmp`);
     fs.writeFileSync(oldTemp, 'a crash');
     fs.utimesSync(oldTemp, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     const newTemp = `${match.id}-v${MATCH_IMAGE_VERSION}-de-y.png.def.tmp`;
-    fs.writeFileSync(path.join(dir, newTemp), 'another process renders');
+    fs.writeFileSync(path.join(gameDir, newTemp), 'another process renders');
+    // A voided game's folder, and an image of the layout before folders (kept beside them).
     const gone = '00000000-0000-4000-8000-000000000000';
-    fs.writeFileSync(path.join(dir, `${gone}-v${MATCH_IMAGE_VERSION}-de-abc.png`), 'a voided game');
+    fs.mkdirSync(path.join(dir, gone));
+    fs.writeFileSync(path.join(dir, gone, `${gone}-v${MATCH_IMAGE_VERSION}-de-abc.png`), 'voided');
+    fs.writeFileSync(path.join(dir, `${named.id}-v3-de-old.png`), 'an older layout');
 
     const removed = await images.sweep(async (id) => (id === match.id ? match : null));
     expect(removed).toBe(4);
-    expect(fs.readdirSync(dir).sort()).toEqual(
+    expect(fs.readdirSync(dir)).toEqual([match.id]);
+    expect(fs.readdirSync(gameDir).sort()).toEqual(
       [`${images.keyOf(match, 'en')}.png`, newTemp].sort(),
     );
+    expect((await images.get(match, 'en')).cached).toBe(true);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -381,13 +388,14 @@ describe('match page API', () => {
     const kept = await fetch(cached);
     expect(kept.status).toBe(200);
     const etag = kept.headers.get('etag')!;
-    const dir = path.join(dataDir, 'cache', 'match-images');
     const drawn = `${t.url}/api/matches/${soloGame}/image.png`;
     const statuses: number[] = [];
     for (let i = 0; i < IMAGE_DRAWS_PER_CLIENT.max + 1; i++) {
       // Gone from the cache each time, so each request draws it again.
-      for (const name of fs.readdirSync(dir))
-        if (name.startsWith(soloGame)) fs.rmSync(path.join(dir, name));
+      fs.rmSync(path.join(dataDir, 'cache', 'match-images', soloGame), {
+        recursive: true,
+        force: true,
+      });
       statuses.push((await fetch(drawn)).status);
     }
     // The earlier tests drew a few images from this address already.
@@ -397,7 +405,7 @@ describe('match page API', () => {
     expect(refused.body.error.code).toBe('rate_limited');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Nothing drawn for the refused ones; a cached image and a revalidation still answer.
-    expect(fs.readdirSync(dir).filter((name) => name.startsWith(soloGame))).toEqual([]);
+    expect(imagesOf(soloGame)).toEqual([]);
     const again = await fetch(cached);
     expect(again.status).toBe(200);
     expect(again.headers.get('x-image-cache')).toBe('hit');

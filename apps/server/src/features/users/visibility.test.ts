@@ -42,9 +42,10 @@ describe('profile visibility', () => {
   const setVisibility = (player: TestPlayer, profileVisibility: ProfileVisibility) =>
     t.request('PATCH', '/api/v2/user/me', { token: player.token, body: { profileVisibility } });
   const get = (url: string, as?: TestPlayer) => t.request('GET', url, { token: as?.token });
-  const images = () => {
+  /** The cached share images of a game (its folder in the cache). */
+  const imagesOf = (gameId: string) => {
     try {
-      return fs.readdirSync(path.join(dataDir, 'cache', 'match-images'));
+      return fs.readdirSync(path.join(dataDir, 'cache', 'match-images', gameId));
     } catch {
       return [];
     }
@@ -315,12 +316,12 @@ describe('profile visibility', () => {
       const named = await fetch(`${t.url}/api/matches/${game}/image.png`);
       expect(named.status).toBe(200);
       const namedTag = named.headers.get('etag');
-      expect(images().filter((f) => f.startsWith(game))).toHaveLength(1);
+      expect(imagesOf(game)).toHaveLength(1);
       expect(await (await fetch(`${t.url}/game/${game}`)).text()).toContain('Veraviz');
 
       await setVisibility(vera, 'friends');
       // The image naming her left the disk with the change, before anyone asked again.
-      expect(images().filter((f) => f.startsWith(game))).toHaveLength(0);
+      expect(imagesOf(game)).toHaveLength(0);
       const hidden = await fetch(`${t.url}/api/matches/${game}/image.png`, {
         headers: { authorization: `Bearer ${vera.token}` },
       });

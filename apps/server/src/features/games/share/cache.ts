@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -11,16 +12,18 @@ import { renderMatchImage } from './image';
 export const matchImagesDir = (config: Pick<Config, 'dataDir'>) =>
   path.join(config.dataDir, 'cache', 'match-images');
 
+/**
+ * Each game's images live in a folder of their own, `<dir>/<game id>/`: storing one, and
+ * removing a game's images, then touches only that game's few files, not a directory listing
+ * of every image ever drawn.
+ */
+const gameDirOf = (dir: string, gameId: string) => path.join(dir, gameId);
+
 /** Removes the cached images of these games (a player of theirs deleted their profile). */
 export async function removeMatchImages(dir: string, gameIds: ReadonlySet<string>): Promise<void> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return; // no image made yet
-  }
-  const gone = names.filter((name) => gameIds.has(name.slice(0, 36)));
-  await Promise.all(gone.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  await Promise.all(
+    [...gameIds].map((id) => fs.rm(gameDirOf(dir, id), { recursive: true, force: true })),
+  );
 }
 
 /** Bump when the image's layout changes: every cached image is then made anew. */
@@ -108,7 +111,7 @@ export class MatchImages {
     admit: () => Promise<void> = async () => undefined,
   ): Promise<MatchImage> {
     const key = this.keyOf(match, language);
-    const file = path.join(this.dir, `${key}.png`);
+    const file = path.join(gameDirOf(this.dir, match.id), `${key}.png`);
     const etag = `"${key}"`;
     try {
       return { data: await fs.readFile(file), etag, cached: true };
@@ -149,38 +152,45 @@ export class MatchImages {
    * many files went.
    */
   async sweep(current: (gameId: string) => Promise<Match | null>): Promise<number> {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = await fs.readdir(this.dir);
+      entries = await fs.readdir(this.dir, { withFileTypes: true });
     } catch {
       return 0; // no image made yet
     }
-    const byGame = new Map<string, string[]>();
-    // A temp file younger than a minute may be a render of another process, about to be renamed.
-    const leftovers = await Promise.all(
-      names
-        .filter((name) => name.endsWith('.tmp'))
-        .map(async (name) => {
-          const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
-          return stat && Date.now() - stat.mtimeMs > 60_000 ? [name] : [];
-        }),
+    let removed = 0;
+    // Files beside the game folders are images of the layout before folders (version 3 and
+    // older): never served again.
+    const loose = entries.filter((entry) => !entry.isDirectory());
+    await Promise.all(
+      loose.map((entry) => fs.rm(path.join(this.dir, entry.name), { force: true })),
     );
-    const stale: string[] = leftovers.flat();
-    for (const name of names) {
-      if (!name.endsWith('.png')) continue;
-      const files = byGame.get(name.slice(0, 36)) ?? [];
-      files.push(name);
-      byGame.set(name.slice(0, 36), files);
-    }
-    for (const [gameId, files] of byGame) {
-      const match = await current(gameId);
+    removed += loose.length;
+    for (const folder of entries.filter((entry) => entry.isDirectory())) {
+      const gameDir = path.join(this.dir, folder.name);
+      const names = await fs.readdir(gameDir).catch(() => [] as string[]);
+      // A temp file younger than a minute may be a render of another process, about to be renamed.
+      const leftovers = await Promise.all(
+        names
+          .filter((name) => name.endsWith('.tmp'))
+          .map(async (name) => {
+            const stat = await fs.stat(path.join(gameDir, name)).catch(() => null);
+            return stat && Date.now() - stat.mtimeMs > 60_000 ? [name] : [];
+          }),
+      );
+      const images = names.filter((name) => name.endsWith('.png'));
+      const match = images.length > 0 ? await current(folder.name) : null;
       const kept = new Set(
         match ? MATCH_SHARE_LANGUAGES.map((lang) => `${this.keyOf(match, lang)}.png`) : [],
       );
-      stale.push(...files.filter((name) => !kept.has(name)));
+      const stale = [...leftovers.flat(), ...images.filter((name) => !kept.has(name))];
+      await Promise.all(stale.map((name) => fs.rm(path.join(gameDir, name), { force: true })));
+      removed += stale.length;
+      // An emptied folder goes too (a folder another process is writing into right now is
+      // not empty, or is made again by its store).
+      if (stale.length === names.length) await fs.rmdir(gameDir).catch(() => undefined);
     }
-    await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
-    return stale.length;
+    return removed;
   }
 
   /**
@@ -193,7 +203,8 @@ export class MatchImages {
     file: string,
     data: Buffer,
   ): Promise<void> {
-    await fs.mkdir(this.dir, { recursive: true });
+    const gameDir = gameDirOf(this.dir, gameId);
+    await fs.mkdir(gameDir, { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await fs.writeFile(temp, data);
@@ -203,7 +214,7 @@ export class MatchImages {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       throw error;
     }
-    const names = await fs.readdir(this.dir);
+    const names = await fs.readdir(gameDir);
     const current = `${gameId}-v${MATCH_IMAGE_VERSION}-`;
     const stale = names.filter(
       (name) =>
@@ -212,6 +223,6 @@ export class MatchImages {
         name !== path.basename(file) &&
         (name.startsWith(prefixOf(gameId, language)) || !name.startsWith(current)),
     );
-    await Promise.all(stale.map((name) => fs.rm(path.join(this.dir, name), { force: true })));
+    await Promise.all(stale.map((name) => fs.rm(path.join(gameDir, name), { force: true })));
   }
 }
