@@ -167,8 +167,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     pageMeta: matchPageMeta(database.db, config.publicUrl),
     pageHints: pageHintsOf(
-      newsPageHints(async (url) => {
-        const res = await app.inject({ method: 'GET', url });
+      newsPageHints(async (url, client) => {
+        const res = await app.inject({ method: 'GET', url, remoteAddress: client });
         return { statusCode: res.statusCode, body: res.body };
       }),
       async (url) => leaderboardPageHints(url),

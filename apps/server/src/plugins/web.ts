@@ -131,14 +131,21 @@ function queryLanguage(query: unknown): PageLanguage | undefined {
 /**
  * What a page's first screen loads after its scripts ran (its data, its largest image), as
  * `<link>` tags for the head: the browser fetches them beside the scripts. Empty for most pages.
- * `url` is the page's address with its query string.
+ * `url` is the page's address with its query string; `client` the asking client's address (a
+ * resolver that asks the API in process asks as that client, within its rate limit).
  */
-export type PageHintsResolver = (url: string, language: PageLanguage) => Promise<string[]>;
+export type PageHintsResolver = (
+  url: string,
+  language: PageLanguage,
+  client: string,
+) => Promise<string[]>;
 
 /** Several features' page hints as one: each asked, their tags in the given order. */
 export function pageHintsOf(...resolvers: PageHintsResolver[]): PageHintsResolver {
-  return async (url, language) =>
-    (await Promise.all(resolvers.map((resolve) => resolve(url, language).catch(() => [])))).flat();
+  return async (url, language, client) =>
+    (
+      await Promise.all(resolvers.map((resolve) => resolve(url, language, client).catch(() => [])))
+    ).flat();
 }
 
 const escapeHtml = (text: string) =>
@@ -295,7 +302,7 @@ export const webPlugin = fp(
       const [meta, hints] = await Promise.all([
         opts.pageMeta ? opts.pageMeta(url, queryLanguage(request.query) ?? language) : null,
         // With the query: a page's first data call may depend on it (the leaderboard's filters).
-        opts.pageHints ? opts.pageHints(request.url, language).catch(() => []) : [],
+        opts.pageHints ? opts.pageHints(request.url, language, request.ip).catch(() => []) : [],
       ]);
       if (meta || hints.length > 0) {
         let html = page.bodies.identity.toString();

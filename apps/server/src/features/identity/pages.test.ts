@@ -99,6 +99,19 @@ describe('identity pages', () => {
     expect(bytes.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true); // holding PNG images
   });
 
+  it("links the provider's own pages (errors, logout) to themselves in the other language", async () => {
+    // Rendered by the provider below its mount (providerPages: errors, the logout confirmation):
+    // the link must keep /oidc.
+    const error = await fetch(
+      `${t.url}/oidc/authorize?client_id=arcadia-web&redirect_uri=https%3A%2F%2Fevil.example&response_type=code&scope=openid`,
+    );
+    expect(error.status).toBe(400);
+    const html = await error.text();
+    const href = /class="lang"\s+href="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect(href).toMatch(/^\/oidc\/authorize\?/);
+    expect(new URL(href, t.url).searchParams.get('lang')).toBe('en');
+  });
+
   it('switches to English by link (remembered in a cookie) and by Accept-Language', async () => {
     const client = clientFrom(t, '10.0.0.2');
     const german = await client.begin();

@@ -22,7 +22,12 @@ function pageContext(ctx: Ctx, config: Config): PageContext {
   return {
     language,
     t: translator(language),
-    switchLanguageHref: switchLanguageHref(ctx.originalUrl, language),
+    // The provider sees the path below its mount (`/v2/logout`); the link needs the whole one,
+    // which the mount keeps on the request (features/identity/routes.ts).
+    switchLanguageHref: switchLanguageHref(
+      (ctx.req as { originalUrl?: string }).originalUrl ?? ctx.originalUrl,
+      language,
+    ),
     appUrl: `${config.publicUrl}/`,
     formToken: '',
   };

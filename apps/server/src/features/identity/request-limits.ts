@@ -23,8 +23,14 @@ export const PER_EMAIL = {
 export const RESET_PER_EMAIL_AND_ADDRESS = { max: 5, windowMs: 60 * MINUTE } as const;
 /** Token requests per address: refreshes of every player behind one venue address. */
 export const TOKEN_FACTOR = 10;
+/**
+ * Authorization requests per address, as many as token requests: each stores a sign-in in
+ * progress (an interaction, kept an hour), so without a bound one client could grow the database
+ * by about a kilobyte a request.
+ */
+export const AUTHORIZE_FACTOR = TOKEN_FACTOR;
 
-export type IdentityAction = 'signup' | 'signin' | 'reset' | 'token';
+export type IdentityAction = 'signup' | 'signin' | 'reset' | 'token' | 'authorize';
 
 /**
  * The provider's request limits: every action per client address, and sign-up, sign-in and
@@ -33,7 +39,7 @@ export type IdentityAction = 'signup' | 'signin' | 'reset' | 'token';
  */
 export class IdentityLimits {
   private readonly perAddress: Record<IdentityAction, Limiter>;
-  private readonly perEmail: Record<Exclude<IdentityAction, 'token'>, Limiter>;
+  private readonly perEmail: Record<Exclude<IdentityAction, 'token' | 'authorize'>, Limiter>;
   private readonly resetPerEmailAndAddress: Limiter;
 
   constructor(app: FastifyInstance) {
@@ -46,6 +52,7 @@ export class IdentityLimits {
       signin: perAddress('signin', max),
       reset: perAddress('reset', max),
       token: perAddress('token', max * TOKEN_FACTOR),
+      authorize: perAddress('authorize', max * AUTHORIZE_FACTOR),
     };
     this.perEmail = {
       signup: limits.limiter('oidc-signup-email', PER_EMAIL.signup),
@@ -70,7 +77,7 @@ export class IdentityLimits {
    * address over all clients.
    */
   async byEmail(
-    action: Exclude<IdentityAction, 'token'>,
+    action: Exclude<IdentityAction, 'token' | 'authorize'>,
     email: string,
     request?: FastifyRequest,
   ): Promise<LimitState | null> {

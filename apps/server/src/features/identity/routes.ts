@@ -14,7 +14,8 @@ import { badRequest } from '../../plugins/errors';
 import { recoveryRoutes } from './recovery-routes';
 import { removeOldVerificationTokens } from './email-verifications';
 import { verificationPageRoutes } from './verification-routes';
-import { IdentityLimits } from './request-limits';
+import { IdentityLimits, tooManyPage } from './request-limits';
+import { pageContext } from './page-context';
 import { componentLog } from '../../plugins/logging';
 import { cookieKeys } from './secrets';
 import { removeStaleThrottles } from './throttle';
@@ -31,7 +32,8 @@ declare module 'fastify' {
 
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 const MOUNT = '/oidc';
-const TOKEN_PATH = PROVIDER_ROUTES.token.slice(1);
+const TOKEN_PATH = PROVIDER_ROUTES.token.slice(1).toLowerCase();
+const AUTHORIZE_PATH = PROVIDER_ROUTES.authorization.slice(1).toLowerCase();
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -87,11 +89,16 @@ export const identityRoutes = fp(
           }
           const path = (request.params as { '*'?: string })['*'] ?? '';
           // The provider's router matches paths case-insensitively (`/oidc/OAuth/Token` is its
-          // token endpoint too), so the limit must recognise every spelling it routes.
-          if (
-            request.method === 'POST' &&
-            path.replace(/\/+$/, '').toLowerCase() === TOKEN_PATH.toLowerCase()
-          ) {
+          // token endpoint too), so the limits must recognise every spelling it routes.
+          const endpoint = path.replace(/\/+$/, '').toLowerCase();
+          if (endpoint === AUTHORIZE_PATH) {
+            const limited = await limits.byAddress(request, 'authorize');
+            if (limited) {
+              const p = pageContext(request, reply, { config, forms });
+              return tooManyPage(reply.header('cache-control', 'no-store'), p, limited);
+            }
+          }
+          if (request.method === 'POST' && endpoint === TOKEN_PATH) {
             const limited = await limits.byAddress(request, 'token');
             if (limited) {
               return reply

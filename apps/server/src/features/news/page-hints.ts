@@ -2,8 +2,15 @@ import { newsImageUrl, type NewsEntry, type NewsLocale } from '@arcadia/contract
 
 const ARTICLE = /^\/news\/([a-z0-9-]+)\/?$/;
 
-/** Answers a GET of the API in process (Fastify's inject), as a client would get it. */
-export type InjectGet = (url: string) => Promise<{ statusCode: number; body: string }>;
+/**
+ * Answers a GET of the API in process (Fastify's inject), as a client would get it: asked as the
+ * page's client (`client`, its address), so the call counts within that client's rate limit, not
+ * in one shared by every page view.
+ */
+export type InjectGet = (
+  url: string,
+  client?: string,
+) => Promise<{ statusCode: number; body: string }>;
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -14,12 +21,12 @@ const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
  * The list comes from the API itself, so it is the answer the page will read (local or Contentful).
  */
 export function newsPageHints(get: InjectGet) {
-  return async (url: string, locale: NewsLocale): Promise<string[]> => {
+  return async (url: string, locale: NewsLocale, client?: string): Promise<string[]> => {
     const path = url.split('?')[0] ?? '';
     const slug = ARTICLE.exec(path)?.[1];
     if (path.replace(/\/$/, '') !== '/home' && !slug) return [];
     const listUrl = `/api/news?locale=${locale}`;
-    const res = await get(listUrl);
+    const res = await get(listUrl, client);
     if (res.statusCode !== 200) return [];
     const { items } = JSON.parse(res.body) as { items: NewsEntry[] };
     const shown = slug ? items.find((item) => item.fields.slug === slug) : items[0];
