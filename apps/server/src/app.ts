@@ -8,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { PGLITE_AUTOVACUUM_SCHEDULE, startPgliteAutovacuum } from './db/pglite-autovacuum';
 import type { AppEventBus } from './events/map';
 import { apiFeatures, rootFeatures } from './features';
 import { featureEvents } from './features/events';
@@ -117,7 +118,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       statementTimeoutMs: config.db.statementTimeoutMs,
       onError: (error) => dbLog.warn({ err: error }, 'database connection error'),
     }));
-  if (!options.database) app.addHook('onClose', () => database.close());
+  // PGlite runs no autovacuum: the server does its job (db/pglite-autovacuum.ts).
+  const autovacuum =
+    !options.database && database.kind === 'pglite'
+      ? startPgliteAutovacuum(database.db, {
+          ...PGLITE_AUTOVACUUM_SCHEDULE,
+          onRound: ({ tables, failed }) => {
+            if (tables.length > 0) dbLog.info({ tables }, 'tables vacuumed and analysed (PGlite)');
+            for (const { table, error } of failed)
+              dbLog.warn({ err: error, table }, 'VACUUM or ANALYZE failed (PGlite)');
+          },
+          onError: (error) => dbLog.warn({ err: error }, 'autovacuum round failed (PGlite)'),
+        })
+      : undefined;
+  if (!options.database)
+    app.addHook('onClose', async () => {
+      await autovacuum?.stop();
+      await database.close();
+    });
   // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others
   // wait and then find it done. Seeded before the routes exist and outside any Fastify hook,
   // whose 10 s limit a first start on a slow machine can exceed.
