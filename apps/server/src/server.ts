@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { offerAdminBootstrap } from './features/admin';
+import { localServerUrl, offerAdminBootstrap } from './features/admin';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
@@ -45,7 +45,11 @@ const DRAIN_MS = 500;
 async function serve(config: Config): Promise<void> {
   const app = await buildApp({ config });
   // The first admin: a one-time secret for `npm run admin -- admin grant` while none exists.
-  const bootstrapFile = await offerAdminBootstrap(app.db, config.dataDir);
+  const bootstrapFile = await offerAdminBootstrap(
+    app.db,
+    config.dataDir,
+    localServerUrl(config.host, config.port),
+  );
   if (bootstrapFile)
     app.log.info(
       `No admin yet: npm run admin -- admin grant --email <e-mail> (uses ${bootstrapFile})`,

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { PgliteOpenError } from './db/pglite-open';
 
 /** What Node and pg put on a failed system call or server answer. */
 interface ErrorWithCode {
@@ -32,6 +33,7 @@ export function startupProblem(
   config: Pick<Config, 'port' | 'host' | 'databaseUrl' | 'dataDir'>,
 ): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
+  if (error instanceof PgliteOpenError) return `DATA_DIR: ${error.message}`;
   const { code, syscall, address, port, path, message } = error as ErrorWithCode;
   if (typeof code !== 'string') return undefined;
   if (syscall === 'listen' && code === 'EADDRINUSE')

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pgliteOpenError } from './db/pglite-open';
 import { startupProblem } from './startup-errors';
 
 const pglite = { port: 8080, host: '0.0.0.0', databaseUrl: undefined, dataDir: '/srv/data' };
@@ -50,5 +54,35 @@ describe('a failed start names the setting to fix, in one line', () => {
     expect(line).not.toContain('s3cret');
     expect(startupProblem(new TypeError('x is undefined'), postgres)).toBeUndefined();
     expect(startupProblem('text', postgres)).toBeUndefined();
+  });
+
+  it("says a full disk under PGlite's folder in words, and what became of a half-made folder", () => {
+    // What PGlite throws: the WASI errno, no code, no path, no message.
+    const errno = Object.assign(new Error(''), { name: 'ErrnoError', errno: 51 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-open-'));
+    const fresh = pgliteOpenError(errno, path.join(dir, 'gone'), true);
+    expect(fresh.code).toBe('ENOSPC');
+    expect(startupProblem(fresh, pglite)).toMatch(
+      new RegExp(
+        `^DATA_DIR: the PGlite database in ${path.join(dir, 'gone')} could not be opened: the disk is full \\(ENOSPC, \\d+ MB free; opening a database needs about 32 MB\\): free space, then try again; the half-made database folder of this first start was removed$`,
+      ),
+    );
+    // A folder without PG_VERSION (a first start killed half-way): named, with what to do.
+    fs.mkdirSync(path.join(dir, 'half'));
+    fs.writeFileSync(path.join(dir, 'half', 'postgresql.conf'), '');
+    const half = pgliteOpenError(
+      new Error('PGlite failed to initialize properly'),
+      path.join(dir, 'half'),
+      false,
+    );
+    expect(half.message).toBe(
+      `the PGlite database in ${path.join(dir, 'half')} could not be opened: PGlite failed to initialize properly; ${path.join(dir, 'half')} holds no database (no PG_VERSION: a first start or restore stopped half-way), remove it and try again`,
+    );
+    // A real database folder that does not open: the backup is the way out.
+    fs.writeFileSync(path.join(dir, 'half', 'PG_VERSION'), '17');
+    expect(pgliteOpenError(new Error('broken'), path.join(dir, 'half'), false).message).toMatch(
+      /could not be opened: broken; if it cannot be opened again, restore the latest backup/,
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -344,6 +344,11 @@ export const adminMapParamsSchema = z.object({
 
 /** The largest image `POST /api/admin/assets` takes (before it is scaled to the stored width). */
 export const ASSET_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The most pixels an upload may have (50 megapixels): decoding one costs 4 bytes a pixel, and a
+ * compressed file of 10 MB can hold far more. Refused with 400 `image_too_many_pixels`.
+ */
+export const ASSET_UPLOAD_MAX_PIXELS = 50_000_000;
 
 /** POST /api/admin/assets?name=…: the body is the image's bytes, its Content-Type image/*. */
 export const assetUploadQuerySchema = z.object({

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { holdsPgliteDatabase, pgliteOpenError } from './pglite-open';
 import * as schema from './schema';
 import { backfillUsernameSkeletons } from './username-skeleton';
 
@@ -196,6 +197,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let unlock = () => {};
+  // A folder without a database in it: PGlite makes one (initdb) in this open. Looked at before
+  // the folder is made: only one this open makes, or an empty one, may be removed on failure.
+  const makesFolder = options.dataDir !== undefined && !holdsPgliteDatabase(options.dataDir);
+  const hadFiles =
+    options.dataDir !== undefined &&
+    fs.existsSync(options.dataDir) &&
+    fs.readdirSync(options.dataDir).length > 0;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
@@ -209,8 +217,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     await client.waitReady;
   } catch (error) {
-    unlock();
-    throw error;
+    try {
+      if (!options.dataDir) throw error;
+      // A first start that failed half-way (a full disk, say) left a folder PGlite cannot open
+      // later; nothing was stored in it yet, so it goes.
+      const removed = makesFolder && !hadFiles;
+      if (removed) fs.rmSync(options.dataDir, { recursive: true, force: true });
+      throw pgliteOpenError(error, options.dataDir, removed);
+    } finally {
+      unlock();
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

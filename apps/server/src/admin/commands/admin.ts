@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import { AppError } from '../../plugins/errors';
 import { changeRole, userIdByMail } from '../../features/admin/roles';
-import { bootstrapTokenPath, readBootstrapToken } from '../../features/admin/bootstrap';
+import {
+  bootstrapTokenPath,
+  readBootstrapServer,
+  readBootstrapToken,
+} from '../../features/admin/bootstrap';
 import { parseAction, type AdminCommand, type RemoteContext } from '../command';
 
 const options = { email: { type: 'string' } } as const;
@@ -26,8 +30,9 @@ function parse(args: string[], out: (line: string) => void): string | null {
 }
 
 /** The running server's address: PUBLIC_URL, else http://localhost:PORT (config.ts). */
+/** The running server that wrote the secret (its file says where), else PUBLIC_URL. */
 function serverUrl(ctx: RemoteContext): string {
-  return ctx.config.publicUrl;
+  return readBootstrapServer(ctx.config.dataDir) ?? ctx.config.publicUrl;
 }
 
 export const command: AdminCommand = {

@@ -32,7 +32,9 @@ export async function checkDumpFile(file: string): Promise<{ bytes: number; seal
     throw new DumpFileError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
   }
   try {
-    const { size } = await handle.stat();
+    const stat = await handle.stat();
+    if (stat.isDirectory()) throw new DumpFileError(`${file} is a directory, not a backup file`);
+    const { size } = stat;
     const head = Buffer.alloc(Math.min(size, 64));
     await handle.read(head, 0, head.length, 0);
     const tail = Buffer.alloc(Math.min(size, 4096 + SEAL_MAX_BYTES));
@@ -40,6 +42,11 @@ export async function checkDumpFile(file: string): Promise<{ bytes: number; seal
     if (head.toString('latin1').startsWith(CUSTOM_FORMAT)) {
       throw new DumpFileError(
         `${file} is a pg_dump custom-format archive; restore reads plain SQL`,
+      );
+    }
+    if (head[0] === 0x1f && head[1] === 0x8b) {
+      throw new DumpFileError(
+        `${file} is compressed (gzip); restore reads the plain-SQL file: gunzip it first`,
       );
     }
     if (!head.toString('utf8').startsWith(HEADER)) {

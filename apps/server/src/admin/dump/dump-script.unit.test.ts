@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,10 @@ describe('reading a pg_dump script', () => {
     await fs.writeFile(other, HEAD + SCRIPT);
     await expect(checkDumpFile(other)).rejects.toThrow(/is incomplete/);
     await expect(checkDumpFile(path.join(dir, 'missing.sql'))).rejects.toThrow(/ENOENT/);
+    // A directory, and a compressed copy: said as such, not as a system call's error.
+    await expect(checkDumpFile(dir)).rejects.toThrow(/is a directory, not a backup file/);
+    await fs.writeFile(other, gzipSync(HEAD + SCRIPT + TAIL));
+    await expect(checkDumpFile(other)).rejects.toThrow(/compressed \(gzip\).*gunzip it first/);
   });
 
   it('checks the seal the backup writes: a line missing or changed in the middle is refused', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { APPLICATION_NAME_PREFIX } from '../../db/client';
+import { isStorageFull } from '../../db/connection-errors';
 import type { AdminContext } from '../command';
 import { BackupError } from './backup-error';
 import { configuredDatabase, serverMajor, type ConfiguredDatabase } from './configured-database';
@@ -91,11 +92,16 @@ async function restoreIntoPglite(pglite: PGlite, file: string, replace: string):
       }
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = isStorageFull(error)
+      ? 'the disk holding DATA_DIR is full (ENOSPC): free space, then restore again'
+      : error instanceof Error
+        ? error.message
+        : String(error);
     throw new BackupError(`the restore failed, nothing was changed: ${message}`);
   } finally {
     // The script's SETs (search_path '' among them) outlive its transaction; the session goes on.
-    await pglite.exec('RESET ALL');
+    // After a failed write the session may be gone too: that must not hide why the restore failed.
+    await pglite.exec('RESET ALL').catch(() => undefined);
   }
 }
 

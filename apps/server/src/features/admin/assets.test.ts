@@ -76,6 +76,26 @@ describe('operator API: image uploads', () => {
     expect(res.body).toMatchObject({ width: 300, height: 4800, contentType: 'image/jpeg' });
   });
 
+  it('refuses an image of more than 50 megapixels by saying so, and stores nothing', async () => {
+    // 9000 × 9000 of one colour: a small file (a phone's 81-megapixel photo is no bigger).
+    const huge = await sharp({
+      create: { width: 9000, height: 9000, channels: 3, background: { r: 20, g: 40, b: 60 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const before = await t.counts('assets', 'audit_log');
+    const res = await upload(
+      huge,
+      { authorization: `Bearer ${ops.admin.token}`, 'content-type': 'image/jpeg' },
+      'huge.jpg',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('image_too_many_pixels');
+    expect(res.body.error.message).toContain('9000 × 9000 pixels (81 megapixels)');
+    expect(JSON.stringify(res.body)).toContain('at most 50 megapixels');
+    expect(await t.counts('assets', 'audit_log')).toEqual(before);
+  });
+
   it('refuses what is not an image, with the field, and stores nothing', async () => {
     const admin = { authorization: `Bearer ${ops.admin.token}` };
     const before = await t.counts('assets', 'audit_log');

@@ -18,8 +18,16 @@ export function bootstrapTokenPath(dataDir: string): string {
   return path.join(dataDir, BOOTSTRAP_FILE);
 }
 
-/** At start: a fresh secret while no admin exists, else none (a stale file is removed). */
-export async function offerAdminBootstrap(db: Db, dataDir: string): Promise<string | null> {
+/**
+ * At start: a fresh secret while no admin exists, else none (a stale file is removed). The file's
+ * second line is where this server answers on this machine (`serverUrl`), so the CLI sends the
+ * secret to the server that wrote it, whatever PORT or PUBLIC_URL the operator's shell has.
+ */
+export async function offerAdminBootstrap(
+  db: Db,
+  dataDir: string,
+  serverUrl?: string,
+): Promise<string | null> {
   const file = bootstrapTokenPath(dataDir);
   if ((await countAdmins(db)) > 0) {
     fs.rmSync(file, { force: true });
@@ -27,17 +35,40 @@ export async function offerAdminBootstrap(db: Db, dataDir: string): Promise<stri
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const temp = `${file}.${process.pid}`;
-  fs.writeFileSync(temp, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  const lines = [randomBytes(32).toString('base64url'), ...(serverUrl ? [serverUrl] : [])];
+  fs.writeFileSync(temp, `${lines.join('\n')}\n`, { mode: 0o600 });
   fs.renameSync(temp, file);
   return file;
 }
 
-export function readBootstrapToken(dataDir: string): string | null {
+function bootstrapLines(dataDir: string): string[] {
   try {
-    return fs.readFileSync(bootstrapTokenPath(dataDir), 'utf8').trim() || null;
+    return fs.readFileSync(bootstrapTokenPath(dataDir), 'utf8').split('\n');
   } catch {
-    return null;
+    return [];
   }
+}
+
+export function readBootstrapToken(dataDir: string): string | null {
+  return bootstrapLines(dataDir)[0]?.trim() || null;
+}
+
+/** Where the server that wrote the secret answers on this machine; null if it did not say. */
+export function readBootstrapServer(dataDir: string): string | null {
+  return bootstrapLines(dataDir)[1]?.trim() || null;
+}
+
+/** The server's address on this machine: loopback when it listens on every interface. */
+export function localServerUrl(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === ''
+      ? '127.0.0.1'
+      : host === '::'
+        ? '[::1]'
+        : host.includes(':')
+          ? `[${host}]`
+          : host;
+  return `http://${name}:${port}`;
 }
 
 function sameSecret(given: string, expected: string): boolean {

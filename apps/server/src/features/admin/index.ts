@@ -1,3 +1,3 @@
 /** The operator console as other features and the listener see it. */
 export { mayActFor, operatorBySub, type Operator } from './access';
-export { offerAdminBootstrap } from './bootstrap';
+export { localServerUrl, offerAdminBootstrap } from './bootstrap';

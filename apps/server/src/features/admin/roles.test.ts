@@ -10,7 +10,13 @@ import { addOperators, checkAccessMatrix, type Operators } from '../../../test/s
 import { command as adminCommand } from '../../admin/commands/admin';
 import { loadConfig } from '../../config';
 import { accounts, auditLog, users } from '../../db/schema';
-import { bootstrapTokenPath, offerAdminBootstrap, readBootstrapToken } from './bootstrap';
+import {
+  bootstrapTokenPath,
+  localServerUrl,
+  offerAdminBootstrap,
+  readBootstrapServer,
+  readBootstrapToken,
+} from './bootstrap';
 
 const roleOf = async (t: TestApp, id: string) =>
   (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
@@ -108,6 +114,11 @@ describe('the first admin: bootstrap secret and `admin grant`', () => {
     expect(file).toBe(bootstrapTokenPath(dataDir));
     expect(fs.statSync(file!).mode & 0o777).toBe(0o600);
     expect(readBootstrapToken(dataDir)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(readBootstrapServer(dataDir)).toBeNull();
+    // With where it answers on this machine (loopback for every interface) on the next line.
+    expect(localServerUrl('0.0.0.0', 8183)).toBe('http://127.0.0.1:8183');
+    expect(localServerUrl('::', 8183)).toBe('http://[::1]:8183');
+    expect(localServerUrl('192.0.2.7', 80)).toBe('http://192.0.2.7:80');
   });
 
   it('POST /api/admin/bootstrap refuses a wrong secret and writes nothing', async () => {
@@ -137,19 +148,23 @@ describe('the first admin: bootstrap secret and `admin grant`', () => {
     expect([403, 409]).toContain(statuses[1]);
     const roles = [await roleOf(t, flynn.id), await roleOf(t, alan.id)].sort();
     expect(roles).toEqual(['admin', 'player']);
-    // Back to the start for the tests below: no admin, a fresh secret.
+    // Back to the start for the tests below: no admin, a fresh secret, written by the server
+    // that answers at t.url.
     await t.db.update(users).set({ role: 'player' });
     await t.db.delete(auditLog);
-    await offerAdminBootstrap(t.db, dataDir);
+    await offerAdminBootstrap(t.db, dataDir, t.url);
+    expect(readBootstrapServer(dataDir)).toBe(t.url);
   });
 
   it('the CLI, when the server holds the database, sends the secret to it; then it is spent', async () => {
     const lines: string[] = [];
+    // The operator's shell has neither the server's PORT nor its PUBLIC_URL (the default port,
+    // where nothing answers): the secret's file says where the server is.
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      PUBLIC_URL: t.url,
+      PUBLIC_URL: 'http://127.0.0.1:9',
     });
     const code = await adminCommand.runThroughServer!(['grant', '--email', 'FLYNN@example.test'], {
       config,

@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import type { ImageQuery } from '@arcadia/contracts';
+import { ASSET_UPLOAD_MAX_PIXELS, type ImageQuery } from '@arcadia/contracts';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../plugins/errors';
+import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { assetData, findAssetMeta, type AssetMeta } from './repository';
 
 type Format = 'jpeg' | 'png' | 'webp';
@@ -25,7 +25,7 @@ const formatOf = (contentType: string): Format | undefined =>
  */
 const STORED_WIDTH_MAX = 2400;
 const STORED_HEIGHT_MAX = 4800;
-const INPUT_PIXELS_MAX = 50_000_000;
+const INPUT_PIXELS_MAX = ASSET_UPLOAD_MAX_PIXELS;
 
 /**
  * An uploaded header image as we store it: jpeg, png and webp stay as they are unless too wide;
@@ -34,11 +34,21 @@ const INPUT_PIXELS_MAX = 50_000_000;
 export async function normalizeImage(data: Buffer, name: string) {
   let meta: Metadata;
   try {
-    meta = await sharp(data, { limitInputPixels: INPUT_PIXELS_MAX }).metadata();
+    // The header only (nothing is decoded), so its size can be said before the limit refuses it.
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
     throw badRequest('The image cannot be read', [
       { path: 'image', message: 'is not an image sharp can read' },
     ]);
+  }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > INPUT_PIXELS_MAX) {
+    throw new AppError(
+      400,
+      'image_too_many_pixels',
+      `The image has ${meta.width} × ${meta.height} pixels (${Math.round(pixels / 1e6)} megapixels); at most ${INPUT_PIXELS_MAX / 1e6} megapixels`,
+      [{ path: 'image', message: `must have at most ${INPUT_PIXELS_MAX / 1e6} megapixels` }],
+    );
   }
   const base =
     name

@@ -1,14 +1,15 @@
 import { useId, useRef } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ASSET_UPLOAD_MAX_BYTES } from '@arcadia/contracts';
+import { ASSET_UPLOAD_MAX_BYTES, ASSET_UPLOAD_MAX_PIXELS } from '@arcadia/contracts';
 import { Button, FieldError, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { failureKey } from '../shell/failure-message';
 import { useUploadAssetMutation } from './api/upload-asset';
 
-/** What the upload's refusals mean here: no image the server can read, or too large. */
+/** What the upload's refusals mean here: no image the server can read, too large, too many pixels. */
 const UPLOAD_REFUSALS = {
+  image_too_many_pixels: 'admin-news.uploadTooManyPixels',
   400: 'admin-news.uploadNotImage',
   413: 'admin-news.uploadTooLarge',
   415: 'admin-news.uploadNotImage',
@@ -48,6 +49,7 @@ export function HeaderImageField({
         title: t('admin-news.uploadFailed'),
         description: t(failureKey(failure, UPLOAD_REFUSALS), {
           mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024,
+          max: ASSET_UPLOAD_MAX_PIXELS / 1e6,
         }),
       });
       return;

@@ -300,6 +300,19 @@ describe('/admin/news', () => {
         ['Das Bild konnte nicht hochgeladen werden.', 'Das Bild ist zu groß (höchstens 10 MB).'],
       ]),
     );
+    // A small file of too many pixels (a phone's 81-megapixel photo): said as such.
+    server.use(
+      adminNewsHandlers.uploadAsset(
+        apiError(400, 'image_too_many_pixels', 'The image has 9000 × 9000 pixels'),
+      ),
+    );
+    // Once the first upload has ended (the field says 'Bild hochladen' again).
+    await user.upload(await screen.findByLabelText('Bild hochladen'), file);
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.description)).toContain(
+        'Das Bild hat zu viele Pixel (höchstens 50 Megapixel). Verkleinere es und lade es erneut hoch.',
+      ),
+    );
 
     await publishGermanOnly(user);
     await waitFor(() =>

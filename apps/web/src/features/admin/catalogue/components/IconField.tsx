@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ASSET_UPLOAD_MAX_BYTES } from '@arcadia/contracts';
+import { ASSET_UPLOAD_MAX_BYTES, ASSET_UPLOAD_MAX_PIXELS } from '@arcadia/contracts';
 import { Button, FieldError, TextField } from '../../../../components/ui';
 import { useUploadCatalogueIconMutation } from '../api/upload-icon';
 import { toFailure, type ApiFailure } from '../../../../lib/api/failure';
@@ -9,6 +9,7 @@ import { IconPreview } from './IconPreview';
 
 /** What the upload's refusals mean here. */
 const UPLOAD_REFUSALS = {
+  image_too_many_pixels: 'admin-catalogue.icon.tooManyPixels',
   400: 'admin-catalogue.icon.notImage',
   413: 'admin-catalogue.icon.tooLarge',
   415: 'admin-catalogue.icon.notImage',
@@ -57,11 +58,12 @@ export function IconField({
       const asset = await upload(file).unwrap();
       onChange(asset.url);
     } catch (failure) {
-      // A 400 or 415: the body was no image; a 413: too large; anything else says what went
+      // A 400 or 415: the body was no image (or one of too many pixels); a 413: too large; anything else says what went
       // wrong in the console's words.
       setUploadError(
         t(failureKey(toFailure(failure as ApiFailure), UPLOAD_REFUSALS), {
           mb: ASSET_UPLOAD_MAX_BYTES / 1024 / 1024,
+          max: ASSET_UPLOAD_MAX_PIXELS / 1e6,
         }),
       );
     } finally {
