@@ -331,8 +331,12 @@ describe('identity pages', () => {
     for (const [fields, field, message] of cases) {
       const page = await client.submit(signUp, fields);
       expect(page.status, message).toBe(400);
-      expect(page.text).toContain('role="alert"');
+      // Said once, at the field; the alert above the form says to correct the marked fields.
+      expect(page.text).toContain(
+        '<div class="alert" role="alert">Bitte korrigiere die markierten Felder.</div>',
+      );
       expect(page.text).toContain(`<p class="field-error" id="${field}-error">${message}</p>`);
+      expect(page.text.split(message)).toHaveLength(2);
       expect(page.text).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
       expect(page.text).not.toContain(
         fields.password === fields.email

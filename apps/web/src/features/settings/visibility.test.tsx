@@ -80,6 +80,9 @@ describe('Settings: visibility', () => {
   it('the switch takes the player off the leaderboards and back', async () => {
     const { user } = await render();
     const toggle = await screen.findByRole('switch', { name: 'In Ranglisten erscheinen' });
+    expect(toggle).toHaveAccessibleDescription(
+      'Dein Name und deine Werte stehen in den Ranglisten, für alle sichtbar, auch wenn nur du oder deine Freunde dein Profil sehen.',
+    );
     await user.click(toggle);
     // The switch shows the choice at once and is aria-disabled (a press ignored) while it is
     // saved: wait for the save, or the second press below can land while it still runs.
@@ -89,6 +92,12 @@ describe('Settings: visibility', () => {
       expect(saved).not.toHaveAttribute('aria-disabled');
     });
     expect(patches()).toEqual([{ leaderboardVisible: false }]);
+    // What the switch does, in either position: the boards are apart from "Nur ich".
+    expect(
+      screen.getByRole('switch', { name: 'In Ranglisten erscheinen' }),
+    ).toHaveAccessibleDescription(
+      'Niemand sonst sieht dich in den Ranglisten. Deinen eigenen Platz siehst du weiterhin.',
+    );
     await user.click(screen.getByRole('switch', { name: 'In Ranglisten erscheinen' }));
     await waitFor(() =>
       expect(patches()).toEqual([{ leaderboardVisible: false }, { leaderboardVisible: true }]),

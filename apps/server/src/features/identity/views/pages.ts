@@ -58,14 +58,18 @@ export function signUpPage(ctx: PageContext, v: SignUpView): string {
   const errors = v.errors ?? {};
   // Focus goes to the first field with an error, else to the first field.
   const focus = (['email', 'nickname', 'password'] as const).find((f) => errors[f]) ?? 'email';
-  const messages = [v.formError, errors.email, errors.nickname, errors.password].filter(
-    (m): m is string => Boolean(m),
-  );
+  // Each field's own message stands at the field (and is read with it, where the focus goes);
+  // the alert at the top says that there are some, and what belongs to no field.
+  const fieldErrors = [errors.email, errors.nickname, errors.password].filter(Boolean);
+  const messages = [
+    v.formError,
+    fieldErrors.length > 0 ? t('signUp.errorsTitle') : undefined,
+  ].filter((m): m is string => Boolean(m));
   return page(
     ctx,
     t('signUp.title'),
     html`<p class="intro">${t('signUp.intro')}</p>
-      ${alert(messages, messages.length > 1 ? t('signUp.errorsTitle') : undefined)}
+      ${alert(messages)}
       <form method="post" action="${v.action}" novalidate>
         ${formTokenInput(ctx)}
         ${field(ctx, { name: 'email', label: 'common.email', type: 'email', autocomplete: 'email', value: v.values?.email ?? '', error: errors.email, autofocus: focus === 'email' })}

@@ -48,8 +48,9 @@ export function ChoiceGroup<T extends string>({
               <label
                 htmlFor={inputId}
                 className={cn(
-                  // (a label too long for a narrow phone wraps inside its segment, never over the next)
-                  'flex h-full min-h-9 cursor-pointer items-center justify-center rounded-lg px-1 py-1 text-center text-[13px] leading-tight font-semibold text-balance break-words text-ink-muted transition sm:px-2 sm:text-sm',
+                  // (a label too long for a narrow phone wraps inside its segment, never over the
+                  // next; below 360 px a smaller size keeps one long word off the segment's edges)
+                  'flex h-full min-h-9 cursor-pointer items-center justify-center rounded-lg px-1 py-1 text-center text-[13px] leading-tight font-semibold text-balance break-words hyphens-auto text-ink-muted transition max-[359px]:text-xs sm:px-2 sm:text-sm',
                   'hover:text-ink peer-checked:bg-neon-cyan peer-checked:text-night-950 peer-checked:shadow-neon-cyan peer-checked:hover:text-night-950',
                   'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-neon-cyan',
                   'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',

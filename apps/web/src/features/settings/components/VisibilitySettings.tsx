@@ -60,15 +60,23 @@ export function VisibilitySettings({ profile: loaded }: { profile: OwnProfile })
             {t('settings.visibilityNote')}
           </p>
         </fieldset>
-        <div className="flex items-center justify-between gap-3">
-          <label htmlFor={`${id}-boards`} className="cursor-pointer text-ink">
-            {t('settings.leaderboardVisible')}
-          </label>
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <label htmlFor={`${id}-boards`} className="cursor-pointer text-ink">
+              {t('settings.leaderboardVisible')}
+            </label>
+            {/* The boards are a choice of their own: "Nur ich" alone does not take the name
+                off them, so say what the switch does in either position. */}
+            <p id={`${id}-boards-hint`} className="text-sm text-ink-muted">
+              {t(`settings.leaderboardHint.${profile.leaderboardVisible ? 'on' : 'off'}`)}
+            </p>
+          </div>
           <button
             type="button"
             id={`${id}-boards`}
             role="switch"
             aria-checked={profile.leaderboardVisible}
+            aria-describedby={`${id}-boards-hint`}
             aria-disabled={isLoading || undefined}
             onClick={() => {
               if (!isLoading) void update({ leaderboardVisible: !profile.leaderboardVisible });
