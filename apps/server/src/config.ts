@@ -75,6 +75,7 @@ const envSchema = z.object({
   INGEST_BATCH_GAMES: count(1, 'a whole number of games above 0').default(8),
   DB_STATEMENT_TIMEOUT_MS: count(0, 'a number of milliseconds (0 = none)').default(15_000),
   SHUTDOWN_GRACE_MS: count(0, 'a number of milliseconds').default(10_000),
+  WORKER_WATCHDOG_MS: count(0, 'a number of milliseconds').default(30_000),
   LIVE_SWEEP_MS: count(50, 'a number of milliseconds (at least 50)').default(10_000),
   METRICS_PORT: count(0, 'a port number (0 to 65535)')
     .max(65535, 'must be a port number (0 to 65535)')
@@ -241,6 +242,8 @@ export interface Config {
    */
   ingest: { transactions: number; batch: number };
   shutdownGraceMs: number;
+  /** A worker that has not answered the primary's ping for this long is killed and replaced (0: never). */
+  workerWatchdogMs: number;
   /** How often the live channel looks whether connected players' devices went offline. */
   liveSweepMs: number;
   /** Prometheus metrics: on their own port, and/or at /metrics on the main port behind a token. */
@@ -373,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     ingest: { transactions: env.INGEST_TRANSACTIONS, batch: env.INGEST_BATCH_GAMES },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    workerWatchdogMs: env.WORKER_WATCHDOG_MS,
     liveSweepMs: env.LIVE_SWEEP_MS,
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN },
     otel: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },

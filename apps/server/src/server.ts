@@ -8,6 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server';
 import { startupProblem } from './startup-errors';
+import { answerWatchdog, startWatchdog } from './worker-watchdog';
 import { QUICK_MS, restartDecision } from './worker-restarts';
 
 /**
@@ -43,6 +44,8 @@ const MIN_NODE_MAJOR = 22;
 const DRAIN_MS = 500;
 
 async function serve(config: Config): Promise<void> {
+  // A worker answers the primary's pings, so a stuck one is replaced (worker-watchdog.ts).
+  if (cluster.isWorker) answerWatchdog();
   const app = await buildApp({ config });
   // The first admin: a one-time secret for `npm run admin -- admin grant` while none exists.
   const bootstrapFile = await offerAdminBootstrap(
@@ -137,8 +140,21 @@ async function runPrimary(config: Config): Promise<void> {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
   };
+  const watchdog =
+    config.workerWatchdogMs > 0
+      ? startWatchdog({
+          timeoutMs: config.workerWatchdogMs,
+          intervalMs: Math.max(100, Math.min(5_000, config.workerWatchdogMs / 4)),
+          onUnresponsive: (worker, silentMs) =>
+            log.error(
+              { pid: worker.process.pid, silentMs },
+              'a worker stopped answering; killing it (a new one starts)',
+            ),
+        })
+      : undefined;
   let listening = 0;
-  cluster.on('listening', () => {
+  cluster.on('listening', (worker) => {
+    watchdog?.watch(worker);
     listening += 1;
     if (listening === config.workers)
       log.info(`Arcadia is running at ${config.publicUrl} with ${config.workers} workers`);
@@ -175,6 +191,7 @@ async function runPrimary(config: Config): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    watchdog?.stop();
     log.info({ signal }, 'shutting down the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     void metrics.server?.close();
