@@ -8,7 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
-import { holdsPgliteDatabase, pgliteOpenError } from './pglite-open';
+import { pgliteOpenError } from './pglite-open';
 import * as schema from './schema';
 import { backfillUsernameSkeletons } from './username-skeleton';
 
@@ -197,13 +197,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let unlock = () => {};
-  // A folder without a database in it: PGlite makes one (initdb) in this open. Looked at before
-  // the folder is made: only one this open makes, or an empty one, may be removed on failure.
-  const makesFolder = options.dataDir !== undefined && !holdsPgliteDatabase(options.dataDir);
-  const hadFiles =
+  // Looked at before the folder is made: only a folder this open makes (none, or an empty one,
+  // so no database either: PGlite runs initdb into it) may be removed if the open fails.
+  const startsEmpty =
     options.dataDir !== undefined &&
-    fs.existsSync(options.dataDir) &&
-    fs.readdirSync(options.dataDir).length > 0;
+    (!fs.existsSync(options.dataDir) || fs.readdirSync(options.dataDir).length === 0);
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
@@ -221,7 +219,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!options.dataDir) throw error;
       // A first start that failed half-way (a full disk, say) left a folder PGlite cannot open
       // later; nothing was stored in it yet, so it goes.
-      const removed = makesFolder && !hadFiles;
+      const removed = startsEmpty;
       if (removed) fs.rmSync(options.dataDir, { recursive: true, force: true });
       throw pgliteOpenError(error, options.dataDir, removed);
     } finally {

@@ -36,7 +36,7 @@ function freeBytes(dir: string): number | undefined {
 }
 
 /** Whether the folder holds a database: PostgreSQL writes PG_VERSION into every data folder. */
-export const holdsPgliteDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
+const holdsPgliteDatabase = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 
 /** PGlite could not open or make its data folder; the message says why and what to do. */
 export class PgliteOpenError extends Error {
@@ -44,7 +44,6 @@ export class PgliteOpenError extends Error {
     message: string,
     /** Node's name of the file system error (ENOSPC, EACCES, …), when there was one. */
     readonly code: string | undefined,
-    readonly path: string,
     options?: ErrorOptions,
   ) {
     super(message, options);
@@ -90,7 +89,6 @@ export function pgliteOpenError(
   return new PgliteOpenError(
     `the PGlite database in ${dir} could not be opened: ${what}${after}`,
     code,
-    dir,
     { cause: error },
   );
 }
