@@ -1,7 +1,7 @@
-import type { SQL } from 'drizzle-orm';
 import type { NewsLocale } from '@arcadia/contracts';
 import type { Queryable, Tx } from '../db/client';
 import { EventBus, type EventHandler } from './bus';
+import type { RowsWrite } from './rows-write';
 
 /**
  * Every event of the server: who emits it, the transaction handle its handlers get, and what
@@ -22,7 +22,7 @@ interface AppEvents {
    * the batch of one ingest transaction, emitted once inside it after the players' rating rows
    * were locked. A handler may read and lock with `tx.db` (one statement for all the games
    * keeps the transaction's round trips few) and add each game's writes to its statement with
-   * `tx.write(gameId, …)`, restricted by `tx.whenStored(gameId)`, as for 'game.stored'.
+   * `tx.write(gameId, …)`, as for 'game.stored'.
    */
   'games.storing': { tx: StoringBatch; payload: ReadonlyArray<StoringGame> };
   /**
@@ -66,17 +66,16 @@ export interface StoredGame {
 /**
  * The transaction of a stored game is ONE statement (features/games/ingest-queries.ts
  * storeGame): a handler adds its writes to it, as data-modifying SQL statements (INSERT, UPDATE
- * or DELETE), so they commit or roll back with the game; if one fails, nothing of the game is
- * stored and the device gets a 500 and may report again. Every write must restrict itself with
- * `whenStored`, which is false when the report was seen before (then nothing is written). The
- * game comes as data: alone, its writes share the game's statement and cannot see its rows; in a
- * batch (features/games/ingest-store.ts) the writes of all its stored games run in one statement
- * after the games', in the same transaction, so a write must not depend on seeing them or not,
- * nor on another game's writes.
+ * or DELETE) over rows given as data (RowsWrite), so they commit or roll back with the game; if
+ * one fails, nothing of the game is stored and the device gets a 500 and may report again. Each
+ * row names its game (`game_id`): the statement writes only the rows of stored games, none for a
+ * report seen before. The game comes as data: alone, its writes share the game's statement and
+ * cannot see its rows; in a batch (features/games/ingest-store.ts) the writes of all its stored
+ * games run in one statement after the games' (the rows of one key together), in the same
+ * transaction, so a write must not depend on seeing them or not, nor on another game's writes.
  */
 interface GameStatement {
-  whenStored: SQL;
-  write(statement: SQL): void;
+  write(write: RowsWrite): void;
 }
 
 /** A guest's slot given to a registered player, and who gave it. */
@@ -90,12 +89,11 @@ export interface AssignedSlot {
 
 /**
  * The transaction of games being stored: reads and locks (db) before their statement, and each
- * game's writes to it (see GameStatement; a game's writes restricted by its `whenStored`).
+ * game's writes to it (see GameStatement; each row names its game).
  */
 export interface StoringBatch {
   db: Queryable;
-  whenStored: (gameId: string) => SQL;
-  write: (gameId: string, statement: SQL) => void;
+  write: (gameId: string, write: RowsWrite) => void;
 }
 
 /** A game with registered players as it is being stored. */

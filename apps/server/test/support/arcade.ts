@@ -5,6 +5,7 @@ import type { TestApp } from './app';
 import { devicePlayers, maps, users } from '../../src/db/schema';
 import { createArcade } from '../../src/features/arcades/service';
 import { createDevice } from '../../src/features/devices/service';
+import type { RowsWrite } from '../../src/events/rows-write';
 
 /** Fixtures of the integration tests: an arcade, its devices and players, the reports they send. */
 
@@ -109,3 +110,15 @@ export async function reportPlayed(t: TestApp, device: TestDevice, body: GameRep
   );
   return deviceRequest(t, device)('POST', '/games', body);
 }
+
+/**
+ * A game's write that fails at the very end of its statement: a push row for a user that does
+ * not exist (a foreign-key violation), to show that nothing of the game is kept.
+ */
+export const failingWrite = (gameId: string): RowsWrite => ({
+  key: 'test unknown user',
+  rows: [{ game_id: gameId, user_id: randomUUID() }],
+  render: (rows, when) => sql`insert into push_outbox (user_id, kind, payload)
+    select m.user_id, 'test', '{}'::jsonb
+    from jsonb_to_recordset(${rows}) as m(game_id uuid, user_id uuid) where ${when}`,
+});

@@ -16,11 +16,7 @@ export const forgetAchievements: AppEventHandler<'user.deleted'> = async (tx, us
  * transaction, each game's writes (facts, unlocks, notifications, pushes) added to its statement.
  */
 export const awardAchievements: AppEventHandler<'games.storing'> = async (batch, games) => {
-  for (const { gameId, writes } of await achievementsOfIncomingGames(
-    batch.db,
-    games,
-    batch.whenStored,
-  ))
+  for (const { gameId, writes } of await achievementsOfIncomingGames(batch.db, games))
     for (const write of writes) batch.write(gameId, write);
 };
 

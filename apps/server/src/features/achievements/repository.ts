@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
+import type { RowsWrite } from '../../events/rows-write';
 import { addEachStatement } from '../live';
 import { enqueueEachStatement } from '../push';
 import { achievementMessage } from './messages';
@@ -220,47 +221,55 @@ export interface AchievementWrite {
 }
 
 /**
- * The writes of new facts and unlocked achievements, each restricted by `when`: the facts rows
- * (locked by lockFacts, so they exist), the achievements (unlocked now, or at `unlockedAt` of
- * each), and unless `notify` is false for each one a notification in the bell list and a push
- * through the outbox, in the player's language.
+ * The writes of new facts and unlocked achievements (RowsWrite, each row naming its game): the
+ * facts rows (locked by lockFacts, so they exist), the achievements (unlocked now, or at
+ * `unlockedAt` of each), and unless `notify` is false for each one a notification in the bell
+ * list and a push through the outbox, in the player's language.
  */
 export function achievementWrites(
   writes: ReadonlyArray<AchievementWrite & { unlockedAt?: Date }>,
-  when: SQL,
   notify = true,
-): SQL[] {
+): RowsWrite[] {
   if (writes.length === 0) return [];
-  const statements: SQL[] = [
-    sql`update player_achievement_facts f set facts = m.facts, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(
-        writes.map((w) => ({ user_id: w.userId, facts: w.facts })),
-      )}::jsonb) as m(user_id uuid, facts jsonb)
-      where f.user_id = m.user_id and ${when}`,
+  const statements: RowsWrite[] = [
+    {
+      key: 'player_achievement_facts',
+      rows: writes.map((w) => ({ game_id: w.gameId, user_id: w.userId, facts: w.facts })),
+      render: (rows, when) => sql`update player_achievement_facts f
+        set facts = m.facts, updated_at = now()
+        from jsonb_to_recordset(${rows}) as m(game_id uuid, user_id uuid, facts jsonb)
+        where f.user_id = m.user_id and ${when}`,
+    },
   ];
   const unlocks = writes.flatMap((w) =>
     w.earned.map((id) => ({
+      game_id: w.gameId,
       user_id: w.userId,
       achievement_id: id,
-      game_id: w.gameId,
       unlocked_at: w.unlockedAt?.toISOString() ?? null,
     })),
   );
   if (unlocks.length === 0) return statements;
-  statements.push(sql`insert into player_achievements (user_id, achievement_id, game_id, unlocked_at)
-    select m.user_id, m.achievement_id, m.game_id, coalesce(m.unlocked_at, now())
-    from jsonb_to_recordset(${JSON.stringify(unlocks)}::jsonb)
-      as m(user_id uuid, achievement_id text, game_id uuid, unlocked_at timestamptz)
-    where ${when}
-    on conflict (user_id, achievement_id) do nothing`);
+  statements.push({
+    key: 'player_achievements',
+    rows: unlocks,
+    render: (rows, when) => sql`insert into player_achievements
+        (user_id, achievement_id, game_id, unlocked_at)
+      select m.user_id, m.achievement_id, m.game_id, coalesce(m.unlocked_at, now())
+      from jsonb_to_recordset(${rows})
+        as m(game_id uuid, user_id uuid, achievement_id text, unlocked_at timestamptz)
+      where ${when}
+      on conflict (user_id, achievement_id) do nothing`,
+  });
   if (!notify) return statements;
   const messages = unlocks.map((u) => ({
     userId: u.user_id,
     message: achievementMessage(u.user_id, u.achievement_id),
+    gameId: u.game_id,
   }));
-  const list = addEachStatement('achievement', messages, when);
+  const list = addEachStatement('achievement', messages);
   if (list) statements.push(list);
-  const push = enqueueEachStatement('achievement', messages, when);
+  const push = enqueueEachStatement('achievement', messages);
   if (push) statements.push(push);
   return statements;
 }

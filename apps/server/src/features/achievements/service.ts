@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Achievements } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import type { StoringGame } from '../../events/map';
+import { renderRowsWrite, type RowsWrite } from '../../events/rows-write';
 import { notFound } from '../../plugins/errors';
 import {
   achievementWrites,
@@ -27,15 +28,14 @@ import {
  * batch), inside their transaction after the ratings were locked (features/games/ingest-store.ts):
  * locks their registered players' facts rows and reads their places on the games' arcade monthly
  * boards and the catalogue in play (ONE statement for all the games), folds each game into its
- * players' facts and answers each game's writes to add to its statement (restricted by the
- * game's `whenStored`: nothing for a repeated report): the new facts, the unlocked achievements,
+ * players' facts and answers each game's writes to add to its statement (each row naming the
+ * game: nothing is written for a repeated report): the new facts, the unlocked achievements,
  * their notifications and pushes. The games share no registered player (the ingest queue's rule).
  */
 export async function achievementsOfIncomingGames(
   tx: Queryable,
   games: readonly StoringGame[],
-  whenStored: (gameId: string) => SQL,
-): Promise<Array<{ gameId: string; writes: SQL[] }>> {
+): Promise<Array<{ gameId: string; writes: RowsWrite[] }>> {
   const rule = monthlyTopRule() ?? { id: '', rank: 0, minPlayers: 0 };
   const registered = games.map((game) =>
     game.players.flatMap((p) => (p.userId ? [{ ...p, userId: p.userId }] : [])),
@@ -73,7 +73,7 @@ export async function achievementsOfIncomingGames(
       const earned = earnedWith(facts, factGame, read.inPlay, current.place, current.unlocked);
       writes.push({ userId: p.userId, facts, earned, gameId: game.id });
     }
-    return { gameId: game.id, writes: achievementWrites(writes, whenStored(game.id)) };
+    return { gameId: game.id, writes: achievementWrites(writes) };
   });
 }
 
@@ -123,8 +123,8 @@ export async function recomputeAchievements(
     for (const e of earned)
       writes.push({ userId, facts, earned: [e.id], gameId: e.gameId, unlockedAt: e.at });
   }
-  for (const statement of achievementWrites(writes, sql`true`, options.notify))
-    await tx.execute(statement);
+  for (const write of achievementWrites(writes, options.notify))
+    await tx.execute(renderRowsWrite(write));
   return awarded;
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SlotRating } from '../ratings';
 import type { Queryable } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
+import { mergeRowsWrites, renderRowsWrite, type RowsWrite } from '../../events/rows-write';
 import { devicePlayers, gamePlayers, games, gameTeams, maps, users } from '../../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
@@ -129,18 +130,22 @@ export const REFUSALS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What a game's handlers' writes are restricted with: the game was stored (it is not a repeat).
- * `stored` holds the statement's answers, `r` a game's {id, names} or null for a repeat:
- * storeGame's one row, the ingest's answer; storeGames' one row per game of the batch, found by
- * the game's id.
+ * What the handlers' writes are restricted with (RowsWrite's `when`): the row's game was stored
+ * (it is not a repeat). `stored` holds the statement's answers, `r` a game's {id, names} or null
+ * for a repeat: storeGame's one row, the ingest's answer; storeGames' one row per game of the
+ * batch.
  */
-export const whenStored = (gameId: string): SQL =>
-  sql`exists (select 1 from stored where stored.r->>'id' = ${gameId})`;
+const WHEN_STORED = sql`m.game_id in (select (stored.r->>'id')::uuid from stored)`;
 
-/** The handlers' writes as data-modifying CTEs after a statement's first (`stored`). */
-const hookCtes = (writes: SQL[]) =>
+/**
+ * The handlers' writes as data-modifying CTEs after a statement's first (`stored`): one per key,
+ * the rows of all its writes together, so the text depends only on which keys there are.
+ */
+const hookCtes = (writes: readonly RowsWrite[]) =>
   sql.join(
-    writes.map((write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${write})`),
+    mergeRowsWrites(writes).map(
+      (write, i) => sql`, ${sql.raw(`hook_${i}`)} as (${renderRowsWrite(write, WHEN_STORED)})`,
+    ),
     sql` `,
   );
 
@@ -153,10 +158,10 @@ const hookCtes = (writes: SQL[]) =>
 export async function storeGame(
   db: Queryable,
   payload: GamePayload,
-  writes: SQL[],
+  writes: readonly RowsWrite[],
 ): Promise<{ id: string; names: Record<string, string> } | null> {
-  // A named prepared statement on PostgreSQL: the text is the same for every report (the
-  // handlers' writes take their values as parameters), so each connection parses and plans it
+  // A named prepared statement on PostgreSQL: the text is the same for every report with the
+  // same kinds of writes (their rows are parameters), so each connection parses and plans it
   // once.
   const res = await runPrepared(
     db,
@@ -172,30 +177,29 @@ export async function storeGame(
 /**
  * Stores several games (sharing no device and no registered player) and the handlers' writes of
  * each, in the caller's transaction and ONE statement: arcadia_ingest_games stores all the games
- * set-based (one insert per table for all of them) in the first CTE, then each game's writes
- * follow as data-modifying CTEs restricted to it by whenStored (a repeat's writes write nothing,
- * and its answer is null). As in storeGame, the writes cannot see the games' rows. With writes
- * the text changes with the batch's games and unlocks, so it is not prepared: parsing and
- * planning it once per batch measured faster than a round trip per game (docs/benchmarks.md,
- * session 22), and it saves the round trip of a second statement. Answers, in the order given,
- * each game's registered players' names, or null for a repeat.
+ * set-based (one insert per table for all of them) in the first CTE, then the writes follow as
+ * data-modifying CTEs, one per kind with the rows of all the games (each row writes only if its
+ * game was stored: nothing for a repeat, whose answer is null). As in storeGame, the writes
+ * cannot see the games' rows. The text depends only on which kinds of writes the batch has, so
+ * it is a prepared statement too. Answers, in the order given, each game's registered players'
+ * names, or null for a repeat.
  */
 export async function storeGames(
   db: Queryable,
   payloads: readonly GamePayload[],
-  writes: ReadonlyArray<SQL[]>,
+  writes: ReadonlyArray<readonly RowsWrite[]>,
 ): Promise<Array<{ id: string; names: Record<string, string> } | null>> {
   const games = sql`select arcadia_ingest_games(${JSON.stringify(payloads)}::jsonb) as r`;
   const hooks = payloads.flatMap((_, i) => writes[i] ?? []);
-  const res =
+  const res = await runPrepared(
+    db,
     hooks.length === 0
-      ? await runPrepared(db, games)
-      : await db.execute(
-          sql`with batch as (${games}),
-            stored as (select e.r from batch, jsonb_array_elements(batch.r) as e(r))
-            ${hookCtes(hooks)}
-            select r from batch`,
-        );
+      ? games
+      : sql`with batch as (${games}),
+          stored as (select e.r from batch, jsonb_array_elements(batch.r) as e(r))
+          ${hookCtes(hooks)}
+          select r from batch`,
+  );
   const stored = res.rows[0]?.r as Array<{ id: string; names: Record<string, string> } | null>;
   if (!Array.isArray(stored) || stored.length !== payloads.length)
     throw new Error('arcadia_ingest_games answered for other games than it was given');

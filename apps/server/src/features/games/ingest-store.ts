@@ -1,15 +1,15 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import type { AppEventBus } from '../../events/map';
+import type { RowsWrite } from '../../events/rows-write';
 import { rateIncomingGame, rateIncomingGames, type SlotRating } from '../ratings';
-import { sqlState, storeGame, storeGames, whenStored, type GamePayload } from './ingest-queries';
+import { sqlState, storeGame, storeGames, type GamePayload } from './ingest-queries';
 import type { Settled } from './ingest-queue';
 
 /** A report ready to be stored: the payload and the 'game.stored' handlers' writes. */
 export interface StoreJob {
   events: AppEventBus;
   payload: GamePayload;
-  writes: SQL[];
+  writes: RowsWrite[];
 }
 
 /** What storing a report answered: the registered players' names, or null for a repeat. */
@@ -53,7 +53,7 @@ const withRatings = (payload: GamePayload, ratings: Array<SlotRating | null>): G
  * of every writer): answers each game's writes with theirs added, in the order given. Emitted
  * only for the games with registered players; the others keep their own writes.
  */
-async function storingWrites(tx: Queryable, jobs: readonly StoreJob[]): Promise<SQL[][]> {
+async function storingWrites(tx: Queryable, jobs: readonly StoreJob[]): Promise<RowsWrite[][]> {
   const writes = jobs.map((job) => [...job.writes]);
   const rated = jobs.flatMap((job, i) => (hasRegistered(job.payload) ? [i] : []));
   if (rated.length === 0) return writes;
@@ -63,11 +63,10 @@ async function storingWrites(tx: Queryable, jobs: readonly StoreJob[]): Promise<
     'games.storing',
     {
       db: tx,
-      whenStored,
-      write: (gameId, statement) => {
+      write: (gameId, write) => {
         const i = index.get(gameId);
         if (i === undefined) throw new Error(`A 'games.storing' write for another game: ${gameId}`);
-        writes[i]!.push(statement);
+        writes[i]!.push(write);
       },
     },
     rated.map((i) => jobs[i]!.payload),

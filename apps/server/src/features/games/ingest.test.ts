@@ -9,6 +9,7 @@ import {
   addDevice,
   addPlayer,
   deviceRequest,
+  failingWrite,
   report,
   seat,
   type TestDevice,
@@ -508,8 +509,7 @@ describe('game reports', () => {
       const res = await withHook(
         (statement, game) => {
           seen.push(game);
-          statement.write(sql`insert into push_outbox (user_id, kind, payload)
-            select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${statement.whenStored}`);
+          statement.write(failingWrite(game.id));
         },
         () => post(freeForAll()),
       );
@@ -538,9 +538,13 @@ describe('game reports', () => {
     it("writes the hooks' rows with the game, and not again for a repeated report", async () => {
       const hook: AppEventHandler<'game.stored'> = (statement, game) => {
         seen.push(game);
-        statement.write(sql`insert into push_outbox (user_id, kind, payload)
-          select ${cleo.id}::uuid, 'test', jsonb_build_object('game', ${game.id}::text)
-          where ${statement.whenStored}`);
+        statement.write({
+          key: 'test',
+          rows: [{ game_id: game.id, user_id: cleo.id }],
+          render: (rows, when) => sql`insert into push_outbox (user_id, kind, payload)
+            select m.user_id, 'test', jsonb_build_object('game', m.game_id::text)
+            from jsonb_to_recordset(${rows}) as m(game_id uuid, user_id uuid) where ${when}`,
+        });
       };
       const body = freeForAll(300);
       const res = await withHook(hook, () => post(body));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import type { FieldIssue, GameReport, IngestedGameResponse } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
 import { AppError, deviceAuthFailed, deviceDisabled } from '../../plugins/errors';
 import type { AppEventBus, StoredGame } from '../../events/map';
+import type { RowsWrite } from '../../events/rows-write';
 import { ingestQueue } from './ingest-queue';
 import { batchKeys, storeReports, type StoreJob, type Written } from './ingest-store';
 import {
@@ -20,7 +20,6 @@ import {
   sqlState,
   UNKNOWN_APPLICATION,
   UNKNOWN_MAP,
-  whenStored,
   type GamePayload,
   type GameRow,
   type PeriodKey,
@@ -299,12 +298,8 @@ export async function ingestGame(
   };
   // The handlers are asked for their writes before anything is stored: one that throws here
   // stores nothing, as one whose write fails does.
-  const writes: SQL[] = [];
-  await events.emit(
-    'game.stored',
-    { whenStored: whenStored(payload.id), write: (statement) => writes.push(statement) },
-    game,
-  );
+  const writes: RowsWrite[] = [];
+  await events.emit('game.stored', { write: (write) => writes.push(write) }, game);
   let written: Written;
   try {
     // null: this device sent the key before (or a concurrent report just did): nothing written.

@@ -21,7 +21,10 @@ import {
  * transaction) tells the players' apps.
  */
 export const listMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
-  const write = addEachStatement('match_result', matchResultMessages(game), statement.whenStored);
+  const write = addEachStatement(
+    'match_result',
+    matchResultMessages(game).map((m) => ({ ...m, gameId: game.id })),
+  );
   if (write) statement.write(write);
 };
 

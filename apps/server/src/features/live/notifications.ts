@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { NotificationItem, NotificationList } from '@arcadia/contracts';
 import type { Queryable } from '../../db/client';
+import type { RowsWrite } from '../../events/rows-write';
 import { notificationReads, notifications, users } from '../../db/schema';
 import type { Localized } from '../push';
 
@@ -61,21 +62,27 @@ export async function addNotificationUnlessRecent(
 }
 
 /**
- * The statement storing one notification per player (each their own text), for the game's
- * one-statement transaction; `when` restricts it (the game was stored now). Null: nobody to tell.
+ * The write that adds one notification per user (each its own text, like a match result), each
+ * row naming the game it is about (RowsWrite). Null when there is no one to tell.
  */
 export function addEachStatement(
   kind: string,
-  messages: Array<{ userId: string; message: Localized }>,
-  when: SQL,
-): SQL | null {
+  messages: Array<{ userId: string; message: Localized; gameId?: string | null }>,
+): RowsWrite | null {
   if (messages.length === 0) return null;
-  const rows = messages.map(({ userId, message }) => ({ user_id: userId, message }));
-  return sql`
+  return {
+    key: `notifications ${kind}`,
+    rows: messages.map(({ userId, message, gameId }) => ({
+      game_id: gameId ?? null,
+      user_id: userId,
+      message,
+    })),
+    render: (rows, when) => sql`
     insert into notifications (user_id, kind, message)
     select m.user_id, ${kind}, m.message
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, message jsonb)
-     where ${when}`;
+      from jsonb_to_recordset(${rows}) as m(game_id uuid, user_id uuid, message jsonb)
+     where ${when}`,
+  };
 }
 
 export async function unreadCount(db: Queryable, userId: string): Promise<number> {

@@ -13,8 +13,7 @@ import { deleteSubscriptionsOf } from './subscriptions';
 export const notifyMatchResult: AppEventHandler<'game.stored'> = (statement, game) => {
   const write = enqueueEachStatement(
     'match_result',
-    matchResultMessages(game),
-    statement.whenStored,
+    matchResultMessages(game).map((m) => ({ ...m, gameId: game.id })),
   );
   if (write) statement.write(write);
 };

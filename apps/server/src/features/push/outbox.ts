@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pushMessageSchema, type PushKind } from '@arcadia/contracts';
 import type { Db, Queryable } from '../../db/client';
+import type { RowsWrite } from '../../events/rows-write';
 import { pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { Localized } from './messages';
 
@@ -61,30 +62,33 @@ export async function enqueue(
 }
 
 /**
- * The statement that enqueues one message per user (each its own text, like a match result) for
- * every subscription of each of them, in each one's language; `when` restricts it further (an
- * SQL condition). Null when there is no one to tell.
+ * The write that enqueues one message per user (each its own text, like a match result) for
+ * every subscription of each of them, in each one's language, each row naming the game it is
+ * about (RowsWrite). Null when there is no one to tell.
  */
 export function enqueueEachStatement(
   kind: PushKind,
-  messages: Array<{ userId: string; message: Localized }>,
-  when: SQL = sql`true`,
-): SQL | null {
+  messages: Array<{ userId: string; message: Localized; gameId?: string | null }>,
+): RowsWrite | null {
   if (messages.length === 0) return null;
-  const rows = messages.map(({ userId, message }) => ({
-    user_id: userId,
-    de: message.de,
-    en: message.en,
-  }));
-  return sql`
+  return {
+    key: `push_outbox ${kind}`,
+    rows: messages.map(({ userId, message, gameId }) => ({
+      game_id: gameId ?? null,
+      user_id: userId,
+      de: message.de,
+      en: message.en,
+    })),
+    render: (rows, when) => sql`
     insert into push_outbox (user_id, kind, payload)
     select s.user_id, ${kind}, jsonb_build_object(
       'endpoint', s.endpoint,
       'message', case when u.language = 'en' then m.en else m.de end)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(user_id uuid, de jsonb, en jsonb)
+    from jsonb_to_recordset(${rows}) as m(game_id uuid, user_id uuid, de jsonb, en jsonb)
     join push_subscriptions s on s.user_id = m.user_id
     join users u on u.id = s.user_id
-    where ${when} and u.suspended_at is null`;
+    where ${when} and u.suspended_at is null`,
+  };
 }
 
 /** A suspended player's deliveries not yet sent are dropped (news of then is stale by the end). */

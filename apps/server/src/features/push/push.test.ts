@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, gt, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { createEventBus } from '../../events/map';
+import { renderRowsWrite } from '../../events/rows-write';
 import { ingestGame } from '../games';
 import { richTextFromMarkdown } from '../news';
 import { publishNews } from '../news';
@@ -19,6 +19,7 @@ import { notifyMatchResult } from './events';
 import { newsMessage } from './messages';
 import { enqueue, enqueueEachStatement, removeGoneSubscription } from './outbox';
 import { pushWorkerOf } from './routes';
+import { failingWrite } from '../../../test/support/arcade';
 import { startPushService, type TestPushService } from '../../../test/support/push-service';
 import {
   createUserAgent,
@@ -304,10 +305,7 @@ describe('web push', () => {
     // notification.
     const failing = createEventBus();
     failing.on('game.stored', notifyMatchResult);
-    failing.on('game.stored', (statement) =>
-      statement.write(sql`insert into push_outbox (user_id, kind, payload)
-        select ${randomUUID()}::uuid, 'test', '{}'::jsonb where ${statement.whenStored}`),
-    );
+    failing.on('game.stored', (statement, game) => statement.write(failingWrite(game.id)));
     const before = await t.counts('games', 'push_outbox');
     await expect(ingestGame(t.db, failing, device, report('game-rolled-back'))).rejects.toThrow();
     expect(await t.counts('games', 'push_outbox')).toEqual(before);
@@ -422,7 +420,7 @@ describe('web push', () => {
           { userId: morpheus.id, message: newsMessage('gesperrt', { de: 'Gesperrt' }) },
           { userId: trinity.id, message: newsMessage('gesperrt', { de: 'Gesperrt' }) },
         ]);
-        await tx.execute(each!);
+        await tx.execute(renderRowsWrite(each!));
       });
       const added = (await outboxRows()).slice(before);
       expect(added.length).toBeGreaterThan(0);
