@@ -183,7 +183,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   for (const feature of rootFeatures) await app.register(feature);
   await app.register(webPlugin, {
     config,
-    pageMeta: matchPageMeta(database.db, config.publicUrl),
+    pageMeta: matchPageMeta(
+      database.db,
+      config.publicUrl,
+      app.limits.limiter('match-preview', { max: config.rateLimitMax, windowMs: 60_000 }),
+    ),
     pageHints: pageHintsOf(
       newsPageHints(async (url, client) => {
         const res = await app.inject({ method: 'GET', url, remoteAddress: client });

@@ -89,9 +89,13 @@ export interface PageMeta {
 
 /**
  * Finds the preview of a path (`/game/{id}`), or null for a page without one, in the given
- * language (the page's `?lang=`, else the browser's).
+ * language (the page's `?lang=`, else the browser's), for the asking client's address.
  */
-export type PageMetaResolver = (url: string, language: PageLanguage) => Promise<PageMeta | null>;
+export type PageMetaResolver = (
+  url: string,
+  language: PageLanguage,
+  client: string,
+) => Promise<PageMeta | null>;
 
 /** The app's languages (apps/web/src/lib/i18n/languages.ts), German first: the default. */
 const LANGUAGES = ['de', 'en'] as const;
@@ -300,7 +304,9 @@ export const webPlugin = fp(
       const language = pageLanguage(request.headers['accept-language'], request.headers.cookie);
       let page = pageFor(url, language);
       const [meta, hints] = await Promise.all([
-        opts.pageMeta ? opts.pageMeta(url, queryLanguage(request.query) ?? language) : null,
+        opts.pageMeta
+          ? opts.pageMeta(url, queryLanguage(request.query) ?? language, request.ip)
+          : null,
         // With the query: a page's first data call may depend on it (the leaderboard's filters).
         opts.pageHints ? opts.pageHints(request.url, language, request.ip).catch(() => []) : [],
       ]);

@@ -15,6 +15,7 @@ import {
 } from '../../../test/support/arcade';
 import { IMAGE_DRAWS_PER_CLIENT } from './routes';
 import { MATCH_IMAGE_VERSION, MatchImages, MatchImagesBusy } from './share/cache';
+import { matchPageMeta } from './share/meta';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(data: Uint8Array) {
@@ -410,6 +411,24 @@ describe('match page API', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('x-image-cache')).toBe('hit');
     expect((await fetch(cached, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('reads a preview for a client as often as its limit allows, then none (the plain page)', async () => {
+    // The app's limiter allows RATE_LIMIT_MAX (600) a minute per address; this one 3.
+    const preview = matchPageMeta(
+      t.db,
+      t.config.publicUrl,
+      t.app.limits.limiter('test-match-preview', { max: 3, windowMs: 60_000 }),
+    );
+    const seen: boolean[] = [];
+    for (let i = 0; i < 5; i++)
+      seen.push((await preview(`/game/${soloGame}`, 'de', '203.0.113.7')) !== null);
+    expect(seen).toEqual([true, true, true, false, false]);
+    // Another address has its own count; a path without a preview is not counted.
+    expect(await preview(`/game/${soloGame}`, 'de', '203.0.113.8')).not.toBeNull();
+    expect(await preview('/home', 'de', '203.0.113.9')).toBeNull();
+    for (let i = 0; i < 3; i++)
+      expect(await preview(`/game/${soloGame}`, 'de', '203.0.113.9')).not.toBeNull();
   });
 
   it('sends the plain index.html for an unknown game or another page', async () => {

@@ -7,6 +7,7 @@ import {
   type MatchShareLanguage,
 } from '@arcadia/contracts';
 import type { Queryable } from '../../../db/client';
+import { addressKey, type Limiter } from '../../../plugins/limits';
 import { findMatch } from '../match';
 import { resultLine, shareWords } from './image';
 
@@ -25,13 +26,18 @@ export function matchDescription(match: Match, language: MatchShareLanguage = 'd
 /**
  * The link preview of `/game/{id}` for the web plugin (plugins/web.ts): title, the result as the
  * description, the share image, in the page's language (`?lang=en` in a link shared from the
- * English app, else the browser's; German by default). Null for any other path and for an
- * unknown or voided game (the page then says so in the browser).
+ * English app, else the browser's; German by default). Null for any other path, for an
+ * unknown or voided game (the page then says so in the browser), and for a client past its
+ * limit of previews (`perClient`, counted by its address).
  */
-export function matchPageMeta(db: Queryable, publicUrl: string) {
-  return async (url: string, language: MatchShareLanguage = 'de') => {
+export function matchPageMeta(db: Queryable, publicUrl: string, perClient: Limiter) {
+  return async (url: string, language: MatchShareLanguage = 'de', client = '') => {
     const id = MATCH_PATH.exec(url)?.[1];
     if (!id) return null;
+    // The page itself is not behind the API's per-client limit, but its preview reads the
+    // database: past the limit (RATE_LIMIT_MAX a minute) a client gets the plain page, whose
+    // app then asks the API, which is limited.
+    if ((await perClient.hit(addressKey(client))).limited) return null;
     // Crawlers and other sites: the anonymous view (hidden players are 'Verborgener Spieler').
     const match = await findMatch(db, id.toLowerCase(), null);
     if (!match) return null;
