@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultMaxConnections, type ConnectionLimits } from './connection-guard';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -73,6 +74,8 @@ const envSchema = z.object({
   DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),
   INGEST_TRANSACTIONS: count(1, 'a whole number of transactions above 0').default(3),
   INGEST_BATCH_GAMES: count(1, 'a whole number of games above 0').default(8),
+  MAX_CONNECTIONS: count(1, 'a whole number of connections above 0').optional(),
+  MAX_CONNECTIONS_PER_CLIENT: count(0, 'a whole number of connections (0 = no limit)').optional(),
   DB_STATEMENT_TIMEOUT_MS: count(0, 'a number of milliseconds (0 = none)').default(15_000),
   SHUTDOWN_GRACE_MS: count(0, 'a number of milliseconds').default(10_000),
   WORKER_WATCHDOG_MS: count(0, 'a number of milliseconds').default(30_000),
@@ -280,6 +283,8 @@ export interface Config {
   };
   /** Whether X-Forwarded-* are believed: false, true, a hop count, or proxy addresses. */
   trustProxy: boolean | number | string[];
+  /** What one process's connections may hold (connection-guard.ts). */
+  connections: ConnectionLimits;
   /** News from Contentful's delivery API (features/news/contentful.ts); undefined: built in. */
   contentful: ContentfulConfig | undefined;
 }
@@ -322,6 +327,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const WEB_CLIENT_ID = 'arcadia-web';
 
+/**
+ * Open connections per client address by default (without a proxy in front): a phone opens a
+ * handful, a venue's players behind one NAT address a few hundred together.
+ */
+const DEFAULT_CONNECTIONS_PER_CLIENT = 512;
+/** How long a new connection may take to send its first request's headers. */
+const FIRST_REQUEST_MS = 10_000;
+
 /** Parses the environment once into one typed object; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -340,6 +353,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.size > 0) throw new ConfigError([...problems.values()]);
   const env = parsed.data;
   const poolSize = env.DB_POOL_SIZE;
+  const workers = env.DATABASE_URL ? (env.WORKERS ?? os.availableParallelism()) : 1;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const auth: Config['auth'] =
     env.OIDC_ISSUER && env.OIDC_AUDIENCE && env.OIDC_CLIENT_ID
@@ -372,7 +386,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo content on the embedded database (the laptop); never by default on a production
     // PostgreSQL, where a venue starts empty.
     seedDemo: env.SEED_DEMO ?? !(env.DATABASE_URL && env.NODE_ENV === 'production'),
-    workers: env.DATABASE_URL ? (env.WORKERS ?? os.availableParallelism()) : 1,
+    workers,
     db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
     ingest: { transactions: env.INGEST_TRANSACTIONS, batch: env.INGEST_BATCH_GAMES },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
@@ -420,5 +434,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             ? Number(env.TRUST_PROXY)
             : env.TRUST_PROXY.split(',').map((a) => a.trim()),
     contentful: contentfulConfig(env),
+    connections: {
+      max: env.MAX_CONNECTIONS ?? defaultMaxConnections(),
+      // Behind a proxy every connection comes from the proxy's address: its own per-client limit
+      // (deploy/nginx.conf, limit_conn) counts the players'.
+      perClient:
+        env.MAX_CONNECTIONS_PER_CLIENT ??
+        (env.TRUST_PROXY === 'false' ? DEFAULT_CONNECTIONS_PER_CLIENT : 0),
+      firstRequestMs: FIRST_REQUEST_MS,
+    },
   };
 }

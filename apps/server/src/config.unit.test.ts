@@ -109,6 +109,20 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('limits connections per process and per client address, not per address behind a proxy', () => {
+    const connections = (env: Record<string, string>) => loadConfig(env).connections;
+    expect(connections({}).max).toBeGreaterThanOrEqual(64);
+    expect(connections({}).perClient).toBe(512);
+    expect(connections({ TRUST_PROXY: '1' }).perClient).toBe(0);
+    expect(connections({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_CLIENT: '100' }).perClient).toBe(
+      100,
+    );
+    expect(connections({ MAX_CONNECTIONS: '5000' }).max).toBe(5000);
+    expect(problemsOf({ MAX_CONNECTIONS: '0' })).toEqual([
+      'MAX_CONNECTIONS: must be a whole number of connections above 0',
+    ]);
+  });
+
   it('seeds the demo on the embedded database, never by default on a production PostgreSQL', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/a' }).seedDemo).toBe(false);

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
 import { startMetricsServer, type MetricsServer } from './plugins/metrics-server';
+import { guardConnections } from './connection-guard';
 import { startupProblem } from './startup-errors';
 import { answerWatchdog, startWatchdog } from './worker-watchdog';
 import { QUICK_MS, restartDecision } from './worker-restarts';
@@ -59,6 +60,7 @@ async function serve(config: Config): Promise<void> {
     );
   app.server.keepAliveTimeout = 72_000;
   app.server.requestTimeout = 30_000;
+  guardConnections(app.server, config.connections);
   let closing = false;
   let closed = false;
   let accepted = 0;
