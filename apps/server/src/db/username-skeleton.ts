@@ -4,12 +4,26 @@ import type { Db } from './client';
 import { users } from './schema';
 
 /**
+ * Latin small capitals, which the confusables table leaves alone (its prototypes are for
+ * characters that look alike at one size, and `ɴᴇᴏɴɴᴏᴠᴀ` is a smaller `NEONNOVA`), and no
+ * normalization form maps: each to its capital letter. A security review registered `ɴᴇᴏɴɴᴏᴠᴀ`
+ * beside `NeonNova`.
+ */
+const SMALL_CAPITALS = [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ'];
+/** Their capitals, in the same order (Unicode has no small capital X). */
+const CAPITALS = [...'ABCDEFGHIJKLMNOPQRSTUVWYZ'];
+const SMALL_CAPITAL = new RegExp(`[${SMALL_CAPITALS.join('')}]`, 'gu');
+const capitalOf = (c: string) => CAPITALS[SMALL_CAPITALS.indexOf(c)]!;
+
+/**
  * UTS #39 skeleton: NFD, each character to its prototype in the confusables table, NFD. The
  * first step is NFKD, not NFD: the standard assumes compatibility-normalized input, and the
- * confusables table leaves fullwidth (２), superscript (²) and subscript (₂) digits alone.
+ * confusables table leaves fullwidth (２), superscript (²) and subscript (₂) digits alone; small
+ * capitals become capitals first (SMALL_CAPITALS).
  */
 function skeleton(text: string): string {
-  return unhomoglyph(text.normalize('NFKD')).normalize('NFD');
+  const capitals = text.normalize('NFKD').replace(SMALL_CAPITAL, capitalOf);
+  return unhomoglyph(capitals).normalize('NFD');
 }
 
 /**

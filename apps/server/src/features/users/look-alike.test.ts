@@ -15,6 +15,8 @@ const LOOK_ALIKES = [
   '\uFF2EeonNova', // fullwidth N
   'neonnova', // case only
   '\uFF4E\uFF45\uFF4F\uFF4E\uFF4E\uFF4F\uFF56\uFF41', // all fullwidth
+  '\u0274\u1D07\u1D0F\u0274\u0274\u1D0F\u1D20\u1D00', // all small capitals (ɴᴇᴏɴɴᴏᴠᴀ)
+  'Ne\u1D0FnNova', // one small capital o
 ];
 
 describe('look-alike user names (Unicode confusables, UTS #39)', () => {
