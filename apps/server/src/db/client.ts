@@ -73,6 +73,9 @@ const SETUP_LOCK_KEY = 7_211_994_118_004_512n;
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A query without an answer this long after its statement timeout fails here (see the pool). */
+const QUERY_TIMEOUT_MARGIN_MS = 5_000;
+
 export interface DatabaseOptions {
   /** postgres:// URL; without it, PGlite. */
   url?: string | undefined;
@@ -91,6 +94,12 @@ export interface DatabaseOptions {
    * server is unreachable) before it fails; default CONNECT_TIMEOUT_MS.
    */
   connectTimeoutMs?: number;
+  /**
+   * How long after the statement timeout a query with no answer fails on our side (the network
+   * to the server went silent: PostgreSQL's own timeout cannot reach us); default
+   * QUERY_TIMEOUT_MARGIN_MS. Only with a statement timeout.
+   */
+  queryTimeoutMarginMs?: number;
   /** Called with errors of idle connections (logged by the app). */
   onError?: (error: Error) => void;
   /** The connections' application_name; `arcadia:<pid>` unless a test names its own. */
@@ -135,7 +144,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // forgetting it) is found dead and replaced, instead of hanging the queries sent on it.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+      ...(options.statementTimeoutMs
+        ? {
+            statement_timeout: options.statementTimeoutMs,
+            // PostgreSQL cancels a statement at the statement timeout, but when the network to
+            // it goes silent (no reset, no answer) that cancel never arrives and the request
+            // waited as long as the outage: an ops test held one for 61 s. A query still without
+            // an answer this long after the timeout fails here ('Query read timeout': 503).
+            query_timeout:
+              options.statementTimeoutMs +
+              (options.queryTimeoutMarginMs ?? QUERY_TIMEOUT_MARGIN_MS),
+          }
+        : {}),
     });
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.

@@ -25,9 +25,12 @@ const NETWORK_CODES = new Set([
  */
 const SQL_STATES = /^(08[0-9A-Z]{3}|57P0[123]|53[0-9A-Z]{3})$/;
 
-/** What node-postgres and pg-pool say when a connection ends or cannot be had in time. */
+/**
+ * What node-postgres and pg-pool say when a connection ends or cannot be had in time, or a query
+ * got no answer (`query_timeout`, db/client.ts: the network to the server went silent).
+ */
 const DRIVER_MESSAGES =
-  /(No space left on device)|^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)/;
+  /(No space left on device)|^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end on the pool|Query read timeout)/;
 
 function matches(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -1,6 +1,40 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind, type TestDatabase } from '../../test/support/database';
 import { openDatabase } from './client';
+import { isDatabaseUnavailable } from './connection-errors';
+
+/**
+ * A TCP proxy to the test's PostgreSQL that can go silent: it then passes no more bytes either
+ * way and closes nothing, as a network that drops packets does.
+ */
+async function silenceableProxy(target: URL) {
+  let silent = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    }
+    client.on('data', (data: Buffer) => void (silent || upstream.write(data)));
+    upstream.on('data', (data: Buffer) => void (silent || client.write(data)));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target.href);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.href,
+    silence: () => (silent = true),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 /** pg-pool closes a connection idle this long, unless the pool keeps it (its `min`). */
 const PG_POOL_IDLE_TIMEOUT_MS = 10_000;
@@ -40,6 +74,35 @@ describe('the connection pool', () => {
       }
     },
     30_000,
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'fails a query that gets no answer soon after its statement timeout, as the database being unavailable (PostgreSQL)',
+    async () => {
+      const proxy = await silenceableProxy(new URL(t.url!));
+      const database = await openDatabase({
+        url: proxy.url,
+        poolSize: 2,
+        statementTimeoutMs: 300,
+        queryTimeoutMarginMs: 200,
+      });
+      try {
+        expect((await database.db.execute('select 1 as one')).rows[0]).toEqual({ one: 1 });
+        proxy.silence();
+        const started = Date.now();
+        const error = await database.db.execute('select 2').then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        // Before, it waited for as long as the network stayed silent.
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        expect(Date.now() - started).toBeLessThan(3_000);
+      } finally {
+        await proxy.close();
+        await database.close().catch(() => undefined);
+      }
+    },
+    15_000,
   );
 
   it.runIf(testDbKind === 'postgres')(
