@@ -79,6 +79,40 @@ describe('the PGlite data directory lock', () => {
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
   });
 
+  it('takes over the lock of a killed process not reaped yet (a zombie)', async () => {
+    // `sleep 0` ends at once; its parent became `sleep 5` by exec, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(`${d}`))),
+      );
+      const stat = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      for (let i = 0; i < 100 && !/\) Z /.test(stat()); i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stat()).toMatch(/\) Z /);
+      const dataDir = tempDataDir();
+      fs.writeFileSync(
+        `${dataDir}.lock`,
+        JSON.stringify({
+          pid,
+          host: os.hostname(),
+          since: new Date().toISOString(),
+          command: 'server.mjs',
+          boot: fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
+          started: stat()
+            .slice(stat().lastIndexOf(')') + 2)
+            .split(' ')[19],
+        }),
+      );
+      // Before, a signal to the zombie succeeded and the restart was refused as "in use".
+      lockDataDir(dataDir)();
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('takes over a lock whose pid now names another process, or that was written before a reboot', async () => {
     // A live process that is no Arcadia server: the lock's pid was reused after a restart.
     const other = spawn('sleep', ['30']);

@@ -37,10 +37,23 @@ const heldHere = new Set<string>();
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process stays in the table as a zombie until its parent reaps it, and a signal to
+  // it still succeeds: a restart right after `kill -9` was refused as "in use" for up to a
+  // second where the parent (init) reaps slowly. A zombie holds no files.
+  return stateOf(pid) !== 'Z';
+}
+
+/** A process's state letter (field 3 of /proc/<pid>/stat: R, S, D, Z, …), if it can be read. */
+function stateOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
   }
 }
 
