@@ -116,7 +116,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     : undefined;
   app.decorate('limits', new Limits(redis, app.log, `${config.redisKeyPrefix}limit:`));
   if (redis) {
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    // Once per outage: ioredis reports every failed reconnect, 3-4 lines a second while Redis
+    // is away (the counters go on in each process meanwhile, plugins/limits.ts).
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (down) return;
+      down = true;
+      app.log.warn({ err: error }, 'redis connection error');
+    });
+    redis.on('ready', () => {
+      if (!down) return;
+      down = false;
+      app.log.info('redis connection ready again');
+    });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
