@@ -125,6 +125,30 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
       );
   }
 
+  /** Whether this browser is signed in at the provider (its session names an account). */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      const provider = await deps.provider();
+      // oidc-provider's Session.get takes a Koa context; the provider makes one of the request.
+      const ctx = provider.createContext(request.raw, reply.raw) as unknown as Parameters<
+        typeof provider.Session.get
+      >[0];
+      return Boolean((await provider.Session.get(ctx)).accountId);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * A page of an interaction that is over or unknown: a signed-in browser goes back to the app
+   * (Back after signing in or up led to this page, and a player saw 'Da ist etwas
+   * schiefgelaufen' while signed in); any other gets the explanation.
+   */
+  async function gone(request: FastifyRequest, reply: FastifyReply, p?: PageContext) {
+    if (!(await signedIn(request, reply))) return expired(request, reply, p);
+    return reply.header('cache-control', 'no-store').redirect(`${config.publicUrl}/login`, 303);
+  }
+
   function formExpired(reply: FastifyReply, p: PageContext) {
     return reply
       .code(403)
@@ -171,7 +195,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
 
   app.get('/oidc/interaction/:uid', async (request, reply) => {
     const interaction = await details(request, reply);
-    if (!interaction) return expired(request, reply);
+    if (!interaction) return gone(request, reply);
     switch (interaction.prompt.name) {
       case 'login': {
         const p = pageContext(request, reply, deps, uiLocales(interaction));
@@ -243,7 +267,7 @@ export function interactionRoutes(app: FastifyInstance, deps: InteractionDeps): 
   app.get('/oidc/interaction/:uid/signup', async (request, reply) => {
     const interaction = await details(request, reply);
     const p = pageContext(request, reply, deps, uiLocales(interaction));
-    if (!interaction || interaction.prompt.name !== 'login') return expired(request, reply, p);
+    if (!interaction || interaction.prompt.name !== 'login') return gone(request, reply, p);
     return reply.send(
       signUpPage(p, {
         action: `${interactionPath(interaction.uid)}/signup`,

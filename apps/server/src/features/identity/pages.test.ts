@@ -390,6 +390,27 @@ describe('identity pages', () => {
     expect(page.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends a signed-in browser back to the app from a finished sign-in or sign-up page (Back)', async () => {
+    const client = clientFrom(t, '10.0.6.2');
+    const signIn = await client.begin();
+    const signUpUrl = new URL(/href="([^"]*\/signup)"/.exec(signIn.text)![1]!, signIn.url).href;
+    const done = await client.submit(await client.browser.navigate(signUpUrl), {
+      email: 'back-button@example.org',
+      nickname: 'Backer',
+      password: 'long-Enough-1',
+    });
+    client.codeFrom(done.leftFor);
+    // Back to the pages of the finished interaction: the app, not 'Da ist etwas schiefgelaufen'.
+    for (const url of [signIn.url, signUpUrl]) {
+      const back = await client.browser.request(url);
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(`${t.config.publicUrl}/login`);
+    }
+    // A browser without a session still gets the explanation.
+    const other = clientFrom(t, '10.0.6.3');
+    expect((await other.browser.request(signIn.url)).status).toBe(400);
+  });
+
   it('cancels back to the app with access_denied', async () => {
     const client = clientFrom(t, '10.0.7.1');
     const signIn = await client.begin();
