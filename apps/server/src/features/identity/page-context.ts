@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { APP_LANGUAGE_COOKIE } from '../../plugins/web';
 import { serializeCookie } from './cookies';
 import { LANGUAGE_COOKIE, negotiateLanguage, switchLanguageHref } from './language';
 import { pageHeaders, type FormGuard } from './page-security';
@@ -27,15 +28,16 @@ export function pageContext(
     acceptLanguage: request.headers['accept-language'],
   });
   if (explicit) {
-    reply.header(
-      'set-cookie',
+    const remembered = { path: '/', maxAge: 365 * 24 * 60 * 60, httpOnly: false };
+    reply.header('set-cookie', [
       serializeCookie(LANGUAGE_COOKIE, explicit, {
-        path: '/',
-        maxAge: 365 * 24 * 60 * 60,
-        httpOnly: false,
+        ...remembered,
         secure: config.publicUrl.startsWith('https:'),
       }),
-    );
+      // The app's own language cookie as well: a player who switched here goes on in the app in
+      // that language (apps/web/src/lib/i18n), not in the one it stored before the sign-in.
+      serializeCookie(APP_LANGUAGE_COOKIE, explicit, { ...remembered, secure: false }),
+    ]);
   }
   reply.headers(pageHeaders(config));
   reply.type('text/html; charset=utf-8');

@@ -40,6 +40,16 @@ describe('i18n over /assets/i18n/{lang}.json', () => {
     expect(() => translate('')).toThrow('Parameter "key" required');
   });
 
+  it('takes the language chosen on the sign-in pages (their cookie) over the stored one', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
+    localStorage.setItem('language', 'de');
+    document.cookie = 'arcadia_app_lang=en; path=/';
+    const i18n = await initI18n();
+    expect(i18n.language).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    document.cookie = 'arcadia_app_lang=de; path=/';
+  });
+
   it('switching loads the language and keeps it under the language key', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
     await initI18n();

@@ -20,9 +20,20 @@ async function loadLanguage(lang: LanguageId): Promise<Record<string, unknown>> 
   return (await res.json()) as Record<string, unknown>;
 }
 
+/**
+ * The language in APP_LANGUAGE_COOKIE. The app writes it with its stored choice, so the two differ
+ * only when the sign-in pages switched language (they set it too): then that newer choice wins.
+ */
+function cookieLanguage(): string | null {
+  return (
+    new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(document.cookie)?.[1] ??
+    null
+  );
+}
+
 export async function initI18n(): Promise<typeof i18next> {
   const lang = initialLanguage(
-    localStore.get(LANGUAGE_STORAGE_KEY),
+    cookieLanguage() ?? localStore.get(LANGUAGE_STORAGE_KEY),
     navigator.languages ?? [navigator.language],
   );
   await i18next.use(initReactI18next).init({
