@@ -41,6 +41,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Neues aus der Arena' })).toBeVisible();
   });
 
+  it('names the page in the document title, in the app language', async () => {
+    server.use(handlers.getNews({ body: { total: 0, items: [] } }));
+    const { router } = await renderApp(routes, { path: '/home', store: signedOutStore() });
+    await waitFor(() => expect(document.title).toBe('Start · Arcadia'));
+    await router.navigate('/gibts/nicht');
+    await waitFor(() => expect(document.title).toBe('Game Over · Arcadia'));
+  });
+
   it('an unknown path shows the not-found page inside the shell', async () => {
     await renderApp(routes, { path: '/gibts/nicht', store: signedOutStore() });
     expect(await screen.findByRole('heading', { name: 'Game Over' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useRouteTitle } from '../route-handle';
 import { useStore } from 'react-redux';
 import type { RootState } from '../../lib/store/store';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
@@ -64,6 +65,14 @@ export function AppShell() {
 
   const store = useStore<RootState>();
   const firstPage = useRef(true);
+  const titleKey = useRouteTitle();
+  const pageTitle = titleKey ? t(titleKey) : undefined;
+
+  // Each page names itself in the tab and to screen readers (WCAG 2.4.2); the match page sets
+  // its own (the result), so a route without a title leaves it alone.
+  useEffect(() => {
+    if (pageTitle) document.title = `${pageTitle} · Arcadia`;
+  }, [pageTitle]);
 
   // Opening a page closes the sidebar and the search bar, and (after the first page) moves the
   // focus to the new content, so keyboard and screen-reader users start there. When the
