@@ -86,6 +86,22 @@ describe(`the admin CLI backs up and restores ${testDbKind}`, () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
+  it('names the setting to fix when the database cannot be reached', async () => {
+    for (const args of [
+      ['backup', path.join(dir, 'unreachable.dump')],
+      ['arcade', 'list'],
+    ]) {
+      const { code, output } = await admin(args, {
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:9/arcadia',
+        DATA_DIR: dir,
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'DATABASE_URL: cannot connect to the PostgreSQL server at 127.0.0.1:9 (ECONNREFUSED)',
+      );
+    }
+  });
+
   it('lists both commands in its help', async () => {
     const { code, output } = await admin(['help'], {});
     expect(code).toBe(0);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { featureEvents } from '../features/events';
+import { startupProblem } from '../startup-errors';
 import type { AdminContext } from './command';
 import { commands } from './commands';
 
@@ -80,10 +81,31 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * What to tell the operator: the setting to fix, as the server says it at start (an unreachable
+ * database, a refused role), found on the error or what it wraps (a failed query wraps the
+ * driver's error: 'Failed query: select to_regclass(…)' said nothing of the cause); else the
+ * error's message.
+ */
+function explain(error: unknown): unknown {
+  if (error instanceof ConfigError) return error.message;
+  let config: Config | undefined;
+  try {
+    config = loadConfig();
+  } catch {
+    config = undefined;
+  }
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const problem = config && startupProblem(e, config);
+    if (problem) return problem;
+  }
+  return error instanceof Error ? error.message : error;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    console.error(explain(error));
     // 75 (EX_TEMPFAIL): the database is busy; scripts can tell it from a failed command.
     process.exit(error instanceof DataDirLockedError ? 75 : 1);
   },
