@@ -208,6 +208,9 @@ async function main(): Promise<void> {
       OIDC_ISSUER: issuer.issuer,
       OIDC_AUDIENCE: TEST_AUDIENCE,
       OIDC_CLIENT_ID: TEST_CLIENT_ID,
+      // This app is one process: its settings are those of `npm start` with WORKERS=1 (the
+      // default ingest transactions are shared out over the processes, config.ts).
+      WORKERS: '1',
       // The ingest's limits when the run sets them (the server processes below inherit them too).
       ...(process.env.INGEST_TRANSACTIONS
         ? { INGEST_TRANSACTIONS: process.env.INGEST_TRANSACTIONS }

@@ -49,7 +49,11 @@ const envSchema = z.object({
     .max(65535, { message: 'must be a port number (0 to 65535)' })
     .default(8080),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: url.optional(),
+  // A web address: `localhost:8080` is a URL too (scheme `localhost:`), and the provider's issuer
+  // then failed after the migrations and the demo seed had run.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -72,7 +76,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   WORKERS: count(1, 'a whole number of processes above 0').optional(),
   DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),
-  INGEST_TRANSACTIONS: count(1, 'a whole number of transactions above 0').default(3),
+  INGEST_TRANSACTIONS: count(1, 'a whole number of transactions above 0').optional(),
   INGEST_BATCH_GAMES: count(1, 'a whole number of games above 0').default(8),
   MAX_CONNECTIONS: count(1, 'a whole number of connections above 0').optional(),
   MAX_CONNECTIONS_PER_CLIENT: count(0, 'a whole number of connections (0 = no limit)').optional(),
@@ -240,8 +244,9 @@ export interface Config {
   workers: number;
   db: { poolSize: number; statementTimeoutMs: number };
   /**
-   * Ingest transactions in flight per process, and the most reports one of them stores
-   * (features/games/ingest-queue.ts); others wait.
+   * Ingest transactions in flight per process (by default 3 shared out over the processes, at
+   * least one each), and the most reports one of them stores (features/games/ingest-queue.ts);
+   * others wait.
    */
   ingest: { transactions: number; batch: number };
   shutdownGraceMs: number;
@@ -335,6 +340,15 @@ const DEFAULT_CONNECTIONS_PER_CLIENT = 512;
 /** How long a new connection may take to send its first request's headers. */
 const FIRST_REQUEST_MS = 10_000;
 
+/**
+ * Ingest transactions in flight on the host when INGEST_TRANSACTIONS does not say, shared out
+ * over the processes (at least one each): they contend for the same rating, rank and statistics
+ * rows, so what PostgreSQL spends per game grows with the transactions in flight on the host,
+ * not per process (docs/benchmarks.md, session 42: 2 processes with 3 each cost it about 40 %
+ * more per game than with 1 each).
+ */
+const INGEST_TRANSACTIONS_PER_HOST = 3;
+
 /** Parses the environment once into one typed object; throws naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -388,7 +402,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ?? !(env.DATABASE_URL && env.NODE_ENV === 'production'),
     workers,
     db: { poolSize, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS },
-    ingest: { transactions: env.INGEST_TRANSACTIONS, batch: env.INGEST_BATCH_GAMES },
+    ingest: {
+      transactions:
+        env.INGEST_TRANSACTIONS ?? Math.max(1, Math.floor(INGEST_TRANSACTIONS_PER_HOST / workers)),
+      batch: env.INGEST_BATCH_GAMES,
+    },
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     workerWatchdogMs: env.WORKER_WATCHDOG_MS,
     liveSweepMs: env.LIVE_SWEEP_MS,

@@ -109,6 +109,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('shares 3 ingest transactions out over the processes unless INGEST_TRANSACTIONS says', () => {
+    const transactions = (env: Record<string, string>) => loadConfig(env).ingest.transactions;
+    expect(transactions({})).toBe(3);
+    const pg = { DATABASE_URL: 'postgres://db/a' };
+    expect(transactions({ ...pg, WORKERS: '1' })).toBe(3);
+    expect(transactions({ ...pg, WORKERS: '2' })).toBe(1);
+    expect(transactions({ ...pg, WORKERS: '8' })).toBe(1);
+    expect(transactions({ ...pg, WORKERS: '2', INGEST_TRANSACTIONS: '3' })).toBe(3);
+  });
+
   it('limits connections per process and per client address, not per address behind a proxy', () => {
     const connections = (env: Record<string, string>) => loadConfig(env).connections;
     expect(connections({}).max).toBeGreaterThanOrEqual(64);
@@ -152,6 +162,8 @@ describe('loadConfig', () => {
     ['PORT', '99999'],
     ['PORT', '80.5'],
     ['PUBLIC_URL', 'arcadia.example'],
+    ['PUBLIC_URL', 'localhost:8108'],
+    ['PUBLIC_URL', 'ftp://example.org'],
     ['DATABASE_URL', 'mysql://db/arcadia'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
