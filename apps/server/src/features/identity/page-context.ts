@@ -8,6 +8,9 @@ import { readCookie } from './cookies';
 import type { PageContext } from './views/layout';
 import { translator } from './views/strings';
 
+/** The app's one-time language cookie (apps/web/src/lib/i18n, SIGN_IN_LANGUAGE_COOKIE). */
+const SIGN_IN_LANGUAGE_COOKIE = 'arcadia_lang_chosen';
+
 /**
  * The context of an identity page rendered by our routes: language (remembering an explicit
  * ?lang= switch in a cookie), texts, the form token; and the page headers set on the reply.
@@ -34,8 +37,15 @@ export function pageContext(
         ...remembered,
         secure: config.publicUrl.startsWith('https:'),
       }),
-      // The app's own language cookie as well: a player who switched here goes on in the app in
-      // that language (apps/web/src/lib/i18n), not in the one it stored before the sign-in.
+      // The player's switch for the app (apps/web/src/lib/i18n reads it once at its next start):
+      // they go on in the app in this language, not in the one it stored before the sign-in.
+      serializeCookie(SIGN_IN_LANGUAGE_COOKIE, explicit, {
+        path: '/',
+        maxAge: 60 * 60,
+        httpOnly: false,
+        secure: false,
+      }),
+      // And for the server's first page of the app (its strings preloaded in this language).
       serializeCookie(APP_LANGUAGE_COOKIE, explicit, { ...remembered, secure: false }),
     ]);
   }

@@ -121,8 +121,10 @@ describe('identity pages', () => {
     expect(english.text).toContain('<h1 id="title">Sign in</h1>');
     expect(english.text).toContain('<label for="email">E-mail address</label>');
     expect(client.browser.cookieNames()).toContain('arcadia_lang');
-    // And the app's own language cookie: the app goes on in English after the sign-in.
-    expect(client.browser.cookieNames()).toContain('arcadia_app_lang');
+    // And the app's: it goes on in English after the sign-in.
+    expect(client.browser.cookieNames()).toEqual(
+      expect.arrayContaining(['arcadia_app_lang', 'arcadia_lang_chosen']),
+    );
     // The next page (sign-up) stays English without ?lang.
     const signUp = await client.browser.navigate(
       new URL(/href="([^"]*\/signup)"/.exec(english.text)![1]!, english.url).href,

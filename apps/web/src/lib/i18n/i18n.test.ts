@@ -40,14 +40,17 @@ describe('i18n over /assets/i18n/{lang}.json', () => {
     expect(() => translate('')).toThrow('Parameter "key" required');
   });
 
-  it('takes the language chosen on the sign-in pages (their cookie) over the stored one', async () => {
+  it('takes the language chosen on the sign-in pages over the stored one, once', async () => {
     Object.defineProperty(navigator, 'languages', { value: ['de-DE'], configurable: true });
     localStorage.setItem('language', 'de');
-    document.cookie = 'arcadia_app_lang=en; path=/';
+    document.cookie = 'arcadia_lang_chosen=en; path=/';
     const i18n = await initI18n();
     expect(i18n.language).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
-    document.cookie = 'arcadia_app_lang=de; path=/';
+    expect(document.cookie).not.toContain('arcadia_lang_chosen');
+    // Afterwards the stored choice counts again.
+    localStorage.setItem('language', 'de');
+    expect((await initI18n()).language).toBe('de');
   });
 
   it('switching loads the language and keeps it under the language key', async () => {

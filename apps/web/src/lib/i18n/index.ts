@@ -20,20 +20,24 @@ async function loadLanguage(lang: LanguageId): Promise<Record<string, unknown>> 
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** Set by the sign-in pages when the player switched language there (one hour, read once). */
+export const SIGN_IN_LANGUAGE_COOKIE = 'arcadia_lang_chosen';
+
 /**
- * The language in APP_LANGUAGE_COOKIE. The app writes it with its stored choice, so the two differ
- * only when the sign-in pages switched language (they set it too): then that newer choice wins.
+ * The language the player switched to on the sign-in pages, if they did since the app last
+ * started: it wins over the one the app stored before the sign-in, once (the cookie is cleared).
  */
-function cookieLanguage(): string | null {
-  return (
-    new RegExp(`(?:^|;\\s*)${APP_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(document.cookie)?.[1] ??
-    null
-  );
+function takeSignInLanguage(): string | null {
+  const chosen =
+    new RegExp(`(?:^|;\\s*)${SIGN_IN_LANGUAGE_COOKIE}=(de|en)(?:;|$)`).exec(document.cookie)?.[1] ??
+    null;
+  if (chosen) document.cookie = `${SIGN_IN_LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  return chosen;
 }
 
 export async function initI18n(): Promise<typeof i18next> {
   const lang = initialLanguage(
-    cookieLanguage() ?? localStore.get(LANGUAGE_STORAGE_KEY),
+    takeSignInLanguage() ?? localStore.get(LANGUAGE_STORAGE_KEY),
     navigator.languages ?? [navigator.language],
   );
   await i18next.use(initReactI18next).init({
