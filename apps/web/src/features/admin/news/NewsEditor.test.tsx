@@ -132,7 +132,9 @@ describe('the news editor: saving, publishing, leaving', () => {
     );
     await publishGermanOnly(user);
     await waitFor(() => expect(toastTitles()).toEqual(['„Herbst-Turnier“ ist veröffentlicht']));
-    expect(screen.getByText('Veröffentlicht')).toBeVisible();
+    // The badge may render a commit after the toast (seen in CI under load); the refetch is still
+    // held, so only the save's answer can show it.
+    await waitFor(() => expect(screen.getByText('Veröffentlicht')).toBeVisible());
     expect(screen.queryByText('Entwurf')).toBeNull();
     expect(actions()).toEqual(['Löschen', 'Zurückziehen', 'Speichern']);
     expect(callsTo('PUT', `/api/admin/news/${draft.id}`)).toHaveLength(1);
