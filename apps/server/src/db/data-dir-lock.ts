@@ -47,15 +47,21 @@ function alive(pid: number): boolean {
   return stateOf(pid) !== 'Z';
 }
 
-/** A process's state letter (field 3 of /proc/<pid>/stat: R, S, D, Z, …), if it can be read. */
-function stateOf(pid: number): string | undefined {
+/**
+ * Field `n` (1-based, as in proc(5)) of /proc/<pid>/stat, for n ≥ 3; undefined where it cannot be
+ * read. The command name (field 2) is in parentheses and may hold spaces: count after its end.
+ */
+function statField(pid: number, n: number): string | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3];
   } catch {
     return undefined;
   }
 }
+
+/** A process's state letter (R, S, D, Z, …). */
+const stateOf = (pid: number) => statField(pid, 3);
 
 /** The kernel's boot id, or undefined where there is none (not Linux). */
 function bootId(): string | undefined {
@@ -66,16 +72,8 @@ function bootId(): string | undefined {
   }
 }
 
-/** A process's start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
-function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count after its end.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
+/** A process's start time in clock ticks since boot. */
+const startTimeOf = (pid: number) => statField(pid, 22);
 
 function readHolder(file: string): Holder | undefined {
   try {
