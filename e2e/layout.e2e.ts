@@ -123,6 +123,21 @@ describe('layout', () => {
     await expect(burger.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(burger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
+    // Back closes the open sidenav and stays on the page, as on a phone; a page opened from the
+    // sidenav takes the panel's place in the history, so Back from it returns to this page.
+    const here = page.url();
+    await burger.click();
+    await sidenav.getByRole('link', { name: 'Settings' }).waitFor();
+    await page.goBack();
+    await expect.poll(() => sidenav.count(), { timeout: 5000 }).toBe(0);
+    expect(page.url()).toBe(here);
+    await burger.click();
+    await sidenav.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/settings');
+    await page.goBack();
+    await page.waitForURL(here);
+    await quickNav(page).getByRole('link', { name: 'Rangliste' }).waitFor();
+
     // 320 px: the leaderboard's segments side by side without touching, every label inside.
     await page.setViewportSize(NARROW);
     const labels = page.locator('fieldset label');

@@ -9,6 +9,7 @@ import { useAuth, useCurrentUser } from '../../features/auth';
 import { closeSidebar, selectSidebarExpanded } from '../../features/layout';
 import { BURGER_ID, SIDENAV_ID } from './ids';
 import { focusMain } from './focus-main';
+import { useBackCloses } from '../../lib/back-closes';
 
 /** How long a closing panel may take to slide out before it is removed anyway. */
 export const SIDENAV_CLOSE_MAX_MS = 400;
@@ -40,6 +41,8 @@ function Item({
     <li>
       <NavLink
         to={to}
+        // The page takes the open panel's history entry (Back from it returns to the page before).
+        replace
         onClick={onNavigate}
         className={({ isActive }) =>
           cn(
@@ -72,6 +75,7 @@ export function Sidenav() {
   const { pathname } = useLocation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  useBackCloses(open, () => dispatch(closeSidebar()));
 
   // Still shown while it slides out; a player who prefers less motion sees it go at once.
   const [shown, setShown] = useState(open);

@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 import { focusRing } from './focus';
+import { useBackCloses } from '../../lib/back-closes';
 
 export interface DialogProps {
   open: boolean;
@@ -21,6 +22,11 @@ export interface DialogProps {
    * shown this once must not vanish by a slip).
    */
   dismissible?: boolean;
+  /**
+   * False: Back is left to the page (the dialog that itself asks about leaving by Back).
+   * Otherwise Back closes a dismissible dialog, as on a phone.
+   */
+  backCloses?: boolean;
 }
 
 /**
@@ -37,8 +43,10 @@ export function Dialog({
   children,
   className,
   dismissible = true,
+  backCloses = true,
 }: DialogProps) {
   const { t } = useTranslation();
+  useBackCloses(open, () => onOpenChange(false), dismissible && backCloses);
   // The dialogs are opened from state, not through a Radix trigger, so Radix does not know
   // where to send focus back on close: the element that had it when the dialog opened does.
   const opener = useRef<HTMLElement | null>(null);

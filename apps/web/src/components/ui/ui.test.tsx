@@ -75,6 +75,21 @@ describe('Dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("the browser's Back hides it and gives focus back, the page staying", async () => {
+    const user = userEvent.setup();
+    render(<DialogHarness />);
+    const opener = screen.getByRole('button', { name: 'Öffnen' });
+    await user.click(opener);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    const popped = new Promise((resolve) =>
+      window.addEventListener('popstate', resolve, { once: true }),
+    );
+    act(() => window.history.back());
+    await popped;
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
   it('gives focus back to the button that opened it: Escape, cancel (WCAG 2.4.3)', async () => {
     const user = userEvent.setup();
     render(<DialogHarness />);

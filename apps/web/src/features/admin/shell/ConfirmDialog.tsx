@@ -13,6 +13,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   children,
+  backCloses,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,12 +25,15 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
+  /** False: Back is left to the page (see Dialog). */
+  backCloses?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      {...(backCloses === undefined ? {} : { backCloses })}
       title={title}
       description={description}
       footer={

@@ -34,6 +34,8 @@ export function UnsavedChangesGuard({ unsaved }: { unsaved: () => boolean }) {
   return (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
+      // It answers a Back itself: its own entry would race the router restoring the page's.
+      backCloses={false}
       onOpenChange={(open) => {
         if (!open) blocker.reset?.();
       }}

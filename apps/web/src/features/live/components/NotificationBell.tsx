@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { focusRing } from '../../../components/ui/focus';
+import { useBackCloses } from '../../../lib/back-closes';
 import { cn } from '../../../lib/class-names';
 import { formatMediumDateTime } from '../../../lib/i18n/medium-date';
 import { venueWallClock } from '../../../lib/i18n/venue-time';
@@ -45,6 +46,8 @@ function NotificationList({ onNavigate }: { onNavigate: () => void }) {
           <li key={item.id}>
             <Link
               to={message.url}
+              // It takes the open panel's history entry (Back from it returns to the page before).
+              replace
               onClick={onNavigate}
               className={cn(
                 'block rounded-xl border border-line/60 bg-night-900/70 px-3 py-2 text-ink no-underline hover:border-neon-cyan/60',
@@ -81,6 +84,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const unread = useAppSelector(selectUnread) ?? 0;
   const [open, setOpen] = useState(false);
+  useBackCloses(open, () => setOpen(false));
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger

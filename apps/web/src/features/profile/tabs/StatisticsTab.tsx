@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasStoredSession } from '../../../lib/auth/stored-session';
 import { routeDispatch } from '../../../lib/store/app-store';
@@ -60,6 +60,11 @@ export function loader({ params }: LoaderFunctionArgs): null {
   dispatch(prefetchStatisticEntries(params.id));
   void dispatch(prefetchTrends(params.id));
   return null;
+}
+
+/** Not again for the same player (Back closing a dialog returns to the same location). */
+export function shouldRevalidate({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) {
+  return currentParams.id !== nextParams.id;
 }
 
 /**
