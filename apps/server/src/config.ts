@@ -72,7 +72,7 @@ const envSchema = z.object({
     .number({ message: 'must be a number of bytes above 0' })
     .int({ message: 'must be a number of bytes above 0' })
     .positive({ message: 'must be a number of bytes above 0' })
-    .default(1_048_576),
+    .default(262_144),
   SEED_DEMO: bool.optional(),
   WORKERS: count(1, 'a whole number of processes above 0').optional(),
   DB_POOL_SIZE: count(1, 'a whole number of connections above 0').default(20),

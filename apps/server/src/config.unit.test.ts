@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       rateLimitMax: 600,
       authRateLimitMax: 30,
-      bodyLimit: 1_048_576,
+      bodyLimit: 262_144,
       ingest: { transactions: 3, batch: 8 },
       seedDemo: true,
       auth: {
