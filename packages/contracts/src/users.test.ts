@@ -42,6 +42,11 @@ describe('usernameSchema (spec §5, §9: 3 to 12 characters)', () => {
     'ゝゞヽヾ',
     'Νίκος',
     '123',
+    'Дмитрий',
+    '김철수',
+    'Nguyễn',
+    'Neo名前',
+    'محمد',
   ])('accepts %s', (name) => {
     expect(usernameSchema.parse(name)).toBe(name);
   });
@@ -74,6 +79,13 @@ describe('usernameSchema (spec §5, §9: 3 to 12 characters)', () => {
     ['a Roman numeral one', '\u2160carus', /letters, digits/],
     ['a superscript two', 'Neo\u00b2', /letters, digits/],
     ['a circled one', '\u2460Nova', /letters, digits/],
+    // Letters of two scripts, or uncommon ones (UTS #39, highly restrictive).
+    ['a Cyrillic е among Latin letters', 'N\u0435onNova', /one script/],
+    ['a Greek Nu among Latin letters', '\u039DeonNova', /one script/],
+    ['a Tai Le letter (a limited-use script)', 'NeonNov\u1972', /one script/],
+    ['an N with descender (Latin Extended-D)', '\uA790eonNova', /one script/],
+    ['small capitals', '\u0274\u1D07\u1D0F', /one script/],
+    ['fullwidth letters', '\uFF2EeonNova', /one script/],
     ['dots only', '...', /a letter or a digit/],
     ['dashes and underscores only', '-_-_', /a letter or a digit/],
     ["the hidden player's label", 'Spieler', /reserved/],

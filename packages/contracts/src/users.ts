@@ -13,8 +13,10 @@ import {
 import { gameSchema } from './games';
 import { statisticsSummarySchema } from './statistics';
 import { userRoleSchema } from './admin';
+import { USERNAME_SCRIPTS_MESSAGE, usernameScriptsAllowed } from './username-scripts';
 
 export * from './profile-access';
+export { USERNAME_SCRIPTS_MESSAGE, usernameScriptsAllowed } from './username-scripts';
 
 /**
  * Names the app itself shows in a player's place: 'Spieler' / 'Player' for a player hidden from
@@ -46,6 +48,7 @@ export const usernameSchema = z
     message: 'username may contain letters, digits, dot, dash and underscore only',
   })
   .regex(USERNAME_NEEDS_LETTER, { message: 'username needs a letter or a digit' })
+  .refine(usernameScriptsAllowed, { message: USERNAME_SCRIPTS_MESSAGE })
   .refine((name) => !RESERVED_USERNAMES.includes(name.toLowerCase()), {
     message: 'username is reserved',
   });

@@ -256,8 +256,15 @@ describe('operator API: players (search, one player, rename)', () => {
       expect(res.body.error.details[0]).toMatchObject({ path: 'userName' });
       expect(res.body.error.details[0].message).toContain(message);
     }
-    // The same name ignoring case, and a look-alike (Cyrillic е), are taken.
-    for (const userName of ['zedseat', renamedTo.replace('e', '\u0435')]) {
+    // The same name ignoring case, and a look-alike ('rn' for 'm'), are taken; a name mixing
+    // scripts (a Cyrillic е) is refused as registration refuses it.
+    const mixed = await t.request('PUT', path, {
+      token: ops.admin.token,
+      body: { userName: renamedTo.replace('e', '\u0435') },
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.details[0].message).toContain('one script');
+    for (const userName of ['zedseat', renamedTo.replace('m', 'rn')]) {
       const res = await t.request('PUT', path, { token: ops.admin.token, body: { userName } });
       expect(res.status, userName).toBe(409);
       expect(res.body.error.details).toEqual([

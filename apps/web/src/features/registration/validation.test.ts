@@ -33,6 +33,7 @@ describe('registration validation (spec §5, contracts registrationSchema)', () 
     [{ username: 'Neon Nova' }, 'username', 'usernameChars'],
     [{ username: '-_-_' }, 'username', 'usernameNeedsLetter'],
     [{ username: 'Spieler' }, 'username', 'usernameReserved'],
+    [{ username: 'N\u0435onNova' }, 'username', 'usernameScripts'],
     [{ username: 'GAST' }, 'username', 'usernameReserved'],
     [{ mail: '' }, 'mail', 'mailRequired'],
     [{ mail: 'nova@' }, 'mail', 'mailInvalid'],

@@ -4,6 +4,7 @@ import {
   needsParentConsent,
   registrationSchema,
   USERNAME_NEEDS_LETTER,
+  USERNAME_SCRIPTS_MESSAGE,
   type Registration,
 } from '@arcadia/contracts';
 import { USERNAME_MAX } from '@arcadia/contracts/limits';
@@ -50,7 +51,7 @@ function isField(value: unknown): value is RegistrationField {
 /** The message key for one field's zod issue; the rule itself lives in the contracts schema. */
 function messageKey(
   field: RegistrationField,
-  issue: { code: string; pattern?: string },
+  issue: { code: string; pattern?: string; message?: string },
   values: RegistrationValues,
 ): string {
   const { code } = issue;
@@ -59,9 +60,10 @@ function messageKey(
       if (!values.username.trim()) return 'usernameRequired';
       if (code === 'too_small') return 'usernameTooShort';
       if (code === 'too_big') return 'usernameTooLong';
-      // Told apart by the rule that refused, never by the English message: the reserved names
-      // are usernameSchema's only refinement, its two patterns are exported.
-      if (code === 'custom') return 'usernameReserved';
+      // Told apart by the rule that refused: its two patterns are exported, and of its two
+      // refinements the scripts' names its message as a constant.
+      if (code === 'custom')
+        return issue.message === USERNAME_SCRIPTS_MESSAGE ? 'usernameScripts' : 'usernameReserved';
       if (issue.pattern === String(USERNAME_NEEDS_LETTER)) return 'usernameNeedsLetter';
       return 'usernameChars';
     case 'mail':
