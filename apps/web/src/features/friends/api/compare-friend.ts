@@ -8,7 +8,8 @@ export const compareFriendApi = api.injectEndpoints({
     compareFriend: build.query<FriendComparison, string>({
       query: (friendId) => `api/user/me/friends/${encodeURIComponent(friendId)}/compare`,
       responseSchema: lazySchema((c) => c.friendComparisonSchema),
-      providesTags: ['Friends'],
+      // No 'Friends' tag: removing the friend would have it asked again and refused (403) while
+      // the tab leaves; the tab asks afresh whenever it opens (refetchOnMountOrArgChange).
     }),
   }),
 });

@@ -151,6 +151,8 @@ describe("a friend's profile: compare and remove", () => {
     );
     expect(within(nav).queryByRole('link', { name: 'Vergleich' })).toBeNull();
     expect(screen.queryByText(/nur mit deinen Freunden/)).toBeNull();
+    // The comparison is not asked for again once the friend is gone (it would be refused, 403).
+    expect(callsTo('GET', `/api/user/me/friends/${BLAZE}/compare`)).toHaveLength(1);
   });
 
   it('a failed removal says so and keeps the friend', async () => {
