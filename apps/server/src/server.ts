@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { localServerUrl, offerAdminBootstrap } from './features/admin';
+import { recordPublicUrl } from './db/server-settings';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startClusterMetricsServer } from './plugins/metrics-cluster';
@@ -48,6 +49,8 @@ async function serve(config: Config): Promise<void> {
   // A worker answers the primary's pings, so a stuck one is replaced (worker-watchdog.ts).
   if (cluster.isWorker) answerWatchdog();
   const app = await buildApp({ config });
+  // The admin CLI's links (cards, news) are this address unless its own shell sets PUBLIC_URL.
+  await recordPublicUrl(app.db, config.publicUrl);
   // The first admin: a one-time secret for `npm run admin -- admin grant` while none exists.
   const bootstrapFile = await offerAdminBootstrap(
     app.db,

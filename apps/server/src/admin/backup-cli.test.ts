@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,24 +10,9 @@ import { openDatabase, type Database } from '../db/client';
 import { seedNews } from '../seed/news';
 import { seedPlayers } from '../seed/players';
 import { loadConfig } from '../config';
+import { runAdminCli } from '../../test/support/admin-cli';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-/** `npm run admin -- <args>` as an operator runs it, on the database `env` configures. */
-function admin(args: string[], env: Record<string, string>) {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/admin/cli.ts', ...args],
-    { cwd: repoRoot, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('close', (code) => resolve({ code, output })),
-  );
-}
+const admin = runAdminCli;
 
 /** A database with players, friendships and news stored by the seeders, closed afterwards. */
 async function seeded(database: Database): Promise<Record<string, string>> {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
+import { recordedPublicUrl } from '../db/server-settings';
 import { featureEvents } from '../features/events';
 import { startupProblem } from '../startup-errors';
 import type { AdminContext } from './command';
@@ -17,6 +18,17 @@ async function holdsSchema(db: Db): Promise<boolean> {
   if (journal.rows[0]?.present !== true) return false;
   const applied = await db.execute(sql`select 1 from drizzle.__drizzle_migrations limit 1`);
   return applied.rows.length > 0;
+}
+
+/**
+ * The links the commands print (a card's claim URL, on the card too; a published article) are the
+ * server's: its PUBLIC_URL as the last server to start here recorded it, unless this shell sets
+ * PUBLIC_URL itself. Before, they were http://localhost:8080 unless the operator repeated it.
+ */
+async function withServersPublicUrl(db: Db, config: Config): Promise<Config> {
+  if (process.env.PUBLIC_URL) return config;
+  const recorded = await recordedPublicUrl(db).catch(() => null);
+  return recorded ? { ...config, publicUrl: recorded } : config;
 }
 
 const where = (config: Config) =>
@@ -69,10 +81,11 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     if (!command.keepsSchema) await database.exclusively(() => database.migrate());
+    const linked = await withServersPublicUrl(database.db, config);
     const ctx: AdminContext = {
       db: database.db,
-      config,
-      events: featureEvents(config),
+      config: linked,
+      events: featureEvents(linked),
       out: (line) => console.log(line),
     };
     return await command.run(rest, ctx);

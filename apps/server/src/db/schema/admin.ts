@@ -58,3 +58,14 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * What a running server tells the tools beside it, one row per setting: `public_url`, its
+ * PUBLIC_URL, written at every start, so that the admin CLI prints and prints on cards the links
+ * players can open without the operator's shell repeating it (admin/cli.ts).
+ */
+export const serverSettings = pgTable('server_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
