@@ -11,6 +11,7 @@ import { registerPlayListeners } from '../features/play';
 import { setAppDispatch } from '../lib/store/app-store';
 import { makeStore } from '../lib/store/store';
 import { routes } from './routes';
+import { stepOverClosedOverlayEntries } from '../lib/back-closes';
 
 /** The app's one store (the native shell dispatches `finishLogin(url)` on it from a deep link). */
 export const store = makeStore();
@@ -27,6 +28,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   registerPlayListeners(); // spec §4: after the own profile loads, the current device loads
   // Route loaders start a page's data calls with the navigation (features/profile).
   setAppDispatch(store.dispatch);
+  // A reload with an overlay open leaves its history entry behind: Back steps over it.
+  stepOverClosedOverlayEntries();
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
   const session = store.dispatch(startSession());

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBrowserRouter, RouterProvider, useNavigate } from 'react-router';
-import { useBackCloses } from './back-closes';
+import { stepOverClosedOverlayEntries, useBackCloses } from './back-closes';
 
 function mark(): unknown {
   return (window.history.state as Record<string, unknown> | null)?.arcadiaOverlay;
@@ -78,7 +78,13 @@ function renderPage() {
   return { router, user: userEvent.setup() };
 }
 
+let uninstall = () => {};
+beforeEach(() => {
+  uninstall = stepOverClosedOverlayEntries();
+});
+
 afterEach(() => {
+  uninstall();
   releaseSlow();
   // A browser router listens to the window's history: gone with its test (jsdom is shared).
   for (const router of routers.splice(0)) router.dispose();
@@ -138,11 +144,24 @@ describe('useBackCloses: Back closes an open overlay', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(view.router.state.location.pathname).toBe('/other');
     expect(window.location.pathname).toBe('/other');
-    // The page was pushed over the overlay's entry, which is one step back.
-    const back = popped();
+    // The page was pushed over the overlay's entry: Back steps over that to the page before.
+    expect(entry).toBeTruthy();
     act(() => window.history.back());
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/page'));
+    await waitFor(() => expect(mark()).toBeUndefined());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("a reload with an overlay open: its entry, no overlay's now, is stepped over at start", async () => {
+    uninstall();
+    window.history.replaceState(null, '', '/page');
+    // What the page before the reload left: its overlay's entry on the page's.
+    window.history.pushState({ arcadiaOverlay: 'earlier-load-1' }, '');
+    const back = popped();
+    uninstall = stepOverClosedOverlayEntries();
     await back;
-    expect(mark()).toBe(entry);
+    expect(mark()).toBeUndefined();
+    expect(window.location.pathname).toBe('/page');
   });
 
   it('leaves the history to a navigation still loading its data as it closes', async () => {

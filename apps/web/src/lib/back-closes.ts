@@ -4,7 +4,11 @@ import { UNSAFE_DataRouterContext } from 'react-router';
 /** The key of an overlay's mark in `history.state` (beside the router's own keys). */
 const MARK = 'arcadiaOverlay';
 
+/** Marks differ from those of earlier page loads, whose entries may still be in the history. */
+const documentId = Math.random().toString(36).slice(2, 10);
 let count = 0;
+/** The marks of the overlays open now. */
+const open = new Set<string>();
 /** An overlay that closed another way, whose entry is about to be taken off again. */
 let leaving: { mark: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
@@ -34,15 +38,16 @@ function marked(mark: string): Record<string, unknown> {
  * The entry keeps the router's state (the same `idx` and `key`), so the router sees Back as a
  * return to the same location; an overlay's own entry is never a place a blocker asks about.
  */
-export function useBackCloses(open: boolean, close: () => void, enabled = true): void {
+export function useBackCloses(isOpen: boolean, close: () => void, enabled = true): void {
   const router = useContext(UNSAFE_DataRouterContext)?.router;
   const onClose = useRef(close);
   useEffect(() => {
     onClose.current = close;
   });
   useEffect(() => {
-    if (!open || !enabled) return;
-    const mark = `${++count}`;
+    if (!isOpen || !enabled) return;
+    const mark = `${documentId}-${++count}`;
+    open.add(mark);
     // An overlay closed in this same moment (another took its place, or React's development
     // re-run of effects) leaves its entry to this one instead of stepping back and forth.
     if (leaving && currentMark() === leaving.mark) {
@@ -62,6 +67,7 @@ export function useBackCloses(open: boolean, close: () => void, enabled = true):
     window.addEventListener('popstate', onPop);
     const navigating = () => router !== undefined && router.state.navigation.state !== 'idle';
     return () => {
+      open.delete(mark);
       window.removeEventListener('popstate', onPop);
       if (closedByBack || currentMark() !== mark || navigating()) return;
       const timer = setTimeout(() => {
@@ -70,5 +76,21 @@ export function useBackCloses(open: boolean, close: () => void, enabled = true):
       }, 0);
       leaving = { mark, timer };
     };
-  }, [open, enabled, router]);
+  }, [isOpen, enabled, router]);
+}
+
+/**
+ * Steps over an overlay's entry that no open overlay owns: the page was reloaded with the overlay
+ * open (it starts closed), or Forward came back to an entry whose overlay Back had closed. Without
+ * this, the next Back would stay on the same page and do nothing visible. Called once at start,
+ * before the router, and then on every return to an entry.
+ */
+export function stepOverClosedOverlayEntries(): () => void {
+  const stepOver = () => {
+    const mark = currentMark();
+    if (typeof mark === 'string' && !open.has(mark)) window.history.back();
+  };
+  stepOver();
+  window.addEventListener('popstate', stepOver);
+  return () => window.removeEventListener('popstate', stepOver);
 }
