@@ -78,9 +78,28 @@ function renderPage() {
   return { router, user: userEvent.setup() };
 }
 
+/**
+ * Waits until the history is still: jsdom is shared with the test files before this one, whose
+ * dialogs may still be taking their entries off (a step back each, a moment after they closed).
+ */
+async function historySettled() {
+  for (let quiet = 0; quiet < 3;) {
+    const moved = await new Promise<boolean>((resolve) => {
+      const onPop = () => resolve(true);
+      window.addEventListener('popstate', onPop, { once: true });
+      setTimeout(() => {
+        window.removeEventListener('popstate', onPop);
+        resolve(false);
+      }, 10);
+    });
+    quiet = moved ? 0 : quiet + 1;
+  }
+}
+
 let uninstall = () => {};
-beforeEach(() => {
+beforeEach(async () => {
   uninstall = stepOverClosedOverlayEntries();
+  await historySettled();
 });
 
 afterEach(() => {
