@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { serverSettings } from '../db/schema';
 import { recordPublicUrl, recordedPublicUrl } from '../db/server-settings';
 import { runAdminCli } from '../../test/support/admin-cli';
 
@@ -22,6 +23,13 @@ describe("the admin CLI's links are the server's PUBLIC_URL", () => {
     await recordPublicUrl(database.db, 'https://old.example');
     await recordPublicUrl(database.db, 'https://arena.example');
     expect(await recordedPublicUrl(database.db)).toBe('https://arena.example');
+    // Every worker of a start records it: the same address again leaves the row as it was.
+    const updatedAt = async () =>
+      (await database.db.select({ at: serverSettings.updatedAt }).from(serverSettings))[0]?.at;
+    const before = await updatedAt();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await recordPublicUrl(database.db, 'https://arena.example');
+    expect(await updatedAt()).toEqual(before);
     await database.close();
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));

@@ -4,7 +4,10 @@ import { serverSettings } from './schema';
 
 const PUBLIC_URL = 'public_url';
 
-/** At a server's start: the address players reach it at, for the tools beside it. */
+/**
+ * At a server's start: the address players reach it at, for the tools beside it. Written only
+ * when it changed, so the workers of one start (each calls this) leave the row alone.
+ */
 export async function recordPublicUrl(db: Db, url: string): Promise<void> {
   await db
     .insert(serverSettings)
@@ -12,6 +15,7 @@ export async function recordPublicUrl(db: Db, url: string): Promise<void> {
     .onConflictDoUpdate({
       target: serverSettings.name,
       set: { value: url, updatedAt: sql`now()` },
+      setWhere: sql`${serverSettings.value} IS DISTINCT FROM excluded.value`,
     });
 }
 
