@@ -65,7 +65,11 @@ export default defineConfig({
         // The repository's own tooling: the migration drift check and the lint boundaries run
         // PGlite and ESLint on the whole tree, so they take a minute, apart from the fast tier.
         extends: true,
-        test: { ...serverTests, name: 'tools', include: ['tools/**/*.test.ts'] },
+        test: {
+          ...serverTests,
+          name: 'tools',
+          include: ['tools/**/*.test.ts', 'apps/web/build/**/*.test.ts'],
+        },
       },
       databaseProject('server:pglite', { TEST_DB: 'pglite' }),
       ...(postgres

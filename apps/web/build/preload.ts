@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 /** The display font's latin file (src/styles.css): every page shows it in its header. */
@@ -28,42 +29,90 @@ export interface RoutePreload {
   files: string[];
 }
 
+/** A property of a route object literal (`path`, `lazy`, `children`), by name. */
+function property(route: ts.ObjectLiteralExpression, name: string): ts.Expression | undefined {
+  for (const p of route.properties)
+    if (ts.isPropertyAssignment(p) && p.name.getText() === name) return p.initializer;
+  return undefined;
+}
+
+/** `() => import('../features/x')` → `../features/x`. */
+function lazyModule(route: ts.ObjectLiteralExpression): string | undefined {
+  const lazy = property(route, 'lazy');
+  if (!lazy || !ts.isArrowFunction(lazy) || !ts.isCallExpression(lazy.body)) return undefined;
+  const [arg] = lazy.body.arguments;
+  return lazy.body.expression.kind === ts.SyntaxKind.ImportKeyword && arg && ts.isStringLiteral(arg)
+    ? arg.text
+    : undefined;
+}
+
 /**
- * The lazy routes of the route table (src/app/routes.tsx), one line each:
- * `{ path: 'x', lazy: () => import('../features/...') }`. A route whose children are a named list
- * (`children: profileTabs`) gets its index child's module too (the page shows it at once), and its
- * children are listed under its path (`profile/:id/games`), not as pages of their own.
+ * The lazy routes of the route table (src/app/routes.tsx), read from its syntax tree, so a route
+ * may list its keys in any order (`{ handle: title('home'), path: 'home', lazy: () => import(…) }`).
+ * A route list is a top-level `const name: RouteObject[] = [...]`. A route whose children are a
+ * named list (`children: profileTabs`) gets its index child's module too (the page shows it at
+ * once), and its children are listed under its path (`profile/:id/games`), not as pages of their
+ * own. A layout route without a path (`{ Component: Guard, children: [...] }`) adds no segment.
  */
 export function lazyRoutes(
   routesSource: string,
 ): Array<{ path: string; modules: string[]; list: string }> {
-  const LAZY =
-    /\{\s*(?:path:\s*'([^']+)'|index:\s*true),\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)([^\n]*)/g;
-  const lists = new Map<string, string>();
-  for (const m of routesSource.matchAll(/const (\w+): RouteObject\[\] = \[([\s\S]*?)\n\];/g))
-    lists.set(m[1]!, m[2]!);
-  const entries = (text: string) =>
-    [...text.matchAll(LAZY)].map((m) => ({
-      path: m[1],
-      module: m[2]!,
-      children: /children:\s*(\w+)/.exec(m[3] ?? '')?.[1],
-    }));
+  const file = ts.createSourceFile('routes.tsx', routesSource, ts.ScriptTarget.Latest, true);
+  const lists = new Map<string, ts.ArrayLiteralExpression>();
+  for (const statement of file.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations)
+      if (
+        ts.isIdentifier(d.name) &&
+        d.type?.getText() === 'RouteObject[]' &&
+        d.initializer &&
+        ts.isArrayLiteralExpression(d.initializer)
+      )
+        lists.set(d.name.text, d.initializer);
+  }
+  const objects = (array: ts.ArrayLiteralExpression) =>
+    array.elements.filter((e): e is ts.ObjectLiteralExpression => ts.isObjectLiteralExpression(e));
+  const childList = (route: ts.ObjectLiteralExpression) => {
+    const children = property(route, 'children');
+    return children && ts.isIdentifier(children) ? children.text : undefined;
+  };
   const found: Array<{ path: string; modules: string[]; list: string }> = [];
-  const add = (list: string, text: string, prefix: string, parents: string[]) => {
-    for (const entry of entries(text)) {
-      if (entry.path === undefined || entry.path === '*') continue;
-      const path = prefix + entry.path;
-      const modules = [...parents, entry.module];
-      const childText = entry.children ? (lists.get(entry.children) ?? '') : '';
-      const index = entries(childText).find((child) => child.path === undefined);
-      found.push({ path, modules: index ? [...modules, index.module] : modules, list });
-      if (childText) add(list, childText, `${path}/`, modules);
+  const add = (
+    list: string,
+    array: ts.ArrayLiteralExpression,
+    prefix: string,
+    parents: string[],
+  ) => {
+    for (const route of objects(array)) {
+      const pathNode = property(route, 'path');
+      const own = pathNode && ts.isStringLiteral(pathNode) ? pathNode.text : undefined;
+      const children = property(route, 'children');
+      // A layout route: its inline children sit at its parent's path.
+      if (own === undefined) {
+        if (children && ts.isArrayLiteralExpression(children)) add(list, children, prefix, parents);
+        continue;
+      }
+      const module = lazyModule(route);
+      if (own === '*' || !module) continue;
+      const path = prefix + own;
+      const modules = [...parents, module];
+      const named = childList(route);
+      const childArray = named ? lists.get(named) : undefined;
+      const index = childArray
+        ? objects(childArray).find((child) => property(child, 'index') !== undefined)
+        : undefined;
+      const indexModule = index ? lazyModule(index) : undefined;
+      found.push({ path, modules: indexModule ? [...modules, indexModule] : modules, list });
+      if (childArray) add(list, childArray, `${path}/`, modules);
     }
   };
+  // Lists that are a page's tabs; a guard's (`{ Component: Guard, children: registered }`) are not.
   const childLists = new Set(
-    [...lists.values()].flatMap((text) => entries(text).flatMap((e) => e.children ?? [])),
+    [...lists.values()].flatMap((array) =>
+      objects(array).flatMap((r) => (property(r, 'path') ? (childList(r) ?? []) : [])),
+    ),
   );
-  for (const [name, text] of lists) if (!childLists.has(name)) add(name, text, '', []);
+  for (const [name, array] of lists) if (!childLists.has(name)) add(name, array, '', []);
   return found;
 }
 
