@@ -328,3 +328,35 @@ describe('device API', () => {
     },
   );
 });
+
+describe("device API's rate limit", () => {
+  let t: TestApp;
+  let arena: TestDevice;
+  let other: TestDevice;
+  const MAX = 4;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MAX: String(MAX) } });
+    await addArcade(t, 'neon-city');
+    arena = await addDevice(t, 'neon-city', 'arena-1');
+    other = await addDevice(t, 'neon-city', 'arena-2');
+  });
+  afterAll(() => t.close());
+
+  const get = (authorization: string) =>
+    t.request('GET', '/api/device/v1/players', { headers: { authorization } });
+
+  it('counts a device once, however its header spells the scheme or the ids', async () => {
+    const [, credentials] = arena.headers.authorization.split(' ');
+    for (let i = 0; i < MAX; i += 1)
+      expect((await get(arena.headers.authorization)).status).toBe(200);
+    expect((await get(arena.headers.authorization)).status).toBe(429);
+    for (const header of [`device ${credentials}`, `DEVICE ${credentials}`])
+      expect((await get(header)).status, header).toBe(429);
+    // The ids in capitals name no device (refused by its key's check, never a new allowance).
+    const capitals = `Device ${credentials!.replace('neon-city:arena-1', 'NEON-CITY:ARENA-1')}`;
+    expect([401, 429]).toContain((await get(capitals)).status);
+    // Another device of the same venue (same address) has its own allowance.
+    expect((await get(other.headers.authorization)).status).toBe(200);
+  });
+});

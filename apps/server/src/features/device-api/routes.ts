@@ -15,7 +15,13 @@ import {
 } from '@arcadia/contracts';
 import { AppError, unauthorized } from '../../plugins/errors';
 import { VerifiedCredentialCache } from '../../plugins/credential-cache';
-import { authenticateDevice, heartbeat, setMatchRunning, type DeviceRow } from '../devices';
+import {
+  authenticateDevice,
+  heartbeat,
+  parseDeviceAuthorization,
+  setMatchRunning,
+  type DeviceRow,
+} from '../devices';
 import { closeRosterEvents, rosterEventsFor } from '../devices';
 import { issueClaims } from '../claims';
 import { ingestDeviceReport } from '../games';
@@ -147,9 +153,13 @@ export const deviceApiRoutes: FastifyPluginAsyncZod = async (root) => {
       const rateLimit = {
         max: app.config.rateLimitMax,
         timeWindow: '1 minute',
-        // Per device, not per address: a venue's devices share one address.
-        keyGenerator: (request: FastifyRequest) =>
-          request.headers.authorization?.split(':').slice(0, 2).join(':') ?? request.ip,
+        // Per device, not per address: a venue's devices share one address. The device as the
+        // header names it once parsed, so another spelling of the scheme (`device`, `DEVICE`:
+        // it is case-insensitive) or of the ids is not a fresh allowance; no device, the address.
+        keyGenerator: (request: FastifyRequest) => {
+          const named = parseDeviceAuthorization(request.headers.authorization);
+          return named ? `device:${named.arcade}:${named.id}`.toLowerCase() : request.ip;
+        },
       };
       const config = { scope: 'public' as const, rateLimit };
 
