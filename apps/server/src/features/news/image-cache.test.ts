@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { assets } from '../../db/schema';
 import { seedNews } from '../../seed/news';
-import { ImageVariants } from './images';
+import { ImageVariants, ImageVariantsBusy } from './images';
 
 describe('the image variants cache', () => {
   let t: TestApp;
@@ -27,7 +27,12 @@ describe('the image variants cache', () => {
       .limit(1);
     const dir = path.join(dataDir, 'cache', 'budget');
     const maxBytes = 2_000_000;
-    const images = new ImageVariants(t.db, dir, { maxFiles: 1000, maxBytes, concurrency: 2 });
+    const images = new ImageVariants(t.db, dir, {
+      maxFiles: 1000,
+      maxBytes,
+      concurrency: 2,
+      waiting: 100,
+    });
     // Anyone may ask for these: every width is another file of hundreds of kilobytes.
     for (let i = 0; i < 12; i++) {
       await images.get(asset!.id, asset!.fileName, { fm: 'png', w: asset!.width! - 1 - i });
@@ -38,5 +43,38 @@ describe('the image variants cache', () => {
     );
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(maxBytes);
     expect(names.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a new variant at once while the queue is full, admits each made one once, and serves cached ones', async () => {
+    const [asset] = await t.db
+      .select({ id: assets.id, fileName: assets.fileName })
+      .from(assets)
+      .limit(1);
+    const dir = path.join(dataDir, 'cache', 'queue');
+    const images = new ImageVariants(t.db, dir, {
+      maxFiles: 1000,
+      maxBytes: 100_000_000,
+      concurrency: 1,
+      waiting: 2,
+    });
+    let admitted = 0;
+    const admit = async () => {
+      admitted += 1;
+    };
+    const ask = (q: number) =>
+      images.get(asset!.id, asset!.fileName, { fm: 'webp', q, w: 300 }, admit);
+    const made = await ask(1);
+    // Eight new variants at once: one is made, two wait, the rest are refused without work.
+    const results = await Promise.allSettled([2, 3, 4, 5, 6, 7, 8, 9].map((q) => ask(q)));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused.length).toBe(5);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(ImageVariantsBusy);
+    expect(admitted).toBe(1 + 3);
+    // Made before: served from the cache, not admitted again, whatever the queue holds.
+    const slow = [10, 11, 12].map((q) => ask(q).catch(() => undefined));
+    expect((await ask(1)).etag).toBe(made.etag);
+    expect(await images.get(asset!.id, asset!.fileName, {}, admit)).toBeDefined();
+    await Promise.all(slow);
+    expect(admitted).toBe(1 + 3 + 3);
   });
 });

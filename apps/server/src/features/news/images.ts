@@ -115,6 +115,13 @@ function variantOf(asset: AssetMeta, query: ImageQuery): Variant {
   return { format, width, quality, progressive, original };
 }
 
+/** No transform slot free and the queue full: the route answers 503 with Retry-After. */
+export class ImageVariantsBusy extends Error {
+  constructor() {
+    super('Too many images are being made; try again in a moment');
+  }
+}
+
 export interface ImageAnswer {
   data: Buffer;
   etag: string;
@@ -138,20 +145,39 @@ export class ImageVariants {
    * `maxFiles` and `maxBytes` bound the disk cache: anyone may ask for any variant (up to
    * 2000 widths × 100 qualities × 3 formats of every image), and a png of a wide photo is over
    * a megabyte, so a bound on the number of files alone let anonymous requests fill gigabytes.
+   * `concurrency` transforms run at once and `waiting` more wait for a turn; beyond that a new
+   * variant is refused at once (ImageVariantsBusy), so a flood of new variants cannot queue up
+   * minutes of work ahead of the variants players ask for.
    */
   constructor(
     private readonly db: Db,
     readonly dir: string,
-    private readonly options: { maxFiles: number; maxBytes: number; concurrency: number } = {
+    private readonly options: {
+      maxFiles: number;
+      maxBytes: number;
+      concurrency: number;
+      waiting: number;
+    } = {
       maxFiles: 5000,
       maxBytes: 512 * 1024 * 1024,
       concurrency: 2,
+      waiting: 8,
     },
   ) {
     this.limited = pLimit(options.concurrency);
   }
 
-  async get(id: string, fileName: string, query: ImageQuery): Promise<ImageAnswer> {
+  /**
+   * The image as asked for. `admit` runs before a variant not on disk and not being made is
+   * made (the route's per-client limit) and may throw to refuse it; the stored original never
+   * counts.
+   */
+  async get(
+    id: string,
+    fileName: string,
+    query: ImageQuery,
+    admit: () => Promise<void> = async () => undefined,
+  ): Promise<ImageAnswer> {
     const asset = await findAssetMeta(this.db, id);
     if (!asset || asset.fileName !== fileName) throw notFound('There is no such image');
     const variant = variantOf(asset, query);
@@ -159,7 +185,9 @@ export class ImageVariants {
       ? `${asset.id}-original`
       : `${asset.id}-${variant.format}-w${variant.width ?? 0}-q${variant.quality ?? 0}-${variant.progressive ? 'p' : 'b'}`;
     const file = path.join(this.dir, `${key}.${EXTENSIONS[variant.format]}`);
-    const data = await this.cached(key, file, () => this.render(asset, variant));
+    const data = await this.cached(key, file, variant.original ? undefined : admit, () =>
+      this.render(asset, variant),
+    );
     let etag = this.etags.get(key);
     if (!etag) {
       etag = `"${createHash('sha256').update(data).digest('base64url').slice(0, 32)}"`;
@@ -169,13 +197,28 @@ export class ImageVariants {
     return { data, etag, contentType: CONTENT_TYPES[variant.format] };
   }
 
-  private async cached(key: string, file: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  private async cached(
+    key: string,
+    file: string,
+    admit: (() => Promise<void>) | undefined,
+    make: () => Promise<Buffer>,
+  ): Promise<Buffer> {
     try {
       return await fs.readFile(file);
     } catch {
       // not cached yet
     }
     let pending = this.inFlight.get(key);
+    if (!pending && admit) {
+      if (
+        this.limited.activeCount >= this.options.concurrency &&
+        this.limited.pendingCount >= this.options.waiting
+      )
+        throw new ImageVariantsBusy();
+      await admit();
+      // Another request may have begun it while this one was admitted.
+      pending = this.inFlight.get(key);
+    }
     if (!pending) {
       pending = this.limited(make)
         .then(async (data) => {

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/support/app';
 import { assets } from '../../db/schema';
 import { DEMO_NEWS, seedNews } from '../../seed/news';
 import { richTextFromMarkdown } from './markdown';
+import { IMAGE_VARIANTS_PER_CLIENT } from './routes';
 import { publishNews } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -259,6 +260,28 @@ describe('news (built-in content service)', () => {
       expect(wrongName.status).toBe(404);
       const malformed = await t.request('GET', '/api/assets/not-an-id/x.jpg');
       expect(malformed.status).toBe(400);
+    });
+
+    it("counts a client's new variants (429 past the limit), never its cached ones or the original", async () => {
+      await fetch(`${t.url}${newsImageUrl(url)}`);
+      let refused: Response | undefined;
+      let made = 0;
+      for (let q = 1; q <= IMAGE_VARIANTS_PER_CLIENT.max + 1 && !refused; q++) {
+        const res = await fetch(`${t.url}${url}?fm=webp&q=${q}&w=64`);
+        if (res.status === 429) refused = res;
+        else {
+          expect(res.status).toBe(200);
+          made += 1;
+        }
+      }
+      expect(refused, 'a new variant past the limit').toBeDefined();
+      expect(made).toBeLessThanOrEqual(IMAGE_VARIANTS_PER_CLIENT.max);
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused!.json()) as any).error.code).toBe('rate_limited');
+      expect((await cached()).some((name) => name.includes(`-q${made + 1}-`))).toBe(false);
+      // What players load goes on: a variant made before, and the stored original.
+      expect((await fetch(`${t.url}${newsImageUrl(url)}`)).status).toBe(200);
+      expect((await fetch(`${t.url}${url}`)).status).toBe(200);
     });
   });
 });

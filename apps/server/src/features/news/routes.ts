@@ -14,7 +14,9 @@ import {
 import { componentLog } from '../../plugins/logging';
 import { ContentfulNews } from './contentful';
 import { releaseDueNews } from './editorial';
-import { ImageVariants } from './images';
+import { ImageVariants, ImageVariantsBusy } from './images';
+import { AppError, unavailable } from '../../plugins/errors';
+import { addressKey } from '../../plugins/limits';
 import { newsEntry, newsList } from './service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -27,6 +29,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** New image variants (sizes, qualities, formats not made before) one client address may ask for a minute. */
+export const IMAGE_VARIANTS_PER_CLIENT = { max: 30 } as const;
+
 /** How often the server looks for articles whose publish date has come, to announce them. */
 export const RELEASE_INTERVAL_MS = 60_000;
 
@@ -37,6 +42,24 @@ export const RELEASE_INTERVAL_MS = 60_000;
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const images = new ImageVariants(db, path.join(app.config.dataDir, 'cache', 'images'));
+  // Making a variant costs CPU and anyone may ask for any width and quality: a client's new
+  // variants are counted (cached ones are not), so one client cannot keep the cores busy or
+  // push the variants players use out of the cache (images.ts bounds them all).
+  const variantsMade = app.limits.limiter('image-variants', {
+    max: IMAGE_VARIANTS_PER_CLIENT.max,
+    windowMs: 60_000,
+  });
+  const admitVariant = async (ip: string) => {
+    const state = await variantsMade.hit(addressKey(ip));
+    if (state.limited)
+      throw new AppError(
+        429,
+        'rate_limited',
+        `At most ${IMAGE_VARIANTS_PER_CLIENT.max} new image variants per minute`,
+        undefined,
+        state.retryAfterSeconds,
+      );
+  };
   const log = componentLog(app, 'news');
   const contentful = app.config.contentful
     ? new ContentfulNews(app.config.contentful, {
@@ -92,14 +115,25 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['news'],
       summary: 'An image, transformed as asked (fm=jpg|png|webp, fl=progressive, q=1..100, w)',
+      description:
+        `A variant not made yet counts against ${IMAGE_VARIANTS_PER_CLIENT.max} per client ` +
+        'address a minute (429); while too many are being made, 503 image_busy with Retry-After.',
       params: assetParamsSchema,
       querystring: imageQuerySchema,
-      response: errors,
+      response: { ...errors, 429: apiErrorSchema, 503: apiErrorSchema },
     },
     handler: async (request, typedReply) => {
       // The image is bytes, not JSON: the reply is not bound to the error schemas here.
       const reply = typedReply as FastifyReply;
-      const image = await images.get(request.params.id, request.params.fileName, request.query);
+      let image;
+      try {
+        image = await images.get(request.params.id, request.params.fileName, request.query, () =>
+          admitVariant(request.ip),
+        );
+      } catch (error) {
+        if (error instanceof ImageVariantsBusy) throw unavailable('image_busy', error.message, 2);
+        throw error;
+      }
       reply
         .header('etag', image.etag)
         .header('cache-control', IMMUTABLE)
