@@ -12,17 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { friendAddedMessage, matchResultMessage } from '../apps/server/src/features/push/messages';
 import { CHROMIUM_PATH, HEADLESS_ARGS, startServer, type E2eServer } from './support';
+import { registerPlayer } from './fixtures/players';
 
 /**
  * A persistent profile, not the harness's fresh contexts: Chromium does not offer to install
  * apps from an incognito context. The player has allowed notifications (the permission prompt
  * itself is the settings page's business, tested there).
  */
-function launchPwaContext(userDataDir: string): Promise<BrowserContext> {
+function launchPwaContext(userDataDir: string, baseURL: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     args: HEADLESS_ARGS,
     permissions: ['notifications'],
+    locale: 'de-DE',
+    baseURL,
   });
 }
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
   // With the demo content: the news on /home have header images for the image cache.
   server = await startServer();
   userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arcadia-pwa-'));
-  context = await launchPwaContext(userDataDir);
+  context = await launchPwaContext(userDataDir, server.url);
   page = context.pages()[0] ?? (await context.newPage());
 }, 180_000);
 
@@ -160,6 +163,27 @@ describe('Arcadia as a PWA', () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+
+  it('a signed-in player opening a page offline is told so, not sent to sign in; online again, the page opens', async () => {
+    await page.goto('/home');
+    const player = await registerPlayer(page, 'offline');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    try {
+      // A cold start: the session is stored, but neither it nor the profile can be checked.
+      await page.goto(`${server.url}/profile/${player.id}`);
+      await page.getByText('Keine Verbindung').waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(`/profile/${player.id}`);
+      expect(await page.getByRole('button', { name: 'Jetzt anmelden' }).count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    // The browser says it is online again: the session is checked again and the page opens.
+    await page
+      .getByRole('heading', { level: 1, name: player.nickname })
+      .waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(`/profile/${player.id}`);
   });
 
   it('shows a push as the server’s localised notification, with our icon and badge', async () => {

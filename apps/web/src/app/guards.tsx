@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/ui/Spinner';
 import { ErrorState } from '../components/ui/States';
 // The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
-import { useAuth, useCurrentUser, type LoginLocationState } from '../features/auth/shell';
+import {
+  retrySession,
+  useAuth,
+  useCurrentUser,
+  type LoginLocationState,
+} from '../features/auth/shell';
+import { useAppDispatch } from '../lib/store/hooks';
 
 /** The page a guard sends the visitor away from, for the page it sends them to. */
 function remembered(location: Location): LoginLocationState {
@@ -14,9 +20,20 @@ function remembered(location: Location): LoginLocationState {
 export function RequireSignedIn() {
   const { t } = useTranslation();
   const { status } = useAuth();
+  const dispatch = useAppDispatch();
   const location = useLocation();
   if (status === 'loading' || status === 'signingIn')
     return <PageSpinner label={t('auth.checking')} />;
+  // A stored session that could not be checked (offline): not a reason to sign in again. The
+  // app checks again when the browser is back online (bootstrap) or on Retry.
+  if (status === 'unreachable')
+    return (
+      <ErrorState
+        title={t('auth.unreachableTitle')}
+        message={t('auth.unreachable')}
+        onRetry={() => void dispatch(retrySession())}
+      />
+    );
   if (status !== 'signedIn') return <Navigate to="/login" replace state={remembered(location)} />;
   return <Outlet />;
 }

@@ -4,8 +4,12 @@ import type { Account } from '../../../lib/auth/callback';
 import { rootReducer, type RootState } from '../../../lib/store/store';
 import { isMeFulfilled, isMePending, isMeRejected, ME_CACHE_KEY } from '../api/me-actions';
 
-/** loading: the stored session is being checked at start; signingIn: on the way to the provider. */
-export type AuthStatus = 'loading' | 'signedOut' | 'signingIn' | 'signedIn';
+/**
+ * loading: the stored session is being checked at start; signingIn: on the way to the provider;
+ * unreachable: a session is stored but could not be checked (offline, or the server did not
+ * answer), so the player is neither signed in nor sent to sign in again: the app tries again.
+ */
+export type AuthStatus = 'loading' | 'signedOut' | 'signingIn' | 'signedIn' | 'unreachable';
 /** What is known of the signed-in player's own profile. */
 export type ProfileStatus = 'none' | 'loading' | 'registered' | 'unregistered' | 'error';
 
@@ -53,6 +57,16 @@ export const authSlice = createSlice({
   reducers: {
     /** Start-up found no session to restore: anonymous. */
     noSession: signedOut,
+    /** Start-up could not check the stored session (no network, no server): kept for a retry. */
+    sessionUnreachable: (state) => {
+      signedOut(state);
+      state.status = 'unreachable';
+    },
+    /** Checking the stored session again (after `sessionUnreachable`). */
+    sessionRetry: (state) => {
+      state.status = 'loading';
+      state.loading = true;
+    },
     /** Login begin: the provider's sign-in page opens; `returnTo` is where to come back to. */
     loginBegin: {
       reducer: (state) => {
@@ -135,6 +149,8 @@ export const injectedAuthSlice = authSlice.injectInto(rootReducer);
 
 export const {
   noSession,
+  sessionUnreachable,
+  sessionRetry,
   loginBegin,
   loginSuccess,
   loginFailure,

@@ -3,7 +3,15 @@ import { navigateTo } from '../../../lib/navigation';
 import { hasAuthParams } from '../../../lib/auth/callback-errors';
 import { hasStoredSession } from '../../../lib/auth/stored-session';
 import { setAccessTokenProvider } from '../../../lib/auth/token';
-import { loginFailure, loginSuccess, noSession, sessionEnded } from './auth-slice';
+import {
+  loginFailure,
+  loginSuccess,
+  noSession,
+  selectAuthStatus,
+  sessionEnded,
+  sessionRetry,
+  sessionUnreachable,
+} from './auth-slice';
 import { toAuthError } from './auth-errors';
 import { loadAuthRuntime } from './session-runtime';
 
@@ -56,8 +64,21 @@ export const startSession =
       const runtime = await loadAuthRuntime();
       const account = await runtime.restoreSession(hooks);
       if (account) dispatch(loginSuccess({ account }));
-      else dispatch(noSession());
+      // No account but the tokens still stored: the renewal failed without the provider ending
+      // the session (it would have removed them), so the network or the server did.
+      else dispatch(hasStoredSession() ? sessionUnreachable() : noSession());
     } catch {
-      dispatch(noSession());
+      // Offline, the configuration or the runtime not loaded: the session is not gone.
+      dispatch(hasStoredSession() ? sessionUnreachable() : noSession());
     }
   };
+
+/**
+ * Checks the stored session again after it was unreachable at start: on the guard's retry, and
+ * when the browser is back online.
+ */
+export const retrySession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  if (selectAuthStatus(getState()) !== 'unreachable') return;
+  dispatch(sessionRetry());
+  await dispatch(startSession());
+};

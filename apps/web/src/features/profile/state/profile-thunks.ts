@@ -1,7 +1,12 @@
 import type { AppThunk } from '../../../lib/store/store';
 import { toFailure } from '../../../lib/api/failure';
 import { getProfileApi } from '../api/get-profile';
-import { profileLoadBegin, profileLoadFailure, profileLoadSuccess } from './profile-slice';
+import {
+  profileLoadBegin,
+  profileLoadFailure,
+  profileLoadSuccess,
+  selectProfileState,
+} from './profile-slice';
 
 /** Loads a profile fresh from the server: begin, then success or failure (spec §4). */
 export const loadProfile =
@@ -33,9 +38,13 @@ let startedByLoader: string | null = null;
  */
 export const loadProfileEarly =
   (id: string): AppThunk<Promise<void>> =>
-  (dispatch) => {
+  async (dispatch, getState) => {
     startedByLoader = id;
-    return dispatch(loadProfile(id));
+    await dispatch(loadProfile(id));
+    // Failed before the page took it (the page waited for a session checked offline, say): the
+    // page, once it renders, loads the profile itself instead of showing this failure.
+    const { error, requestedId } = selectProfileState(getState());
+    if (error && requestedId === id && startedByLoader === id) startedByLoader = null;
   };
 
 /** Whether the route's loader already began loading this profile (once: the page's first load). */
