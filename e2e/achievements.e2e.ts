@@ -87,6 +87,13 @@ describe('achievements', () => {
         titles.some((t) => t.includes(title)),
         title,
       ).toBe(true);
+    // On the narrow screen the panel keeps 12 px off both edges (it touched the left one).
+    const margins = await list.evaluate((el) => {
+      const panel = el.closest('[role="dialog"]')!.getBoundingClientRect();
+      return { left: panel.left, right: document.documentElement.clientWidth - panel.right };
+    });
+    expect(margins.left, 'left margin').toBeGreaterThanOrEqual(11.5);
+    expect(margins.right, 'right margin').toBeGreaterThanOrEqual(11.5);
     await expectAccessible(page, 'the bell with the unlocks');
     await screenshot(page, 'achievements-bell');
 

@@ -137,6 +137,14 @@ describe('layout', () => {
     await page.goBack();
     await page.waitForURL(here);
     await quickNav(page).getByRole('link', { name: 'Rangliste' }).waitFor();
+    // Back closes the open search bar the same way, and the page stays.
+    const searchBar = page.locator('#app-search');
+    await page.getByRole('button', { name: 'Suche öffnen' }).click();
+    await expect.poll(() => searchBar.isVisible(), { timeout: 5000 }).toBe(true);
+    await page.goBack();
+    await expect.poll(() => searchBar.isVisible(), { timeout: 5000 }).toBe(false);
+    expect(page.url()).toBe(here);
+    await page.getByRole('button', { name: 'Suche öffnen' }).waitFor();
     // Reloaded with the sidenav open, the page starts with it closed and steps over its entry:
     // one Back still returns to the page before (it used to stay, doing nothing visible).
     await burger.click();

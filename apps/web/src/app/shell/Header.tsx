@@ -20,6 +20,7 @@ import { LiveHeaderItem } from '../../features/live';
 import { SearchPanel } from '../../features/search/shell';
 import { BURGER_ID, SEARCH_ID, SEARCH_TOGGLE_ID, SIDENAV_ID } from './ids';
 import { Logo } from './Logo';
+import { useBackCloses } from '../../lib/back-closes';
 
 /** Burger (toggles the sidenav), logo (to `/`), search icon (toggles the search field). */
 export function Header() {
@@ -33,6 +34,9 @@ export function Header() {
     dispatch(closeSearchBar());
     document.getElementById(SEARCH_TOGGLE_ID)?.focus();
   };
+  // Back closes the open search bar and the page stays, as Back closes the sidenav (a result's
+  // link replaces the bar's entry: one Back from the profile returns to this page).
+  useBackCloses(searchOpen, () => dispatch(closeSearchBar()));
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-night-900/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-5 lg:max-w-none lg:pl-[26px]">

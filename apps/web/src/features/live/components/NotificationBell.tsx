@@ -106,6 +106,8 @@ export function NotificationBell() {
         <Popover.Content
           align="end"
           sideOffset={8}
+          // On a phone the panel is the screen's width less 12 px a side: kept off both edges.
+          collisionPadding={12}
           aria-label={t('live.listTitle')}
           className="z-50 max-h-[70vh] w-[min(24rem,calc(100vw-1.5rem))] overflow-y-auto rounded-2xl border border-neon-cyan/50 bg-night-800 p-4 text-ink shadow-neon-cyan"
         >

@@ -171,6 +171,8 @@ export function SearchPanel({
                 <li key={hit.id}>
                   <Link
                     to={`/profile/${encodeURIComponent(hit.id)}`}
+                    // In the place of the open bar's history entry (lib/back-closes.ts).
+                    replace
                     onClick={onNavigate}
                     className={cn(
                       'flex items-center gap-3 rounded-lg px-3 py-2 text-ink no-underline hover:bg-white/8 hover:text-neon-cyan-soft',
