@@ -74,28 +74,28 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     rule: { kind: 'games', target: 1 },
     icon: 'gamepad-2',
     name: { de: 'Erstes Spiel', en: 'First game' },
-    description: { de: 'Spiele dein erstes Spiel.', en: 'Play your first game.' },
+    description: { de: 'Bestreite dein erstes Spiel.', en: 'Play your first game.' },
   },
   {
     id: 'games-10',
     rule: { kind: 'games', target: 10 },
     icon: 'medal',
     name: { de: 'Stammgast', en: 'Regular' },
-    description: { de: 'Spiele 10 Spiele.', en: 'Play 10 games.' },
+    description: { de: 'Bestreite 10 Spiele.', en: 'Play 10 games.' },
   },
   {
     id: 'games-100',
     rule: { kind: 'games', target: 100 },
     icon: 'award',
     name: { de: 'Veteran', en: 'Veteran' },
-    description: { de: 'Spiele 100 Spiele.', en: 'Play 100 games.' },
+    description: { de: 'Bestreite 100 Spiele.', en: 'Play 100 games.' },
   },
   {
     id: 'games-1000',
     rule: { kind: 'games', target: 1000 },
     icon: 'crown',
     name: { de: 'Legende', en: 'Legend' },
-    description: { de: 'Spiele 1000 Spiele.', en: 'Play 1000 games.' },
+    description: { de: 'Bestreite 1000 Spiele.', en: 'Play 1000 games.' },
   },
   {
     id: 'first-win',
@@ -193,7 +193,7 @@ export function achievementById(id: string): AchievementDefinition | undefined {
     icon: SEASON_ACHIEVEMENT.icon,
     name: { de: `Saison ${MONTHS.de[m]} ${year}`, en: `Season ${MONTHS.en[m]} ${year}` },
     description: {
-      de: `Spiele im ${MONTHS.de[m]} ${year} mindestens ${games} Spiele.`,
+      de: `Bestreite im ${MONTHS.de[m]} ${year} mindestens ${games} Spiele.`,
       en: `Play at least ${games} games in ${MONTHS.en[m]} ${year}.`,
     },
   };

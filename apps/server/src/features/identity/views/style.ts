@@ -51,6 +51,7 @@ button,.button{display:inline-flex;align-items:center;justify-content:center;gap
 .secondary:hover{border-color:var(--cyan);background:rgb(46 230 255/.1);color:var(--cyan-soft)}
 .links{margin:1.25rem 0 0;display:grid;gap:.5rem;font-size:.9375rem;color:var(--muted)}
 .links p{margin:0}
+.links a{display:inline-block;line-height:1.5rem}
 .actions{display:grid;gap:.75rem}
 @media (min-width:40rem){.top-inner{padding:0 1.25rem}.content{padding-top:3rem}main{padding:1.75rem 1.5rem}}
 @media (prefers-reduced-motion:no-preference){.primary,.secondary,input{transition:background-color .15s,border-color .15s}}
