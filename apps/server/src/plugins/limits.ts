@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
+import { AppError } from './errors';
 
 /** Where a counter stands after a hit (or a look). */
 export interface LimitState {
@@ -140,4 +141,29 @@ export function addressKey(ip: string): string {
     .slice(0, 4)
     .map((p) => p.toString(16))
     .join(':')}::/64`;
+}
+
+/**
+ * Admission for costly work anyone may start (drawing an image not drawn before): each client
+ * address may start `max` a minute; past that the returned check throws 429 `rate_limited` with
+ * Retry-After. `what` names the work in the message ("new share images").
+ */
+export function perClientAdmission(
+  limits: Limits,
+  name: string,
+  max: number,
+  what: string,
+): (ip: string) => Promise<void> {
+  const limiter = limits.limiter(name, { max, windowMs: 60_000 });
+  return async (ip) => {
+    const state = await limiter.hit(addressKey(ip));
+    if (state.limited)
+      throw new AppError(
+        429,
+        'rate_limited',
+        `At most ${max} ${what} per minute`,
+        undefined,
+        state.retryAfterSeconds,
+      );
+  };
 }

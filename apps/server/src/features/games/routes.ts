@@ -17,7 +17,7 @@ import { matchHistoryPage } from './history';
 import { matchById } from './match';
 import { gamesOverview } from './overview';
 import { MatchImages, MatchImagesBusy, matchImagesDir } from './share/cache';
-import { addressKey } from '../../plugins/limits';
+import { perClientAdmission } from '../../plugins/limits';
 
 const errors = {
   400: apiErrorSchema,
@@ -34,21 +34,12 @@ export const gameRoutes: FastifyPluginAsyncZod = async (app) => {
   const images = new MatchImages(matchImagesDir(app.config));
   // Drawing costs CPU and anyone may ask: a client's first views are counted (cached images
   // are not), so one client cannot keep the processes drawing (share/cache.ts bounds them all).
-  const draws = app.limits.limiter('share-image-draws', {
-    max: IMAGE_DRAWS_PER_CLIENT.max,
-    windowMs: 60_000,
-  });
-  const admitDrawing = async (ip: string) => {
-    const state = await draws.hit(addressKey(ip));
-    if (state.limited)
-      throw new AppError(
-        429,
-        'rate_limited',
-        `At most ${IMAGE_DRAWS_PER_CLIENT.max} new share images per minute`,
-        undefined,
-        state.retryAfterSeconds,
-      );
-  };
+  const admitDrawing = perClientAdmission(
+    app.limits,
+    'share-image-draws',
+    IMAGE_DRAWS_PER_CLIENT.max,
+    'new share images',
+  );
   // Images a crash kept from their clean-up (a deleted or hidden player's name) go at start, in
   // the background: the answers do not wait for it.
   app.addHook('onReady', async () => {

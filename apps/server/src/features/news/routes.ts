@@ -15,8 +15,8 @@ import { componentLog } from '../../plugins/logging';
 import { ContentfulNews } from './contentful';
 import { releaseDueNews } from './editorial';
 import { ImageVariants, ImageVariantsBusy } from './images';
-import { AppError, unavailable } from '../../plugins/errors';
-import { addressKey } from '../../plugins/limits';
+import { unavailable } from '../../plugins/errors';
+import { perClientAdmission } from '../../plugins/limits';
 import { newsEntry, newsList } from './service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -45,21 +45,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Making a variant costs CPU and anyone may ask for any width and quality: a client's new
   // variants are counted (cached ones are not), so one client cannot keep the cores busy or
   // push the variants players use out of the cache (images.ts bounds them all).
-  const variantsMade = app.limits.limiter('image-variants', {
-    max: IMAGE_VARIANTS_PER_CLIENT.max,
-    windowMs: 60_000,
-  });
-  const admitVariant = async (ip: string) => {
-    const state = await variantsMade.hit(addressKey(ip));
-    if (state.limited)
-      throw new AppError(
-        429,
-        'rate_limited',
-        `At most ${IMAGE_VARIANTS_PER_CLIENT.max} new image variants per minute`,
-        undefined,
-        state.retryAfterSeconds,
-      );
-  };
+  const admitVariant = perClientAdmission(
+    app.limits,
+    'image-variants',
+    IMAGE_VARIANTS_PER_CLIENT.max,
+    'new image variants',
+  );
   const log = componentLog(app, 'news');
   const contentful = app.config.contentful
     ? new ContentfulNews(app.config.contentful, {
