@@ -3,9 +3,20 @@ import { startAppListening, type AppDispatch } from '../../../lib/store/store';
 import { navigateTo } from '../../../lib/navigation';
 import { withTimeout } from '../../../lib/timeout';
 import { toast } from '../../../components/ui/toast-store';
-import { loginBegin, loginFailure, loginSuccess, logout, sessionEnded } from './auth-slice';
+import {
+  loginBegin,
+  loginFailure,
+  loginSuccess,
+  logout,
+  sessionEnded,
+  sessionUnreachable,
+} from './auth-slice';
+import { retrySession } from './auth-thunks';
 import { toAuthError } from './auth-errors';
 import { loadAuthRuntime } from './session-runtime';
+
+/** How long a session unreachable at start waits before it is checked again. */
+export const UNREACHABLE_RETRY_MS = 10_000;
 
 /** The own-profile subscription held while signed in, so a 'Me' invalidation refetches it. */
 let meSubscription: { unsubscribe(): void } | null = null;
@@ -105,6 +116,16 @@ export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void
           // the provider is unreachable: the local session is gone anyway
         }
         navigateTo('/', { replace: true });
+      },
+    }),
+    // A stored session that could not be checked at start (offline, the server away) is checked
+    // again every little while, and at once when the browser says it is back online (bootstrap).
+    startAppListening({
+      actionCreator: sessionUnreachable,
+      effect: async (_action, listener) => {
+        listener.cancelActiveListeners();
+        await listener.delay(UNREACHABLE_RETRY_MS);
+        await listener.dispatch(retrySession());
       },
     }),
     // The provider ended the session: forget it here, without any redirect.
