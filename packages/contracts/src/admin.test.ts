@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditEntrySchema, auditNameKey, iconPathSchema } from './admin';
+import { arcadeUpdateSchema, auditEntrySchema, auditNameKey, iconPathSchema } from './admin';
 
 describe('iconPathSchema', () => {
   it('takes a site path', () => {
@@ -16,6 +16,22 @@ describe('iconPathSchema', () => {
       'x.png',
     ])
       expect(iconPathSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('opening hours', () => {
+  const hours = (opens: string, closes: string) =>
+    arcadeUpdateSchema.safeParse({ openingHours: [{ day: 'tue', opens, closes }] });
+
+  it('take a period, also one past midnight (it closes before it opens)', () => {
+    expect(hours('14:00', '23:00').success).toBe(true);
+    expect(hours('22:00', '02:00').success).toBe(true);
+  });
+
+  it('refuse a period that closes when it opens, naming the period', () => {
+    const result = hours('18:00', '18:00');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path)).toEqual([['openingHours', 0]]);
   });
 });
 

@@ -192,12 +192,20 @@ export const bootstrapRequestSchema = z.object({
   email: z.email({ message: 'email must be an e-mail address' }).max(254),
 });
 
-/** One opening period of a week day; `closes` before `opens` means after midnight. */
-export const openingPeriodSchema = z.object({
-  day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
-  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
-  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
-});
+/** The refusal of an opening period that closes when it opens (the form says it at its closing). */
+export const OPENING_PERIOD_SAME_TIME = 'closes must be another time than opens';
+
+/**
+ * One opening period of a week day; `closes` before `opens` means after midnight. Equal times
+ * would be a period of no time (or of the whole day, read the other way): refused, as the period.
+ */
+export const openingPeriodSchema = z
+  .object({
+    day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
+    opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
+    closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
+  })
+  .refine((p) => p.opens !== p.closes, { message: OPENING_PERIOD_SAME_TIME });
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
 /**

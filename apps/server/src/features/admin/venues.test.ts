@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAuthorization } from '@arcadia/contracts';
+import { OPENING_PERIOD_SAME_TIME, deviceAuthorization } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { addDevice, addPlayer, seat } from '../../../test/support/arcade';
 import {
@@ -79,6 +79,17 @@ describe('operator API: arcades and devices', () => {
       body: { name: '', color: 'red' },
     });
     expect(bad.status).toBe(400);
+    // A period that closes when it opens: refused at the period, nothing written.
+    const before = await t.counts('audit_log');
+    const empty = await t.request('PATCH', `/api/admin/arcades/${ops.arcade}`, {
+      token: ops.staff.token,
+      body: { openingHours: [{ day: 'tue', opens: '18:00', closes: '18:00' }] },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([
+      { path: 'openingHours.0', message: OPENING_PERIOD_SAME_TIME },
+    ]);
+    expect(await t.counts('audit_log')).toEqual(before);
   });
 
   it('an arcade has a logo: a site path (not another site: the CSP blocks it), removed with null', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminArcade, ArcadeCreate } from '@arcadia/contracts';
 import { getToasts } from '../../../components/ui/toast-store';
@@ -167,6 +167,21 @@ describe('/admin/arcades', () => {
     await user.clear(screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Diese Kennung ist schon vergeben.')).toBeVisible();
+  });
+
+  it('refuses a period that closes when it opens, at its closing time, before sending', async () => {
+    const { user } = await renderArcades('/admin/arcades/new?arcade=berlin');
+    await user.type(await screen.findByLabelText('Kennung'), 'hamburg');
+    await user.type(screen.getByLabelText('Name'), 'Arcadia Hamburg');
+    await user.click(screen.getByRole('button', { name: 'Öffnungszeit hinzufügen' }));
+    fireEvent.change(screen.getByLabelText('Schließt'), { target: { value: '14:00' } });
+    expect(screen.getByLabelText('Öffnet')).toHaveValue('14:00');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(screen.getByLabelText('Schließt')).toHaveAccessibleDescription(
+      'Schließen muss eine andere Uhrzeit sein als Öffnen.',
+    );
+    expect(screen.getByLabelText('Schließt')).toHaveFocus();
+    expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(0);
   });
 
   it('shows the fields a 400 names', async () => {

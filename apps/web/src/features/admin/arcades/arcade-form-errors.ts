@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@arcadia/contracts';
+import { OPENING_PERIOD_SAME_TIME, type FieldIssue } from '@arcadia/contracts';
 import { fieldErrors } from '../shell/form-errors';
 
 /**
@@ -18,13 +18,16 @@ const FIELDS = new Set(['id', 'name', 'city', 'address', 'logoPath', 'openingHou
 const PERIOD_PARTS = new Set(['day', 'opens', 'closes']);
 
 /** Where the form shows an issue with `path`, and the message key it shows there. */
-function place(path: string): [where: string, key: string] {
+function place(path: string, message: string): [where: string, key: string] {
   const [field, index, part, ...deeper] = path.split('.');
   if (field === undefined || !FIELDS.has(field)) return [FORM, 'request'];
   if (index === undefined) return [field, field];
   if (field !== 'openingHours') return [field, field];
   if (/^\d+$/.test(index) && part !== undefined && PERIOD_PARTS.has(part) && deeper.length === 0)
     return [`openingHours.${index}.${part}`, part];
+  // A period that closes when it opens: said at its closing time (the contract's words pick it).
+  if (/^\d+$/.test(index) && part === undefined && message === OPENING_PERIOD_SAME_TIME)
+    return [`openingHours.${index}.closes`, 'sameTime'];
   // A period as a whole (or a part the form does not have): said at the opening hours.
   return ['openingHours', 'period'];
 }
@@ -37,8 +40,8 @@ export function arcadeFormErrors(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> } | FieldIssue>,
 ): ArcadeFormErrors {
   const errors: ArcadeFormErrors = {};
-  for (const path of Object.keys(fieldErrors(issues))) {
-    const [where, key] = place(path);
+  for (const [path, message] of Object.entries(fieldErrors(issues))) {
+    const [where, key] = place(path, message);
     errors[where] ??= key;
   }
   return Object.keys(errors).length > 0 ? errors : { [FORM]: 'request' };
