@@ -203,6 +203,31 @@ describe('operator console', () => {
     await context.close();
   });
 
+  it('on a phone the section row, scrolling sideways, shows the current section', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    await page.goto('/admin');
+    await signIn(page, operator);
+    // Opened by its address: a click would have scrolled the row to the link itself.
+    await page.goto('/admin/roles');
+    await page.getByRole('heading', { level: 2, name: 'Rollen vergeben' }).waitFor();
+    const row = await page
+      .getByRole('navigation', { name: 'Bereiche der Konsole' })
+      .getByRole('link', { name: 'Rollen', exact: true })
+      .evaluate((link) => {
+        const list = link.closest('ul')!;
+        const box = link.getBoundingClientRect();
+        const visible = list.getBoundingClientRect();
+        return {
+          scrolls: list.scrollWidth > list.clientWidth,
+          inView: box.left >= visible.left - 1 && box.right <= visible.right + 1,
+          pageScrolledSideways: window.scrollX,
+        };
+      });
+    expect(row).toEqual({ scrolls: true, inView: true, pageScrolledSideways: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a suspended player’s open app is signed out and still shows the public pages', async () => {
     const player = newAccount('sus');
     const phone = await openPage(browser, server.url, { viewport: MOBILE });
