@@ -161,7 +161,10 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
    * "New article" notification reach English players in German, so the editor asks first.
    */
   const onPublish = () => {
-    if (values.english) void save(true);
+    // The form is checked first: an article that cannot be published is not asked about English.
+    const checked = newsArticleInputSchema.safeParse({ ...bodyOf(values), publish: true });
+    if (!checked.success) refuse(newsFormErrors(checked.error.issues, values));
+    else if (values.english) void save(true);
     else setAskEnglish(true);
   };
 
@@ -221,11 +224,9 @@ function NewsForm({ article }: { article?: AdminNewsArticle }) {
       </Card>
       <ConfirmDialog
         open={askEnglish}
-        onOpenChange={(open) => {
-          setAskEnglish(open);
-          // "Englisch ergänzen" (or Escape): on to the English tab to write it.
-          if (!open) setTab('en');
-        }}
+        onOpenChange={setAskEnglish}
+        // "Englisch ergänzen": on to the English tab to write it. Escape only closes the question.
+        onCancel={() => setTab('en')}
         title={t('admin-news.noEnglishTitle')}
         description={t('admin-news.noEnglishText')}
         confirmLabel={t('admin-news.noEnglishPublish')}

@@ -38,6 +38,21 @@ describe('the news editor: publishing without an English version', () => {
     });
   }, 30_000);
 
+  it('Escape only closes the question (the German tab stays); an incomplete article is not asked about', async () => {
+    const { user } = await renderNews('/admin/news/new');
+    // Nothing filled in: the form says what is missing, nothing is asked or sent.
+    await user.click(await screen.findByRole('button', { name: 'Veröffentlichen' }));
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await fillNew(user);
+    await user.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    await screen.findByRole('dialog', { name: 'Ohne englische Fassung veröffentlichen?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Deutsch' })).toHaveAttribute('aria-selected', 'true');
+    expect(callsTo('POST', '/api/admin/news')).toHaveLength(0);
+  }, 30_000);
+
   it('in English: the question before publishing without an English version', async () => {
     const { user } = await renderNews('/admin/news/new', undefined, operator(), true, 'en');
     await user.type(screen.getByLabelText('Short name (for the address)'), 'winter-cup');

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   cancelLabel,
   busy = false,
   onConfirm,
+  onCancel,
   children,
   backCloses,
 }: {
@@ -24,6 +25,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
+  /** The cancel button's own step, beside closing (not Escape, ×, the backdrop or Back). */
+  onCancel?: () => void;
   children?: ReactNode;
   /** False: Back is left to the page (see Dialog). */
   backCloses?: boolean;
@@ -39,7 +42,9 @@ export function ConfirmDialog({
       footer={
         <>
           <DialogClose>
-            <Button variant="ghost">{cancelLabel ?? t('admin.cancel')}</Button>
+            <Button variant="ghost" onClick={onCancel}>
+              {cancelLabel ?? t('admin.cancel')}
+            </Button>
           </DialogClose>
           <Button variant="danger" busy={busy} onClick={onConfirm}>
             {busy ? t('admin.saving') : confirmLabel}
