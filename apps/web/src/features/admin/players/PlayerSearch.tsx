@@ -68,6 +68,18 @@ function Results({ q, page, onPage }: { q: string; page: number; onPage: (n: num
       <ErrorState message={t('admin-players.loadFailed')} onRetry={() => void found.refetch()} />
     );
   const players = found.data?.players ?? [];
+  // A page past the last (an old link, a list that got shorter): said so, with the way back.
+  if (players.length === 0 && page > 1)
+    return (
+      <EmptyState
+        title={t('admin-players.pastEnd', { page })}
+        action={
+          <Button variant="secondary" onClick={() => onPage(1)}>
+            {t('admin-players.firstPage')}
+          </Button>
+        }
+      />
+    );
   if (players.length === 0)
     return <EmptyState title={t(q ? 'admin-players.none' : 'admin-players.empty')} />;
   // At the first and last page the buttons are aria-disabled (a press does nothing), not

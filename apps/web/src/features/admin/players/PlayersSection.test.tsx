@@ -148,6 +148,25 @@ describe('/admin/players', () => {
     expect(router.state.location.search).toBe('?arcade=berlin&q=rude');
   });
 
+  it('a page past the last says so and leads back to the first', async () => {
+    const { user, router } = await renderPlayers(
+      '/admin/players?arcade=berlin&q=rude&page=999',
+      operator(),
+      [
+        playerHandlers.getPlayers(({ query }) => ({
+          body: {
+            players: query.get('page') === '999' ? [] : [summary(rick)],
+            page: Number(query.get('page') ?? 1),
+            hasMore: false,
+          },
+        })),
+      ],
+    );
+    expect(await screen.findByText('Auf Seite 999 sind keine Spieler mehr.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Zur ersten Seite' }));
+    expect(router.state.location.search).toBe('?arcade=berlin&q=rude');
+  });
+
   it('says when nobody matches', async () => {
     await renderPlayers('/admin/players?arcade=berlin&q=nobody');
     expect(await screen.findByText('Kein Spieler mit diesem Namen.')).toBeVisible();
