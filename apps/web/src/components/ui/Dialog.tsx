@@ -27,6 +27,36 @@ export interface DialogProps {
    * Otherwise Back closes a dismissible dialog, as on a phone.
    */
   backCloses?: boolean;
+  /**
+   * Where the focus goes when it closes, instead of the opener (a key's dialog opened by a form
+   * that is gone now: the button that makes the next one).
+   */
+  returnFocus?: () => HTMLElement | null;
+}
+
+/** How long after a dialog closed its opener may still vanish with the change it confirmed. */
+const REMOVAL_WATCH_MS = 5000;
+
+/**
+ * The opener got the focus back, but the change the dialog confirmed may remove it a moment
+ * later (a player taken off a device, an arcade retired: the list reloads without its row). The
+ * browser would then drop the focus to the top of the document; it goes to the main content, as
+ * when the opener was gone at once.
+ */
+function keepFocusIfRemoved(opener: HTMLElement) {
+  const observer = new MutationObserver(() => {
+    if (opener.isConnected) return;
+    stop();
+    const active = document.activeElement;
+    if (active === null || active === document.body)
+      document.getElementById('main')?.focus({ preventScroll: true });
+  });
+  const timer = setTimeout(() => stop(), REMOVAL_WATCH_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
 }
 
 /**
@@ -44,6 +74,7 @@ export function Dialog({
   className,
   dismissible = true,
   backCloses = true,
+  returnFocus,
 }: DialogProps) {
   const { t } = useTranslation();
   useBackCloses(open, () => onOpenChange(false), dismissible && backCloses);
@@ -66,9 +97,14 @@ export function Dialog({
             const back = opener.current;
             opener.current = null;
             const main = document.getElementById('main');
-            if (back?.isConnected) {
+            const chosen = returnFocus?.();
+            if (chosen?.isConnected) {
+              event.preventDefault();
+              chosen.focus();
+            } else if (back?.isConnected) {
               event.preventDefault();
               back.focus();
+              keepFocusIfRemoved(back);
             } else if (main) {
               event.preventDefault();
               main.focus({ preventScroll: true });

@@ -142,6 +142,70 @@ describe('Dialog', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
+  it('when what opened it goes a moment after it closed (the list reloads), the focus goes to the main content', async () => {
+    function Later() {
+      const [open, setOpen] = useState(false);
+      const [done, setDone] = useState(false);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <main id="main" tabIndex={-1}>
+            {!done && <Button onClick={() => setOpen(true)}>Abmelden</Button>}
+            <Dialog
+              open={open}
+              onOpenChange={setOpen}
+              title="Vom Gerät abmelden?"
+              footer={
+                <Button
+                  onClick={() => {
+                    setOpen(false);
+                    // The change lands after the dialog has closed and given the focus back.
+                    setTimeout(() => setDone(true), 50);
+                  }}
+                >
+                  Abmelden bestätigen
+                </Button>
+              }
+            />
+          </main>
+        </I18nextProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Later />);
+    const opener = screen.getByRole('button', { name: 'Abmelden' });
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Abmelden bestätigen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Abmelden' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('gives the focus where it is told to on closing, instead of the opener', async () => {
+    function Told() {
+      const [open, setOpen] = useState(false);
+      return (
+        <I18nextProvider i18n={i18n}>
+          <Button onClick={() => setOpen(true)}>Öffnen</Button>
+          <Button id="next">Neues Gerät</Button>
+          <Dialog
+            open={open}
+            onOpenChange={setOpen}
+            title="Schlüssel"
+            returnFocus={() => document.getElementById('next')}
+          />
+        </I18nextProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Told />);
+    await user.click(screen.getByRole('button', { name: 'Öffnen' }));
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Neues Gerät' })).toHaveFocus();
+  });
+
   it('one that must not vanish by a slip closes only by its own buttons', async () => {
     function Kept() {
       const [open, setOpen] = useState(true);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@arcadia/contracts';
@@ -37,6 +37,7 @@ export function Component() {
   const id = arcadeId ?? '';
   const devices = useGetDevicesQuery(id, { pollingInterval: REFRESH_MS });
   const [creating, setCreating] = useState(false);
+  const createButton = useRef<HTMLButtonElement>(null);
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
   const [renaming, setRenaming] = useState<AdminDevice | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -97,7 +98,7 @@ export function Component() {
           {t('admin-devices.title', { arcade: arcade?.name ?? id })}
         </h2>
         {!retired && (
-          <Button onClick={() => setCreating(true)}>
+          <Button ref={createButton} onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" size={18} />
             {t('admin-devices.create')}
           </Button>
@@ -142,7 +143,12 @@ export function Component() {
           setShownKey(key);
         }}
       />
-      <KeyDialog shown={shownKey} onClose={() => setShownKey(null)} />
+      <KeyDialog
+        shown={shownKey}
+        onClose={() => setShownKey(null)}
+        // A new device's key: back to "Neues Gerät", for the next one.
+        returnFocus={() => (shownKey?.reason === 'rotated' ? null : createButton.current)}
+      />
       <RenameDeviceDialog
         key={renaming?.id ?? ''}
         device={renaming}

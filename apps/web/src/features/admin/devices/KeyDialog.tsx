@@ -14,7 +14,16 @@ export interface ShownKey {
  * A device key, shown this once (the server keeps only its hash): with a copy button and a clear
  * note. Closing the dialog forgets the key.
  */
-export function KeyDialog({ shown, onClose }: { shown: ShownKey | null; onClose: () => void }) {
+export function KeyDialog({
+  shown,
+  onClose,
+  returnFocus,
+}: {
+  shown: ShownKey | null;
+  onClose: () => void;
+  /** Where the focus goes on "Fertig" (the dialog that opened this one is gone). */
+  returnFocus?: () => HTMLElement | null;
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -30,6 +39,7 @@ export function KeyDialog({ shown, onClose }: { shown: ShownKey | null; onClose:
     <Dialog
       dismissible={false}
       open={shown !== null}
+      {...(returnFocus ? { returnFocus } : {})}
       onOpenChange={(open) => {
         if (open) return;
         setCopied(false);

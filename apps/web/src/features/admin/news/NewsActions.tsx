@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EyeOff, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminNewsArticle } from '@arcadia/contracts';
@@ -42,9 +42,22 @@ export function NewsActions({
   const failed = (error: unknown) =>
     toast({ variant: 'error', title: failureMessage(error, t, NEWS_REFUSALS) });
 
+  // "Zurückziehen" is gone once the article is down: the focus goes to "Veröffentlichen", which
+  // takes its place, instead of dropping to the top of the page.
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const focusPublish = useRef(false);
+  useEffect(() => {
+    if (!focusPublish.current || published) return;
+    focusPublish.current = false;
+    publishButton.current?.focus();
+  }, [published]);
   const onUnpublish = async (id: string) => {
+    focusPublish.current = true;
     const result = await unpublish(id);
-    if ('error' in result) return failed(result.error);
+    if ('error' in result) {
+      focusPublish.current = false;
+      return failed(result.error);
+    }
     toast({ variant: 'success', title: t('admin-news.unpublished', { title }) });
   };
 
@@ -78,7 +91,7 @@ export function NewsActions({
             : t('admin-news.saveDraft')}
       </Button>
       {!published && (
-        <Button busy={busy} onClick={onPublish}>
+        <Button ref={publishButton} busy={busy} onClick={onPublish}>
           <Send aria-hidden="true" size={18} />
           {saving === 'publish' ? t('admin-news.publishing') : t('admin-news.publish')}
         </Button>

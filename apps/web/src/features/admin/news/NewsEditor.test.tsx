@@ -233,6 +233,8 @@ describe('the news editor: saving, publishing, leaving', () => {
     expect(await screen.findByText('Zurückgezogen')).toBeVisible();
     expect(screen.getByLabelText('Titel (Deutsch)')).toHaveValue('Wir haben zu');
     expect(actions()).toEqual(['Löschen', 'Speichern', 'Veröffentlichen']);
+    // The focus went to the button that took the pressed one's place, not to the page's top.
+    expect(screen.getByRole('button', { name: 'Veröffentlichen' })).toHaveFocus();
   });
 
   it('leaving with unsaved changes asks first: stay keeps them, discard leaves', async () => {
