@@ -195,17 +195,20 @@ export const bootstrapRequestSchema = z.object({
 /** The refusal of an opening period that closes when it opens (the form says it at its closing). */
 export const OPENING_PERIOD_SAME_TIME = 'closes must be another time than opens';
 
+/** One opening period of a week day; `closes` before `opens` means after midnight. */
+export const openingPeriodSchema = z.object({
+  day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
+  opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
+  closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
+});
 /**
- * One opening period of a week day; `closes` before `opens` means after midnight. Equal times
- * would be a period of no time (or of the whole day, read the other way): refused, as the period.
+ * A period as an operator enters it: equal times would be a period of no time (or of the whole
+ * day, read the other way), refused as the period. Answers keep the plain shape, so an arcade
+ * stored before this check is still served.
  */
-export const openingPeriodSchema = z
-  .object({
-    day: z.enum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']),
-    opens: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'opens must be HH:MM' }),
-    closes: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'closes must be HH:MM' }),
-  })
-  .refine((p) => p.opens !== p.closes, { message: OPENING_PERIOD_SAME_TIME });
+const openingPeriodInputSchema = openingPeriodSchema.refine((p) => p.opens !== p.closes, {
+  message: OPENING_PERIOD_SAME_TIME,
+});
 export type OpeningPeriod = z.infer<typeof openingPeriodSchema>;
 
 /**
@@ -227,7 +230,7 @@ const arcadeDetails = {
   name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
   city: z.string().trim().max(80),
   address: z.string().trim().max(200),
-  openingHours: z.array(openingPeriodSchema).max(21),
+  openingHours: z.array(openingPeriodInputSchema).max(21),
   logoPath: iconPath.nullable(),
 };
 
