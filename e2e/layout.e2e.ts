@@ -161,8 +161,9 @@ describe('layout', () => {
     // 320 px: the leaderboard's segments side by side without touching, every label inside.
     await page.setViewportSize(NARROW);
     const labels = page.locator('fieldset label');
+    // Back on the board after a reload: its filters render once its code and data are in.
+    await expect.poll(() => labels.count(), { timeout: 15_000 }).toBe(10);
     const count = await labels.count();
-    expect(count).toBe(10);
     const boxes = await Promise.all(Array.from({ length: count }, (_, i) => box(labels.nth(i))));
     for (let i = 0; i < count; i += 1)
       for (let j = i + 1; j < count; j += 1) expect(overlap(boxes[i]!, boxes[j]!)).toBe(false);
