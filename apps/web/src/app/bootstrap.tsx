@@ -6,7 +6,7 @@ import { initI18n } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { restorePersistedToasts } from '../components/ui/toast-store';
 // The shell's entry of auth (not its index): keeps RTK Query out of the first bundle
-import { registerAuthListeners, retrySession, startSession } from '../features/auth/shell';
+import { registerAuthListeners, startSession } from '../features/auth/shell';
 import { registerPlayListeners } from '../features/play';
 import { setAppDispatch } from '../lib/store/app-store';
 import { makeStore } from '../lib/store/store';
@@ -33,8 +33,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const router = createBrowserRouter(routes);
   setNavigator((to, options) => void router.navigate(to, options));
   const session = store.dispatch(startSession());
-  // A session unreachable at start (offline) is checked again once the browser is back online.
-  window.addEventListener('online', () => void store.dispatch(retrySession()));
   await initI18n().catch(() => undefined); // a language load error leaves the keys visible
   restorePersistedToasts();
   createRoot(container).render(

@@ -25,7 +25,7 @@ export function RequireSignedIn() {
   if (status === 'loading' || status === 'signingIn')
     return <PageSpinner label={t('auth.checking')} />;
   // A stored session that could not be checked (offline): not a reason to sign in again. The
-  // app checks again when the browser is back online (bootstrap) or on Retry.
+  // app checks again when the browser is back online (auth-listeners.ts) or on Retry.
   if (status === 'unreachable')
     return (
       <ErrorState

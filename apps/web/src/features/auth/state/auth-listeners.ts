@@ -18,6 +18,13 @@ import { loadAuthRuntime } from './session-runtime';
 /** How long a session unreachable at start waits before it is checked again. */
 export const UNREACHABLE_RETRY_MS = 10_000;
 
+/** Resolves when the browser says it is online again (never, once `signal` aborts). */
+function backOnline(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    window.addEventListener('online', () => resolve(), { once: true, signal });
+  });
+}
+
 /** The own-profile subscription held while signed in, so a 'Me' invalidation refetches it. */
 let meSubscription: { unsubscribe(): void } | null = null;
 
@@ -119,12 +126,12 @@ export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void
       },
     }),
     // A stored session that could not be checked at start (offline, the server away) is checked
-    // again every little while, and at once when the browser says it is back online (bootstrap).
+    // again every little while, and at once when the browser says it is back online.
     startAppListening({
       actionCreator: sessionUnreachable,
       effect: async (_action, listener) => {
         listener.cancelActiveListeners();
-        await listener.delay(UNREACHABLE_RETRY_MS);
+        await Promise.race([listener.delay(UNREACHABLE_RETRY_MS), backOnline(listener.signal)]);
         await listener.dispatch(retrySession());
       },
     }),

@@ -55,13 +55,16 @@ describe('a stored session that cannot be checked at start', () => {
       expect(selectAuthStatus(store.getState())).toBe('unreachable');
       await store.dispatch(retrySession());
       expect(configAsked).toBe(3);
+      // Back online: checked at once, not after the wait.
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(configAsked).toBe(4));
       // Signed out meanwhile (another way): nothing to retry.
       localStorage.clear();
       await store.dispatch(startSession('http://localhost/home'));
       expect(selectAuthStatus(store.getState())).toBe('signedOut');
       await store.dispatch(retrySession());
       await vi.advanceTimersByTimeAsync(UNREACHABLE_RETRY_MS * 2);
-      expect(configAsked).toBe(3);
+      expect(configAsked).toBe(4);
     } finally {
       stop();
     }
