@@ -15,6 +15,7 @@ import {
   newAccount,
   openPage,
   outboxLink,
+  overlaysClosed,
   screenshot,
   signUp,
   startServer,
@@ -123,6 +124,7 @@ describe('data export journey', () => {
     expect(JSON.parse(again.text).profile.id).toBe(profileId);
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 5000 }).toBe(0);
+    await overlaysClosed(page);
 
     // Nothing was deleted: the profile is still there.
     await page.goto(`/profile/${profileId}`);

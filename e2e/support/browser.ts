@@ -62,3 +62,15 @@ export async function openPage(
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
 }
+
+/**
+ * Waits until no overlay (dialog, menu, search bar) holds a history entry any more. A closed
+ * overlay takes its entry off with `history.back()` a moment later; a `page.goto` sent before
+ * that is cancelled by the traversal (net::ERR_ABORTED). A player typing an address never races it.
+ */
+export async function overlaysClosed(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const state: unknown = window.history.state;
+    return !(typeof state === 'object' && state !== null && 'arcadiaOverlay' in state);
+  });
+}

@@ -7,6 +7,7 @@ export {
   CHROMIUM_PATH,
   MOBILE,
   DESKTOP,
+  overlaysClosed,
   type LaunchOptions,
   type PageOptions,
 } from './browser';

@@ -45,6 +45,8 @@ export interface TestProvider {
   nextError: { error: string; error_description?: string } | null;
   /** Lifetime of the access tokens handed out, in seconds. */
   expiresIn: number;
+  /** Token requests are answered this many milliseconds late (a slow provider). */
+  delayMs: number;
   /** Remembers which nonce a code was issued for (the tests hand out codes themselves). */
   bindCode(code: string, nonce?: string): void;
   manager(storage?: Storage, overrides?: Partial<UserManagerSettings>): UserManager;
@@ -67,6 +69,8 @@ export async function startTestProvider(): Promise<TestProvider> {
     void (async () => {
       const form = await readForm(req);
       provider.requests.push(form);
+      if (provider.delayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, provider.delayMs));
       res.setHeader('content-type', 'application/json');
       res.setHeader('access-control-allow-origin', '*');
       if (provider.nextError) {
@@ -128,6 +132,7 @@ export async function startTestProvider(): Promise<TestProvider> {
     nextClaims: {},
     nextError: null,
     expiresIn: 300,
+    delayMs: 0,
     bindCode: (code: string, nonce?: string) => nonces.set(code, nonce),
     manager: (
       storage: Storage = new InMemoryWebStorage(),

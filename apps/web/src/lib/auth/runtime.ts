@@ -9,7 +9,7 @@ import { apiUrl } from '../api/origin';
 import { toAccount, type Account, type LoginRequestState } from './callback';
 import { decodeIdToken } from './id-token';
 import { getUserManager } from './user-manager';
-import { freshAccessToken, type SessionHooks } from './session';
+import { freshAccessToken, holdRenewals, releaseRenewals, type SessionHooks } from './session';
 
 /** Opens the provider's sign-in page (code flow + PKCE, state carries where to come back to). */
 export async function beginLogin(returnTo: string, language: string): Promise<void> {
@@ -77,6 +77,7 @@ export async function endSessionAtProvider(
   options: { tokenEnded?: boolean } = {},
 ): Promise<boolean> {
   const manager = await getUserManager();
+  await holdRenewals();
   const user = await manager.getUser();
   if (user?.access_token && !user.expired && !options.tokenEnded)
     await signOutAccessToken(user.access_token);
@@ -86,6 +87,9 @@ export async function endSessionAtProvider(
     return true;
   } catch {
     return false;
+  } finally {
+    // Without a user there is nothing left to renew; a later sign-in renews as usual.
+    releaseRenewals();
   }
 }
 

@@ -1,7 +1,7 @@
 import { InMemoryWebStorage, type UserManager } from 'oidc-client-ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { completeLoginFromUrl } from './callback';
-import { freshAccessToken, isFresh, renewSession } from './session';
+import { freshAccessToken, holdRenewals, isFresh, releaseRenewals, renewSession } from './session';
 import { beginTestSignIn, startTestProvider, type TestProvider } from '../../testing/oidc-provider';
 
 let provider: TestProvider;
@@ -31,6 +31,7 @@ async function signIn(expiresIn: number) {
 beforeEach(() => {
   provider.nextClaims = {};
   provider.nextError = null;
+  provider.delayMs = 0;
 });
 
 describe('isFresh', () => {
@@ -116,5 +117,42 @@ describe('freshAccessToken', () => {
     const empty = provider.manager(new InMemoryWebStorage());
     expect(await freshAccessToken(empty, hooks)).toBeNull();
     expect(provider.requests).toHaveLength(0);
+  });
+});
+
+describe('holdRenewals (the sign-out)', () => {
+  it('waits for the renewal under way, then starts none until released', async () => {
+    await signIn(30);
+    let renewed = false;
+    const renewal = renewSession(manager, hooks).then((user) => {
+      renewed = true;
+      return user?.access_token;
+    });
+    await holdRenewals();
+    // The renewal under way had finished before the sign-out went on.
+    expect(renewed).toBe(true);
+    expect(await renewal).toBe('at-1');
+    expect(provider.requests).toHaveLength(1);
+
+    const refused = (await manager.getUser())!.access_token;
+    expect(await freshAccessToken(manager, hooks, refused)).toBeNull();
+    expect(provider.requests).toHaveLength(1);
+    expect(ended).toBe(0);
+
+    releaseRenewals();
+    expect(await freshAccessToken(manager, hooks, refused)).not.toBeNull();
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('goes on without a renewal that hangs once its wait is over', async () => {
+    await signIn(30);
+    provider.delayMs = 3000;
+    let renewed = false;
+    const renewal = renewSession(manager, hooks).then(() => (renewed = true));
+    await holdRenewals(50);
+    expect(renewed).toBe(false);
+    releaseRenewals();
+    await renewal;
+    provider.delayMs = 0;
   });
 });

@@ -1,5 +1,9 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
-import { SILENT_RENEW_LOCK_MS, TOKEN_EXPIRY_MARGIN_SECONDS } from './constants';
+import {
+  AUTH_HTTP_TIMEOUT_SECONDS,
+  SILENT_RENEW_LOCK_MS,
+  TOKEN_EXPIRY_MARGIN_SECONDS,
+} from './constants';
 import { decodeIdToken, verifyIdTokenClaims } from './id-token';
 
 /** The provider answered that there is no session to renew (spec §4: clear locally, no redirect). */
@@ -46,6 +50,31 @@ async function withRenewLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 let inFlight: Promise<User | null> | null = null;
+let signingOut = false;
+
+/**
+ * The sign-out has begun: no renewal starts any more, and one under way is waited for (at most
+ * `waitMs`). A renewal's hidden frame writes the provider's session too; landing between the
+ * logout page and its confirmation, it would make the provider refuse the sign-out.
+ */
+export async function holdRenewals(waitMs = AUTH_HTTP_TIMEOUT_SECONDS * 1000): Promise<void> {
+  signingOut = true;
+  const running = inFlight;
+  if (!running) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    running.catch(() => null),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/** The sign-out did not leave the page (no provider logout): renewals may run again. */
+export function releaseRenewals(): void {
+  signingOut = false;
+}
 
 /**
  * Silent renewal (spec §4): with the refresh token first; when that is refused or missing, a
@@ -58,6 +87,7 @@ export function renewSession(
   hooks: SessionHooks,
   refused?: string,
 ): Promise<User | null> {
+  if (signingOut) return Promise.resolve(null);
   inFlight ??= withRenewLock(async () => {
     // Another tab may have renewed while we waited for the lock. A token the API refused is
     // renewed however fresh it looks (it was signed out elsewhere, or the account suspended).
