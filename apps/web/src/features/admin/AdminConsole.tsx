@@ -1,5 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router';
+import {
+  matchPath,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { Building2, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorInfo } from '@arcadia/contracts';
@@ -19,6 +27,9 @@ import {
   useConsole,
   type ConsoleState,
 } from './shell/console-context';
+
+/** The arcades section's editor of one arcade (features/admin/arcades/ArcadesSection.tsx). */
+const ARCADE_EDITOR_PATH = '/admin/arcades/:arcadeId/edit';
 
 /** Each section's code loads when it is first opened. */
 const lazySections: Array<{ section: ConsoleSection; Section: ComponentType }> = sections.map(
@@ -73,14 +84,20 @@ function Console({ operator }: { operator: OperatorInfo }) {
     return operator.arcades ? all.filter((a) => operator.arcades?.includes(a.id)) : all;
   }, [arcadesQuery.data, operator.arcades]);
 
-  const requested = params.get(ARCADE_PARAM);
+  // An arcade's editor works on the arcade in its path: the picker shows that one, and picking
+  // another opens that one's editor (the unsaved-changes guard asks first: the path changes).
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const editing = matchPath(ARCADE_EDITOR_PATH, pathname)?.params.arcadeId;
+  const inUrl = params.get(ARCADE_PARAM);
+  const requested = editing ?? inUrl;
   const fallback = arcades.find((a) => !a.retiredAt) ?? arcades[0];
   const arcadeId = arcades.some((a) => a.id === requested) ? requested : (fallback?.id ?? null);
 
   // The URL always names the arcade shown, so a reload or a shared link opens the same one.
   const loaded = arcadesQuery.isSuccess;
   useEffect(() => {
-    if (!loaded || arcadeId === requested) return;
+    if (!loaded || arcadeId === inUrl) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -90,7 +107,7 @@ function Console({ operator }: { operator: OperatorInfo }) {
       },
       { replace: true },
     );
-  }, [loaded, arcadeId, requested, setParams]);
+  }, [loaded, arcadeId, inUrl, setParams]);
 
   const state = useMemo<ConsoleState>(
     () => ({
@@ -103,12 +120,17 @@ function Console({ operator }: { operator: OperatorInfo }) {
     [operator, arcadeId, arcades],
   );
   const visible = sections.filter((section) => mayOpen(operator, section.role));
-  const pick = (id: string) =>
+  const pick = (id: string) => {
+    if (editing) {
+      void navigate(consoleHref(`arcades/${encodeURIComponent(id)}/edit`, id));
+      return;
+    }
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.set(ARCADE_PARAM, id);
       return next;
     });
+  };
 
   return (
     <ConsoleContext.Provider value={state}>

@@ -11,6 +11,7 @@ import {
 import { Button, Card, CardBody, EmptyState, TextField, toast } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
+import { UnsavedChangesGuard } from '../shell/UnsavedChangesGuard';
 import { failureMessage } from '../shell/failure-message';
 import { focusFirstInvalid } from '../shell/form-errors';
 import { useCreateArcadeMutation } from './api/create-arcade';
@@ -67,6 +68,13 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
   useEffect(() => {
     if (refusals > 0) focusFirstInvalid(form.current);
   }, [refusals]);
+  // Set once a save went through: the way back to the list is not a loss of changes then.
+  const saved = useRef(false);
+  const unsaved = () =>
+    !saved.current &&
+    (arcade
+      ? Object.keys(changesOf(values, arcade)).length > 0
+      : JSON.stringify(values) !== JSON.stringify(blank));
   const [create, creating] = useCreateArcadeMutation();
   const [update, updating] = useUpdateArcadeMutation();
   const busy = creating.isLoading || updating.isLoading;
@@ -122,6 +130,7 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
       return;
     }
     setErrors({});
+    saved.current = true;
     toast({ variant: 'success', title: t('admin-arcades.saved', { name: result.data.name }) });
     await navigate(href('arcades'));
   };
@@ -129,6 +138,7 @@ function ArcadeForm({ arcade }: { arcade?: AdminArcade }) {
   const fieldsInvalid = Object.keys(errors).some((path) => path !== FORM);
   return (
     <section aria-labelledby="arcade-form-title" className="flex flex-col gap-4">
+      <UnsavedChangesGuard unsaved={unsaved} />
       <Link
         to={href('arcades')}
         className="inline-flex items-center gap-2 self-start text-neon-cyan-soft"

@@ -379,6 +379,61 @@ describe('/admin/arcades', () => {
     expect(await screen.findByRole('heading', { name: 'Arcadia Berlin-Mitte' })).toBeVisible();
   });
 
+  it('the picker shows the arcade being edited; picking another opens its editor', async () => {
+    const hamburg = adminArcade({ id: 'hamburg', name: 'Arcadia Hamburg', city: 'Hamburg' });
+    const { user, router } = await renderArcades('/admin/arcades?arcade=berlin', operator(), [
+      berlin,
+      hamburg,
+    ]);
+    await user.click(await screen.findByRole('link', { name: 'Arcadia Hamburg bearbeiten' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Arcadia Hamburg');
+    const picker = screen.getByLabelText('Spielhalle');
+    await waitFor(() => expect(picker).toHaveValue('hamburg'));
+    await waitFor(() => expect(router.state.location.search).toBe('?arcade=hamburg'));
+
+    // Nothing changed: the other arcade's editor opens without a question.
+    await user.selectOptions(picker, 'berlin');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Arcadia Berlin'));
+    expect(router.state.location.pathname).toBe('/admin/arcades/berlin/edit');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before unsaved changes are lost (the picker, a link); after a save it does not', async () => {
+    const hamburg = adminArcade({ id: 'hamburg', name: 'Arcadia Hamburg', city: 'Hamburg' });
+    const { user, router } = await renderArcades('/admin/arcades/berlin/edit', operator(), [
+      berlin,
+      hamburg,
+    ]);
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Arcadia Berlin-Mitte');
+
+    // Another arcade in the picker: asked; staying keeps the edit and the picker on Berlin.
+    await user.selectOptions(screen.getByLabelText('Spielhalle'), 'hamburg');
+    let dialog = await screen.findByRole('dialog', { name: 'Änderungen verwerfen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Weiter bearbeiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/admin/arcades/berlin/edit');
+    expect(screen.getByLabelText('Name')).toHaveValue('Arcadia Berlin-Mitte');
+    expect(screen.getByLabelText('Spielhalle')).toHaveValue('berlin');
+
+    // The way back to the list: asked too; discarding goes.
+    await user.click(screen.getByRole('link', { name: 'Abbrechen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Änderungen verwerfen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwerfen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/arcades'));
+    expect(callsTo('PATCH', '/api/admin/arcades/berlin')).toHaveLength(0);
+
+    // Saved: back to the list without a question.
+    await user.click(await screen.findByRole('link', { name: 'Arcadia Berlin bearbeiten' }));
+    const again = await screen.findByLabelText('Name');
+    await user.clear(again);
+    await user.type(again, 'Arcadia Berlin-Mitte');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/arcades'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('an admin retires an arcade after confirming', async () => {
     const { user } = await renderArcades();
     await user.click(await screen.findByRole('button', { name: 'Arcadia Berlin stilllegen' }));
