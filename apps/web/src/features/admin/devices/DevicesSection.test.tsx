@@ -146,6 +146,10 @@ describe('/admin/devices', () => {
     expect(within(shown).queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'Fertig' }));
     await waitFor(() => expect(shown).not.toBeInTheDocument());
+    // Back where the operator started: the device's own button, not 'Neues Gerät'.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Neuer Schlüssel für Arena 1' })).toHaveFocus(),
+    );
   });
 
   it('disables a device after confirming (players on it stay), and enables one at once', async () => {

@@ -39,6 +39,8 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const createButton = useRef<HTMLButtonElement>(null);
   const [shownKey, setShownKey] = useState<ShownKey | null>(null);
+  // Where the focus goes when the key's dialog closes: the dialogs before it are gone by then.
+  const keyReturn = useRef<HTMLElement | null>(null);
   const [renaming, setRenaming] = useState<AdminDevice | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [rotate, rotating] = useRotateDeviceKeyMutation();
@@ -120,7 +122,11 @@ export function Component() {
                 device={device}
                 retired={retired}
                 onRename={() => setRenaming(device)}
-                onRotate={() => setPending({ kind: 'rotate', device })}
+                onRotate={() => {
+                  keyReturn.current =
+                    document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                  setPending({ kind: 'rotate', device });
+                }}
                 // Disabling is asked first (the device is refused at once); enabling is not.
                 onToggle={() =>
                   device.disabled ? void toggle(device) : setPending({ kind: 'disable', device })
@@ -140,14 +146,15 @@ export function Component() {
         onOpenChange={setCreating}
         onCreated={(key) => {
           setCreating(false);
+          // A new device's key: back to "Neues Gerät", for the next one.
+          keyReturn.current = createButton.current;
           setShownKey(key);
         }}
       />
       <KeyDialog
         shown={shownKey}
         onClose={() => setShownKey(null)}
-        // A new device's key: back to "Neues Gerät", for the next one.
-        returnFocus={() => (shownKey?.reason === 'rotated' ? null : createButton.current)}
+        returnFocus={() => keyReturn.current}
       />
       <RenameDeviceDialog
         key={renaming?.id ?? ''}
