@@ -1,9 +1,11 @@
 import { LogIn, ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, CardBody, PageSpinner } from '../../../components/ui';
 import { safeReturnPath } from '../../../lib/navigation';
 import { useAuth } from '../hooks';
+import { prepareSignIn } from '../state/session-runtime';
 
 /** Where a guard sent the visitor from, kept in the navigation state. */
 export interface LoginLocationState {
@@ -16,6 +18,10 @@ export function Component() {
   const location = useLocation();
   const { status, error, signIn } = useAuth();
   const from = safeReturnPath((location.state as LoginLocationState | null)?.from, '/');
+  const signedOut = status === 'signedOut';
+  useEffect(() => {
+    if (signedOut) prepareSignIn();
+  }, [signedOut]);
 
   if (status === 'signedIn') return <Navigate to={from} replace />;
   if (status === 'loading') return <PageSpinner />;
