@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arcadeUpdateSchema, auditEntrySchema, auditNameKey, iconPathSchema } from './admin';
+import {
+  arcadeUpdateSchema,
+  auditEntrySchema,
+  auditNameKey,
+  deviceCreateSchema,
+  iconPathSchema,
+} from './admin';
+import { gameReportSchema } from './device-api';
 
 describe('iconPathSchema', () => {
   it('takes a site path', () => {
@@ -74,5 +81,44 @@ describe('auditEntrySchema', () => {
     expect(
       auditEntrySchema.safeParse({ ...entry, names: { 'user:x': { name: 'Kim' } } }).success,
     ).toBe(false);
+  });
+});
+
+describe('names and lines players see', () => {
+  const paths = (result: {
+    success: boolean;
+    error?: { issues: Array<{ path: PropertyKey[] }> };
+  }) => result.error?.issues.map((issue) => issue.path.join('.')) ?? [];
+
+  it("an arcade's name is visible and on one line; its city and address on one line", () => {
+    expect(arcadeUpdateSchema.safeParse({ name: 'Arcadia Köln', city: 'Köln' }).success).toBe(true);
+    expect(paths(arcadeUpdateSchema.safeParse({ name: 'Arcadia\u202eBerlin' }))).toEqual(['name']);
+    expect(paths(arcadeUpdateSchema.safeParse({ name: '\u2800\u2800' }))).toEqual(['name']);
+    expect(paths(arcadeUpdateSchema.safeParse({ city: 'Köln\nBerlin' }))).toEqual(['city']);
+    expect(paths(arcadeUpdateSchema.safeParse({ address: 'Str. 1\u2067' }))).toEqual(['address']);
+  });
+
+  it("a device's name and kind likewise", () => {
+    const device = { id: 'arena-9', name: 'Arena 9', kind: 'arena' };
+    expect(deviceCreateSchema.safeParse(device).success).toBe(true);
+    expect(paths(deviceCreateSchema.safeParse({ ...device, name: 'Arena\r\n9' }))).toEqual([
+      'name',
+    ]);
+    expect(paths(deviceCreateSchema.safeParse({ ...device, kind: 'are\u202ena' }))).toEqual([
+      'kind',
+    ]);
+  });
+
+  it("a game report's idempotency key and map are one line (a backup's SQL has one per line)", () => {
+    const report = {
+      idempotencyKey: 'game-0001',
+      type: 'freeforall',
+      mapId: 'docks',
+      durationSeconds: 600,
+      players: [{ guestName: 'Gast 1', kills: 1, deaths: 0, score: 10 }],
+    };
+    expect(gameReportSchema.safeParse(report).success).toBe(true);
+    const bad = { ...report, idempotencyKey: 'evil-key-0001\n\\restrict abc', mapId: 'do\ncks' };
+    expect(paths(gameReportSchema.safeParse(bad)).sort()).toEqual(['idempotencyKey', 'mapId']);
   });
 });

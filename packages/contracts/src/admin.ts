@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceSegmentSchema } from './device-code';
+import { PLAIN_LINE, SINGLE_LINE, VISIBLE_NAME } from './limits';
 
 /**
  * The operator console's API under /api/admin (docs/operator-console.md). Roles: `admin` may do
@@ -226,10 +227,25 @@ export const iconPathSchema = z
   });
 const iconPath = iconPathSchema;
 
+/** An arcade's or a device's name: players see it on match pages and signs. */
+const shownName = z
+  .string()
+  .trim()
+  .min(1, { message: 'name must not be empty' })
+  .max(80)
+  .regex(SINGLE_LINE, { message: 'name must be one line without control characters' })
+  .regex(VISIBLE_NAME, { message: 'name must be visible characters, without direction controls' });
+const plainLine = (max: number, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(PLAIN_LINE, { message: `${field} must be one line without direction controls` });
+
 const arcadeDetails = {
-  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
-  city: z.string().trim().max(80),
-  address: z.string().trim().max(200),
+  name: shownName,
+  city: plainLine(80, 'city'),
+  address: plainLine(200, 'address'),
   openingHours: z.array(openingPeriodInputSchema).max(21),
   logoPath: iconPath.nullable(),
 };
@@ -282,9 +298,15 @@ export const adminKickParamsSchema = adminDeviceParamsSchema.extend({
 /** POST /api/admin/arcades/{arcadeId}/devices (staff of it, admins). */
 export const deviceCreateSchema = z.object({
   id: deviceSegmentSchema,
-  name: z.string().trim().min(1, { message: 'name must not be empty' }).max(80),
+  name: shownName,
   capacity: z.number().int().min(1).max(32).optional(),
-  kind: z.string().trim().min(1).max(40).optional(),
+  kind: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(PLAIN_LINE, { message: 'kind must be one line without direction controls' })
+    .optional(),
   applicationId: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'applicationId must be a lowercase slug' })

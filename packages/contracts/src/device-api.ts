@@ -125,9 +125,20 @@ export const GAME_MAX_DURATION_SECONDS = 86_400;
 
 export const gameReportSchema = z
   .object({
-    idempotencyKey: z.string().trim().min(8).max(100),
+    // One line: a key with a line break could start a line of a backup's SQL (docs/backups.md).
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(100)
+      .regex(SINGLE_LINE, 'one line without control characters'),
     type: gameTypeSchema,
-    mapId: z.string().trim().min(1).max(64),
+    mapId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(SINGLE_LINE, 'one line without control characters'),
     durationSeconds: z.number().int().min(1).max(GAME_MAX_DURATION_SECONDS),
     playedAt: z.iso
       .datetime({ offset: true, message: 'playedAt must be an ISO date-time' })

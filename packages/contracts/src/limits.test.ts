@@ -25,7 +25,7 @@ describe('business constants (spec §6, §9)', () => {
 
   it('a visible name: no direction controls, something to see, emoji sequences allowed', () => {
     const visible = (name: string) => limits.VISIBLE_NAME.test(name);
-    for (const name of ['Gast 1', 'Team Rot', '👩‍🚀 Ada', 'Zoë', 'جميل'])
+    for (const name of ['Gast 1', 'Team Rot', '👩‍🚀 Ada', 'Zoë', 'Zoe\u0308', 'जय', 'جميل'])
       expect(visible(name)).toBe(true);
     for (const name of [
       '\u202eknatKemiDeliA',
@@ -33,6 +33,8 @@ describe('business constants (spec §6, §9)', () => {
       '\u200b\u200b',
       '\u3164',
       ' \u00ad ',
+      '\u2800\u2800',
+      '\u0301\u0308',
       '',
     ])
       expect(visible(name)).toBe(false);

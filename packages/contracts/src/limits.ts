@@ -56,13 +56,17 @@ export type ApiScope = (typeof API_SCOPES)[number];
 export const SINGLE_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}]*$/u;
 
 /**
- * A name others see (a guest's, a team's): no bidirectional controls (U+202E would show
- * 'knatKemiDeliA' as 'AliceDimeKtank', a registered player's look-alike) and something visible,
- * not only spaces and invisible code points (zero-width space, fillers). Emoji sequences joined
- * by U+200D stay allowed.
+ * A name others see (a guest's, a team's, an arcade's, a device's): no bidirectional controls
+ * (U+202E would show 'knatKemiDeliA' as 'AliceDimeKtank', a registered player's look-alike) and
+ * something visible, not only spaces, invisible code points (zero-width space, fillers), the
+ * blank Braille pattern U+2800 or marks with no letter to sit on. Emoji sequences joined by
+ * U+200D stay allowed.
  */
 export const VISIBLE_NAME =
-  /^(?![^]*[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])(?=[^]*[^\s\p{Default_Ignorable_Code_Point}])/u;
+  /^(?![^]*[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069])(?=[^]*[^\s\p{Default_Ignorable_Code_Point}\p{M}\u2800])/u;
+
+/** Text shown on one line, without bidirectional controls (an arcade's city and address). */
+export const PLAIN_LINE = /^[^\p{Cc}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
 
 /**
  * The arcades' time zone: a game's time is told in it on every page (its match page, share image,

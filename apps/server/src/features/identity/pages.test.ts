@@ -327,6 +327,17 @@ describe('identity pages', () => {
         'Dieser Spitzname ist schon vergeben. Wähle einen anderen.',
       ],
       [
+        // A direction control turns the name around in every mail's greeting.
+        { email: 'new@example.org', nickname: 'Ann\u202eaxx', password: 'long-Enough-1' },
+        'nickname',
+        'Der Spitzname braucht sichtbare Zeichen und darf keine Steuerzeichen enthalten.',
+      ],
+      [
+        { email: 'new@example.org', nickname: '\u2800\u2800\u2800', password: 'long-Enough-1' },
+        'nickname',
+        'Der Spitzname braucht sichtbare Zeichen und darf keine Steuerzeichen enthalten.',
+      ],
+      [
         { email: 'not-an-email', nickname: 'Newbie', password: 'long-Enough-1' },
         'email',
         'Bitte gib eine gültige E-Mail-Adresse ein.',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { USERNAME_MAX, USERNAME_MIN, MAIL_MAX } from '@arcadia/contracts';
+import {
+  USERNAME_MAX,
+  USERNAME_MIN,
+  MAIL_MAX,
+  SINGLE_LINE,
+  VISIBLE_NAME,
+} from '@arcadia/contracts';
 import type { Db } from '../../db/client';
 import {
   endAllSessions,
@@ -104,8 +110,10 @@ export function signUpErrors(input: {
   const nickname = input.nickname.trim();
   const length = [...nickname].length;
   if (length < USERNAME_MIN || length > USERNAME_MAX) errors.nickname = 'field.nicknameLength';
-  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
-  else if (/[\u0000-\u001f\u007f]/.test(nickname)) errors.nickname = 'field.nicknameChars';
+  // Control characters, direction controls (U+202E turns the name around in the greeting of
+  // every mail) and a name of nothing visible.
+  else if (!SINGLE_LINE.test(nickname) || !VISIBLE_NAME.test(nickname))
+    errors.nickname = 'field.nicknameChars';
   const problem = passwordProblem(input.password, input.email);
   if (problem) errors.password = `field.password.${problem}`;
   return errors;

@@ -252,6 +252,23 @@ describe('marketing consent: verified addresses, old consents, minors', () => {
       });
       expect(own.res.status).toBe(400);
       expect(JSON.stringify(own.res.body)).toContain('parentMail');
+      // Nor the address the child signs in with (the profile's is another, typed freely).
+      const signIn = await register({
+        birthday,
+        marketingConsent: true,
+        mail: 'other-kid@example.com',
+        account: { email: 'kid-signin@example.com', verified: false },
+        parentMail: 'Kid-SignIn@example.com',
+      });
+      expect(signIn.res.status).toBe(400);
+      expect(JSON.stringify(signIn.res.body)).toContain('parentMail');
+      const external = await register({
+        birthday,
+        marketingConsent: true,
+        claims: { email: 'kid-external@example.com' },
+        parentMail: 'kid-external@example.com',
+      });
+      expect(external.res.status).toBe(400);
       const bad = await register({ birthday, marketingConsent: true, parentMail: 'nope' });
       expect(bad.res.status).toBe(400);
       expect(await t.counts('users', 'marketing_consents', 'marketing_tokens')).toEqual(before);
@@ -358,6 +375,22 @@ describe('marketing consent: verified addresses, old consents, minors', () => {
       expect(alone.status).toBe(400);
       expect(JSON.stringify(alone.body)).toContain('parentMail');
       expect(await t.counts('marketing_consents', 'marketing_tokens')).toEqual(before);
+    });
+
+    it("settings refuse the child's own sign-in address as the parent's", async () => {
+      const p = await player({
+        birthday,
+        account: { email: 'kid-own@example.com', verified: true },
+      });
+      const before = await t.counts('marketing_consents', 'marketing_tokens');
+      const own = await t.request('PATCH', '/api/v2/user/me', {
+        token: p.token,
+        body: { marketingConsent: true, parentMail: 'kid-own@example.com' },
+      });
+      expect(own.status).toBe(400);
+      expect(JSON.stringify(own.body)).toContain('parentMail');
+      expect(await t.counts('marketing_consents', 'marketing_tokens')).toEqual(before);
+      expect(mailsTo('kid-own@example.com')).toHaveLength(0);
     });
 
     it('expired, unknown and withdrawn parent links change nothing', async () => {

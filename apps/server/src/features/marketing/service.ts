@@ -91,7 +91,8 @@ export async function marketingAwaitsParent(db: Queryable, userId: string): Prom
  *
  * - 16 or older (or no birthday): a single-use confirmation link (24 h) and an unsubscribe link
  *   for the player's own address. Following it proves the address too (users.mail_verified_at).
- * - Under 16 (the birthday decides, DSGVO Art. 8): `parentMail` is required (400 naming it); a
+ * - Under 16 (the birthday decides, DSGVO Art. 8): `parentMail` is required (400 naming it), and
+ *   it is not the player's own (the profile's or `signInMail`, the account's sign-in address); a
  *   single-use link (PARENT_CONFIRMATION_HOURS) for the parent. Marketing stays off until the
  *   parent follows it.
  *
@@ -102,6 +103,7 @@ export async function requestMarketingConsent(
   user: { id: string; marketingConsent: boolean; birthday: string | null; mail: string | null },
   source: ConsentSource,
   parentMail?: string,
+  signInMail?: string | null,
 ): Promise<ConfirmationLinks | undefined> {
   if (user.marketingConsent) return undefined;
   if (needsParentConsent(user.birthday)) {
@@ -110,7 +112,9 @@ export async function requestMarketingConsent(
       throw badRequest(`parentMail is required for marketing mails under ${MARKETING_MIN_AGE}`, [
         { path: 'parentMail', message: 'parentMail is required for players under 16' },
       ]);
-    if (parent === user.mail?.toLowerCase())
+    // Neither the profile's address nor the one the player signs in with: the player reads both.
+    const own = [user.mail, signInMail].map((mail) => mail?.trim().toLowerCase());
+    if (own.includes(parent))
       throw badRequest("parentMail must be a parent's address, not the player's own", [
         { path: 'parentMail', message: "parentMail must be a parent's address" },
       ]);

@@ -18,7 +18,8 @@ import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { sendJsonText } from '../../plugins/json-text';
-import { verifiedAccountEmail } from '../identity';
+import { accountEmail, verifiedAccountEmail } from '../identity';
+import type { JWTPayload } from 'jose';
 import { matchImagesDir, removeShareImagesOf } from '../games';
 import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
@@ -74,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ownProfileSchema, ...errors, 429: apiErrorSchema },
     },
     handler: async (request) => {
-      const { sub } = requireAuth(request);
+      const { sub, claims } = requireAuth(request);
       if (request.body.marketingConsent === true) {
         const limit = await marketingMails.hit(sub);
         if (limit.limited)
@@ -86,7 +87,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             limit.retryAfterSeconds,
           );
       }
-      const { user, marketingMail, visibilityChanged } = await updateProfile(db, sub, request.body);
+      const signInMail =
+        request.body.marketingConsent === true ? await signInAddress(db, sub, claims) : null;
+      const { user, marketingMail, visibilityChanged } = await updateProfile(
+        db,
+        sub,
+        request.body,
+        signInMail,
+      );
       await mailMarketing(user, marketingMail);
       // No share image keeps a name the player has just hidden (docs/privacy.md).
       if (visibilityChanged) await removeShareImagesOf(db, shareImages, user.id);
@@ -117,7 +125,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const verifiedEmail =
         (await verifiedAccountEmail(db, sub)) ??
         (claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null);
-      const { user, marketingMail } = await register(db, sub, request.body, verifiedEmail);
+      const { user, marketingMail } = await register(
+        db,
+        sub,
+        request.body,
+        verifiedEmail,
+        await signInAddress(db, sub, claims),
+      );
       // The registration's confirmation mail counts against the sign-in's limit too.
       if (marketingMail) await marketingMails.hit(sub);
       await mailMarketing(user, marketingMail);
@@ -189,3 +203,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/**
+ * The address the player signs in with: the embedded provider's account, or an external issuer's
+ * e-mail claim (verified or not). A parent's confirmation never goes to it.
+ */
+async function signInAddress(
+  db: Parameters<typeof accountEmail>[0],
+  sub: string,
+  claims: JWTPayload,
+): Promise<string | null> {
+  return (await accountEmail(db, sub)) ?? (typeof claims.email === 'string' ? claims.email : null);
+}

@@ -74,13 +74,15 @@ export interface ProfileWithMarketingMail {
 /**
  * Registers the signed-in identity's profile. `verifiedEmail`: the account's e-mail when its
  * provider verified it (or null); a profile address equal to it is proven at once
- * (users.mail_verified_at), any other address only by a link mailed to it.
+ * (users.mail_verified_at), any other address only by a link mailed to it. `signInMail`: the
+ * address the player signs in with, verified or not (never a parent's).
  */
 export async function register(
   db: Db,
   sub: string,
   input: Registration,
   verifiedEmail: string | null = null,
+  signInMail: string | null = verifiedEmail,
 ): Promise<ProfileWithMarketingMail> {
   try {
     return await db.transaction(async (tx) => {
@@ -105,7 +107,7 @@ export async function register(
         earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
       });
       const marketingMail = input.marketingConsent
-        ? await requestMarketingConsent(tx, user, 'registration', input.parentMail)
+        ? await requestMarketingConsent(tx, user, 'registration', input.parentMail, signInMail)
         : undefined;
       return { user, marketingMail };
     });
@@ -233,13 +235,14 @@ export async function acceptAgb(db: Db, sub: string): Promise<UserRow> {
 
 /**
  * Changes the own settings. Ticking marketing mail does not consent: it asks for a confirmation
- * mail (the caller sends it once committed) — to the player, or under 16 to `parentMail`;
- * unticking withdraws at once. Both are recorded.
+ * mail (the caller sends it once committed) — to the player, or under 16 to `parentMail` (not
+ * `signInMail`, the player's sign-in address); unticking withdraws at once. Both are recorded.
  */
 export async function updateProfile(
   db: Db,
   sub: string,
   changes: ProfileUpdate,
+  signInMail: string | null = null,
 ): Promise<ProfileWithMarketingMail> {
   return db.transaction(async (tx) => {
     const found = await currentUser(tx, sub);
@@ -252,7 +255,7 @@ export async function updateProfile(
     const { marketingConsent, parentMail, ...rest } = changes;
     let marketingMail: ConfirmationLinks | undefined;
     if (marketingConsent === true)
-      marketingMail = await requestMarketingConsent(tx, me, 'settings', parentMail);
+      marketingMail = await requestMarketingConsent(tx, me, 'settings', parentMail, signInMail);
     if (marketingConsent === false) await withdrawMarketingConsent(tx, me.id, 'settings');
     const [row] =
       Object.keys(rest).length > 0

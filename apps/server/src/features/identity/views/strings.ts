@@ -43,7 +43,8 @@ const de = {
   'signUp.errorsTitle': 'Bitte korrigiere die markierten Felder.',
   'field.emailInvalid': 'Bitte gib eine gültige E-Mail-Adresse ein.',
   'field.nicknameLength': 'Der Spitzname muss 3 bis 12 Zeichen lang sein.',
-  'field.nicknameChars': 'Der Spitzname darf keine Steuerzeichen enthalten.',
+  'field.nicknameChars':
+    'Der Spitzname braucht sichtbare Zeichen und darf keine Steuerzeichen enthalten.',
   'field.nicknameTaken': 'Dieser Spitzname ist schon vergeben. Wähle einen anderen.',
   'field.password.tooShort': 'Das Passwort muss mindestens 10 Zeichen lang sein.',
   'field.password.tooLong': 'Das Passwort darf höchstens 200 Zeichen lang sein.',
@@ -148,7 +149,8 @@ const en: Record<MessageKey, string> = {
   'signUp.errorsTitle': 'Please correct the marked fields.',
   'field.emailInvalid': 'Please enter a valid e-mail address.',
   'field.nicknameLength': 'The nickname must be 3 to 12 characters long.',
-  'field.nicknameChars': 'The nickname must not contain control characters.',
+  'field.nicknameChars':
+    'The nickname needs visible characters and must not contain control characters.',
   'field.nicknameTaken': 'This nickname is already taken. Choose another one.',
   'field.password.tooShort': 'The password must be at least 10 characters long.',
   'field.password.tooLong': 'The password must be at most 200 characters long.',

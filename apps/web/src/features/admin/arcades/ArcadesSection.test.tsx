@@ -149,7 +149,7 @@ describe('/admin/arcades', () => {
       expect.stringContaining('Die Kennung braucht 1 bis 64 Buchstaben'),
     );
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
-      'Der Name braucht 1 bis 80 Zeichen.',
+      'Der Name braucht 1 bis 80 sichtbare Zeichen, ohne Steuerzeichen.',
     );
     expect(
       screen.getByLabelText('Logo (hochgeladen oder Pfad der Seite)'),
@@ -193,7 +193,7 @@ describe('/admin/arcades', () => {
     );
     await user.type(await screen.findByLabelText('Adresse'), ' Hinterhof');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben.')).toBeVisible();
+    expect(await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben, ohne Steuerzeichen.')).toBeVisible();
   });
 
   it("a 400's fields in the console's words, the first focused; never the server's text", async () => {
@@ -212,7 +212,7 @@ describe('/admin/arcades', () => {
     await waitFor(() => expect(screen.getByLabelText('Stadt')).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Bitte prüfe die markierten Felder.');
     expect(screen.getByLabelText('Stadt')).toHaveAccessibleDescription(
-      'Die Stadt darf höchstens 80 Zeichen haben.',
+      'Die Stadt darf höchstens 80 Zeichen haben, ohne Steuerzeichen.',
     );
     expect(screen.getByLabelText('Tag (1)')).toHaveAccessibleDescription(
       'Bitte einen Wochentag wählen.',
@@ -271,7 +271,7 @@ describe('/admin/arcades', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please check the marked fields.');
     expect(screen.getByLabelText('Id')).toHaveFocus();
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
-      'The name needs 1 to 80 characters.',
+      'The name needs 1 to 80 visible characters, without control characters.',
     );
     expect(callsTo('POST', '/api/admin/arcades')).toHaveLength(0);
 

@@ -178,7 +178,7 @@ describe('/admin/devices: a new device', () => {
       expect.stringContaining('Die Kennung braucht 1 bis 64 Buchstaben'),
     );
     expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(
-      'Der Name braucht 1 bis 80 Zeichen.',
+      'Der Name braucht 1 bis 80 sichtbare Zeichen, ohne Steuerzeichen.',
     );
     expect(within(form).getByLabelText('Plätze')).toHaveAccessibleDescription(
       expect.stringContaining('Bitte eine ganze Zahl von 1 bis 32.'),
@@ -236,7 +236,7 @@ describe('/admin/devices: a new device', () => {
     await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
     const kind = within(form).getByLabelText('Art');
     await waitFor(() => expect(kind).toHaveFocus());
-    expect(kind).toHaveAccessibleDescription('Optional. Die Art darf höchstens 40 Zeichen haben.');
+    expect(kind).toHaveAccessibleDescription('Optional. Die Art darf höchstens 40 Zeichen haben, ohne Steuerzeichen.');
     expect(within(form).getByRole('combobox', { name: 'Spiel' })).toHaveAccessibleDescription(
       expect.stringContaining('Dieses Spiel wurde nicht angenommen.'),
     );
