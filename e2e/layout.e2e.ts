@@ -266,6 +266,36 @@ describe('layout', () => {
     // (about 30 s on an idle machine; the nine screenshots take most of it)
   }, 240_000);
 
+  it('on a phone the keyboard focus is never under the bottom bar or the header', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    // A long page: the board's rows are links, one after the other down the page.
+    await page.goto('/leaderboard');
+    await page.getByRole('table').first().waitFor();
+    const bar = await box(quickNav(page));
+    const header = await box(page.locator('header').first());
+    // Every stop of the Tab order down the page, then back up it.
+    const hidden: string[] = [];
+    for (const key of [...Array<string>(40).fill('Tab'), ...Array<string>(40).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const r = el.getBoundingClientRect();
+        // The header, the bar and the skip link sit on top of the page themselves.
+        const fixed =
+          getComputedStyle(el).position === 'fixed' ||
+          el.closest('header, nav[aria-label="Schnellzugriff"], [role="dialog"]');
+        return fixed ? null : { top: r.top, bottom: r.bottom, name: el.textContent?.trim() ?? '' };
+      });
+      if (!focused) continue;
+      if (focused.bottom > bar.y + 0.5 || focused.top < header.y + header.height - 0.5)
+        hidden.push(`${focused.name}: ${focused.top}–${focused.bottom}`);
+    }
+    expect(hidden).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("the rating board's provisional marks stay inside their cells, in German and English", async () => {
     for (const [locale, viewport, word] of [
       ['de-DE', NARROW, 'Vorläufig'],
