@@ -2,7 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../lib/store/store';
-import { RequireOwnProfile, RequireRegistered, RequireSignedIn, UserCardRedirect } from './guards';
+import {
+  RequireOtherProfile,
+  RequireOwnProfile,
+  RequireRegistered,
+  RequireSignedIn,
+  UserCardRedirect,
+} from './guards';
 import { loginSuccess, meApi } from '../features/auth';
 import { apiCalls, apiError, handlers, server, type Reply } from '../testing/api';
 import { neo } from '../testing/factories';
@@ -35,6 +41,10 @@ const routes = [
           {
             Component: RequireOwnProfile,
             children: [{ path: '/profile/:id/friends', element: <Where name="friends" /> }],
+          },
+          {
+            Component: RequireOtherProfile,
+            children: [{ path: '/profile/:id/compare', element: <Where name="compare" /> }],
           },
         ],
       },
@@ -99,6 +109,16 @@ describe('guards', () => {
     expect(await screen.findByText(`friends at /profile/${me.id}/friends from -`)).toBeVisible();
     await router.navigate('/profile/other-player/friends');
     expect(await screen.findByText('profile at /profile/other-player from -')).toBeVisible();
+  });
+
+  it("the compare tab only on another player's profile; on the own, its first tab", async () => {
+    const { store } = await signedIn({ body: me });
+    const { router } = await renderApp(routes, { path: `/profile/${me.id}/compare`, store });
+    expect(await screen.findByText(`profile at /profile/${me.id} from -`)).toBeVisible();
+    await router.navigate('/profile/other-player/compare');
+    expect(
+      await screen.findByText('compare at /profile/other-player/compare from -'),
+    ).toBeVisible();
   });
 
   it('a user card link /u/{id} opens that profile through the guards', async () => {

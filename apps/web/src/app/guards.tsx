@@ -63,6 +63,15 @@ export function RequireOwnProfile() {
   return <Outlet />;
 }
 
+/** Tabs of another player's profile (compare): on the own profile they open its first tab. */
+export function RequireOtherProfile() {
+  const { id = '' } = useParams();
+  const { profile } = useCurrentUser();
+  if (profile && profile.id === id)
+    return <Navigate to={`/profile/${encodeURIComponent(id)}`} replace />;
+  return <Outlet />;
+}
+
 /** /u/{id}: the link printed on a user card opens that profile (through the guards). */
 export function UserCardRedirect() {
   const { id = '' } = useParams();

@@ -3,7 +3,13 @@ import { AppShell } from './shell/AppShell';
 import { RouteError } from './RouteError';
 import { BootSpinner } from './BootSpinner';
 import type { RouteHandle } from './route-handle';
-import { RequireOwnProfile, RequireRegistered, RequireSignedIn, UserCardRedirect } from './guards';
+import {
+  RequireOtherProfile,
+  RequireOwnProfile,
+  RequireRegistered,
+  RequireSignedIn,
+  UserCardRedirect,
+} from './guards';
 
 /** A route's page title (app.titles.*; AppShell sets `… · Arcadia`). The match page sets its own. */
 const title = (page: string): RouteHandle => ({ title: `app.titles.${page}` });
@@ -40,7 +46,7 @@ const profileTabs: RouteObject[] = [
   { index: true, lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'statistics', lazy: () => import('../features/profile/tabs/StatisticsTab') },
   { path: 'games', lazy: () => import('../features/profile/tabs/GamesTab') },
-  { path: 'compare', lazy: () => import('../features/profile/tabs/CompareTab') },
+  { Component: RequireOtherProfile, children: [{ path: 'compare', lazy: () => import('../features/profile/tabs/CompareTab') }] },
   { Component: RequireOwnProfile, children: [{ path: 'friends', lazy: () => import('../features/profile/tabs/FriendsTab') }] },
 ];
 
