@@ -15,3 +15,6 @@ export const PROFILE_VISIBILITIES = ['everyone', 'friends', 'private'] as const;
  */
 export const PROFILE_PRIVATE = 'profile_private';
 export const PROFILE_FRIENDS_ONLY = 'profile_friends_only';
+
+/** A player's id as the API takes it (a UUID, any case); anything else is no player at all. */
+export const PROFILE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -11,7 +11,11 @@ import { hasStoredSession } from '../../lib/auth/stored-session';
 import { routeDispatch } from '../../lib/store/app-store';
 import { useAppDispatch, useAppSelector } from '../../lib/store/hooks';
 import { Lock } from 'lucide-react';
-import { PROFILE_FRIENDS_ONLY, PROFILE_PRIVATE } from '@arcadia/contracts/profile-access';
+import {
+  PROFILE_FRIENDS_ONLY,
+  PROFILE_ID_PATTERN,
+  PROFILE_PRIVATE,
+} from '@arcadia/contracts/profile-access';
 import { EmptyState, ErrorState, PageSpinner, toast } from '../../components/ui';
 import { useCurrentUser } from '../auth';
 import { addFriend, selectAddingFriendId, selectFriends, selectFriendsLoading } from '../friends';
@@ -31,7 +35,8 @@ import { loadProfile, loadProfileEarly, takeEarlyLoad } from './state/profile-th
  */
 export function loader({ params }: LoaderFunctionArgs): null {
   const dispatch = routeDispatch();
-  if (!dispatch || !params.id || !hasStoredSession()) return null;
+  if (!dispatch || !params.id || !PROFILE_ID_PATTERN.test(params.id) || !hasStoredSession())
+    return null;
   void dispatch(loadProfileEarly(params.id));
   // The header's badges with the header, instead of moving it when they arrive.
   dispatch(prefetchAchievements(params.id));
@@ -55,11 +60,20 @@ export function Component() {
   const addingId = useAppSelector(selectAddingFriendId);
   const [attempt, setAttempt] = useState(0);
 
+  // An address that cannot name a player (`/u/bogus`, a mistyped link) asks the API nothing.
+  const possible = PROFILE_ID_PATTERN.test(id);
   useEffect(() => {
     // The first load of a profile the route's loader began is already on its way.
-    if (id && !(attempt === 0 && takeEarlyLoad(id))) void dispatch(loadProfile(id));
-  }, [dispatch, id, attempt]);
+    if (possible && !(attempt === 0 && takeEarlyLoad(id))) void dispatch(loadProfile(id));
+  }, [dispatch, id, attempt, possible]);
 
+  if (!possible)
+    return (
+      <ErrorState
+        title={t('profile.error.notFoundTitle')}
+        message={t('profile.error.notFoundMessage')}
+      />
+    );
   const isOwn = me?.id === id;
   if (requestedId === id && error) {
     // Spec §4: a 404 on the own profile means it is not registered (any more).
