@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { AlertTriangle, Ghost, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { AlertTriangle, Ghost, RotateCcw, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
+import { useOnline } from '../../lib/use-online';
 import { Button } from './Button';
 
 export interface EmptyStateProps {
@@ -44,6 +45,19 @@ export interface ErrorStateProps {
 /** A friendly failure message with a retry button; announced as an alert. */
 export function ErrorState({ title, message, onRetry, retryLabel, className }: ErrorStateProps) {
   const { t } = useTranslation();
+  const online = useOnline();
+  // A failure that a retry may mend, while the browser is offline: said so, and tried again by
+  // itself once the network is back (a player on a train need not press anything).
+  const offline = !online && onRetry !== undefined;
+  const retry = useRef(onRetry);
+  useEffect(() => {
+    retry.current = onRetry;
+  });
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline) retry.current?.();
+    wasOffline.current = offline;
+  }, [offline]);
   return (
     <div
       role="alert"
@@ -52,9 +66,19 @@ export function ErrorState({ title, message, onRetry, retryLabel, className }: E
         className,
       )}
     >
-      <AlertTriangle aria-hidden="true" size={40} className="text-danger" />
-      <p className="font-display text-lg font-bold text-ink">{title ?? t('ui.errorTitle')}</p>
-      {message && <p className="max-w-prose text-ink-muted">{message}</p>}
+      {offline ? (
+        <WifiOff aria-hidden="true" size={40} className="text-danger" />
+      ) : (
+        <AlertTriangle aria-hidden="true" size={40} className="text-danger" />
+      )}
+      <p className="font-display text-lg font-bold text-ink">
+        {offline ? t('ui.offlineTitle') : (title ?? t('ui.errorTitle'))}
+      </p>
+      {offline ? (
+        <p className="max-w-prose text-ink-muted">{t('ui.offline')}</p>
+      ) : (
+        message && <p className="max-w-prose text-ink-muted">{message}</p>
+      )}
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
           <RotateCcw aria-hidden="true" size={18} />

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n } from '../../testing/i18n';
 import {
   Button,
@@ -309,6 +309,33 @@ describe('fields and states', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Kaputt');
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(retried).toBe(1);
+  });
+
+  it('offline, the error state says so and tries again once the network is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      let retried = 0;
+      render(
+        <I18nextProvider i18n={i18n}>
+          <ErrorState message="Kaputt" onRetry={() => (retried += 1)} />
+          <ErrorState title="Diesen Spieler gibt es nicht" />
+        </I18nextProvider>,
+      );
+      const [retryable, final] = screen.getAllByRole('alert');
+      expect(retryable).toHaveTextContent('Keine Verbindung');
+      expect(retryable).toHaveTextContent('Du bist gerade offline.');
+      expect(retryable).not.toHaveTextContent('Kaputt');
+      // An answer no network changes (no retry) keeps its words.
+      expect(final).toHaveTextContent('Diesen Spieler gibt es nicht');
+      expect(retried).toBe(0);
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      expect(retried).toBe(1);
+      expect(retryable).toHaveTextContent('Kaputt');
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
 
