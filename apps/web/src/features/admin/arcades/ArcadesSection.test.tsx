@@ -193,7 +193,9 @@ describe('/admin/arcades', () => {
     );
     await user.type(await screen.findByLabelText('Adresse'), ' Hinterhof');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben, ohne Steuerzeichen.')).toBeVisible();
+    expect(
+      await screen.findByText('Die Adresse darf höchstens 200 Zeichen haben, ohne Steuerzeichen.'),
+    ).toBeVisible();
   });
 
   it("a 400's fields in the console's words, the first focused; never the server's text", async () => {

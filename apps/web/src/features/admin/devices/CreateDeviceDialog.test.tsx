@@ -236,7 +236,9 @@ describe('/admin/devices: a new device', () => {
     await user.click(within(form).getByRole('button', { name: 'Gerät anlegen' }));
     const kind = within(form).getByLabelText('Art');
     await waitFor(() => expect(kind).toHaveFocus());
-    expect(kind).toHaveAccessibleDescription('Optional. Die Art darf höchstens 40 Zeichen haben, ohne Steuerzeichen.');
+    expect(kind).toHaveAccessibleDescription(
+      'Optional. Die Art darf höchstens 40 Zeichen haben, ohne Steuerzeichen.',
+    );
     expect(within(form).getByRole('combobox', { name: 'Spiel' })).toHaveAccessibleDescription(
       expect.stringContaining('Dieses Spiel wurde nicht angenommen.'),
     );

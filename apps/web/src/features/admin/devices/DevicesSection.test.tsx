@@ -110,7 +110,9 @@ describe('/admin/devices', () => {
     expect(field).toHaveValue('Arena 1');
     await user.clear(field);
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    expect(field).toHaveAccessibleDescription('Der Name braucht 1 bis 80 sichtbare Zeichen, ohne Steuerzeichen.');
+    expect(field).toHaveAccessibleDescription(
+      'Der Name braucht 1 bis 80 sichtbare Zeichen, ohne Steuerzeichen.',
+    );
     await waitFor(() => expect(field).toHaveFocus());
     expect(callsTo('PATCH', '/api/admin/arcades/berlin/devices/arena-1')).toHaveLength(0);
     await user.type(field, 'RACER 2');
