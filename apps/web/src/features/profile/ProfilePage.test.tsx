@@ -6,6 +6,8 @@ import { BLAZE, ME, NOVA, ownProfile, profile } from '../../testing/factories';
 import { liveGameStored } from '../live';
 import { api } from '../../lib/api/base';
 import { renderProfile } from './testing';
+import { profileLoadBegin } from './state/profile-slice';
+import { signedInStore, unregisteredStore } from '../../testing/store';
 
 const friendsPath = '/api/user/me/friends';
 const friendsCalls = () => callsTo('GET', friendsPath).length;
@@ -179,6 +181,18 @@ describe('profile page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Blaze' });
     // Loaded: reloaded once more.
     await waitFor(() => expect(friendsCalls()).toBe(beforeNavigation + 2));
+  });
+
+  it('a player not registered yet is not asked for a friends list; once registered, it is', async () => {
+    const store = await unregisteredStore({ sub: 'sub-new' });
+    store.dispatch(profileLoadBegin(NOVA));
+    // The own profile's answer (404) is in: the listener has decided by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(friendsCalls()).toBe(0);
+
+    const registered = await signedInStore();
+    registered.dispatch(profileLoadBegin(NOVA));
+    await waitFor(() => expect(friendsCalls()).toBe(1));
   });
 
   it('a 404 on the own profile goes to the registration', async () => {
