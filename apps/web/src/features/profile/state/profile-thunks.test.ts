@@ -24,4 +24,15 @@ describe("the route loader's early profile load", () => {
     await store.dispatch(loadProfileEarly(NOVA));
     expect(takeEarlyLoad(NOVA)).toBe(false);
   });
+
+  it("is taken when the server answered it (a hidden profile's 403): asked once, not twice", async () => {
+    server.use(
+      handlers.getProfile(apiError(403, 'profile_private', 'This profile is private'), {
+        id: NOVA,
+      }),
+    );
+    const store = await signedInStore();
+    await store.dispatch(loadProfileEarly(NOVA));
+    expect(takeEarlyLoad(NOVA)).toBe(true);
+  });
 });

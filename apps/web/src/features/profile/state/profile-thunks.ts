@@ -42,9 +42,11 @@ export const loadProfileEarly =
     startedByLoader = id;
     await dispatch(loadProfile(id));
     // Failed before the page took it (the page waited for a session checked offline, say): the
-    // page, once it renders, loads the profile itself instead of showing this failure.
+    // page, once it renders, loads the profile itself instead of showing this failure. A 4xx is
+    // the server's answer (hidden, no such player) and stays: asking again gets the same.
     const { error, requestedId } = selectProfileState(getState());
-    if (error && requestedId === id && startedByLoader === id) startedByLoader = null;
+    const answered = typeof error?.status === 'number' && error.status >= 400 && error.status < 500;
+    if (error && !answered && requestedId === id && startedByLoader === id) startedByLoader = null;
   };
 
 /** Whether the route's loader already began loading this profile (once: the page's first load). */
