@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKETING_CONSENT_VERSION, PARENT_CONFIRMATION_HOURS } from '@arcadia/contracts';
+import {
+  MARKETING_CONSENT_VERSION,
+  MARKETING_MAIL_LIMIT,
+  PARENT_CONFIRMATION_HOURS,
+} from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { accounts, marketingConsents, marketingTokens, users } from '../../db/schema';
 import { MIGRATIONS_DIR } from '../../db/migration-tools/paths';
@@ -375,6 +379,26 @@ describe('marketing consent: verified addresses, old consents, minors', () => {
       expect(alone.status).toBe(400);
       expect(JSON.stringify(alone.body)).toContain('parentMail');
       expect(await t.counts('marketing_consents', 'marketing_tokens')).toEqual(before);
+    });
+
+    it('a request without the parent address gets its 400 before the mail limit, and costs none of it', async () => {
+      const p = await player({ birthday });
+      const tick = (body: Record<string, unknown>) =>
+        t.request('PATCH', '/api/v2/user/me', { token: p.token, body });
+      for (let i = 0; i < MARKETING_MAIL_LIMIT.max; i++)
+        expect((await tick({ marketingConsent: true })).status).toBe(400);
+      // None of them counted: every mail of the limit is still there.
+      for (let i = 0; i < MARKETING_MAIL_LIMIT.max; i++)
+        expect(
+          (await tick({ marketingConsent: true, parentMail: `mum${n}@example.com` })).status,
+        ).toBe(200);
+      expect(
+        (await tick({ marketingConsent: true, parentMail: `mum${n}@example.com` })).status,
+      ).toBe(429);
+      // Past the limit, a bad request still says what is wrong.
+      const bad = await tick({ marketingConsent: true });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain('parentMail');
     });
 
     it("settings refuse the child's own sign-in address as the parent's", async () => {

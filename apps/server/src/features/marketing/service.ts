@@ -102,9 +102,15 @@ export async function requestMarketingConsent(
   db: Queryable,
   user: { id: string; marketingConsent: boolean; birthday: string | null; mail: string | null },
   source: ConsentSource,
-  parentMail?: string,
-  signInMail?: string | null,
+  request: {
+    parentMail?: string | undefined;
+    /** The address the player signs in with (never a parent's). */
+    signInMail?: string | null;
+    /** Called once the request is valid and a mail will go (a rate limit may refuse it here). */
+    admit?: () => Promise<void>;
+  } = {},
 ): Promise<ConfirmationLinks | undefined> {
+  const { parentMail, signInMail, admit } = request;
   if (user.marketingConsent) return undefined;
   if (needsParentConsent(user.birthday)) {
     const parent = parentMail?.toLowerCase();
@@ -118,6 +124,7 @@ export async function requestMarketingConsent(
       throw badRequest("parentMail must be a parent's address, not the player's own", [
         { path: 'parentMail', message: "parentMail must be a parent's address" },
       ]);
+    await admit?.();
     await spendConfirmations(db, user.id);
     const parentToken = newToken();
     await db.insert(marketingTokens).values({
@@ -130,6 +137,7 @@ export async function requestMarketingConsent(
     await record(db, user.id, 'requested', source, { parentMail: parent });
     return { to: 'parent', parentMail: parent, parentToken };
   }
+  await admit?.();
   await spendConfirmations(db, user.id);
   const links = { to: 'player' as const, confirmToken: newToken(), unsubscribeToken: newToken() };
   await db.insert(marketingTokens).values([

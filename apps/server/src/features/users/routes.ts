@@ -76,7 +76,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { sub, claims } = requireAuth(request);
-      if (request.body.marketingConsent === true) {
+      const signInMail =
+        request.body.marketingConsent === true ? await signInAddress(db, sub, claims) : null;
+      // Counted only for a valid request that mails (a bad one gets its 400 first); a refused
+      // one undoes the whole change.
+      const admit = async () => {
         const limit = await marketingMails.hit(sub);
         if (limit.limited)
           throw new AppError(
@@ -86,14 +90,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             undefined,
             limit.retryAfterSeconds,
           );
-      }
-      const signInMail =
-        request.body.marketingConsent === true ? await signInAddress(db, sub, claims) : null;
+      };
       const { user, marketingMail, visibilityChanged } = await updateProfile(
         db,
         sub,
         request.body,
-        signInMail,
+        { signInMail, admit },
       );
       await mailMarketing(user, marketingMail);
       // No share image keeps a name the player has just hidden (docs/privacy.md).

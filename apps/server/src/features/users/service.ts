@@ -107,7 +107,10 @@ export async function register(
         earlyAdopter: registered < EARLY_ADOPTER_LIMIT,
       });
       const marketingMail = input.marketingConsent
-        ? await requestMarketingConsent(tx, user, 'registration', input.parentMail, signInMail)
+        ? await requestMarketingConsent(tx, user, 'registration', {
+            parentMail: input.parentMail,
+            signInMail,
+          })
         : undefined;
       return { user, marketingMail };
     });
@@ -237,12 +240,13 @@ export async function acceptAgb(db: Db, sub: string): Promise<UserRow> {
  * Changes the own settings. Ticking marketing mail does not consent: it asks for a confirmation
  * mail (the caller sends it once committed) — to the player, or under 16 to `parentMail` (not
  * `signInMail`, the player's sign-in address); unticking withdraws at once. Both are recorded.
+ * `admit` runs once a valid request will mail (the caller's rate limit; throwing undoes all).
  */
 export async function updateProfile(
   db: Db,
   sub: string,
   changes: ProfileUpdate,
-  signInMail: string | null = null,
+  marketing: { signInMail?: string | null; admit?: () => Promise<void> } = {},
 ): Promise<ProfileWithMarketingMail> {
   return db.transaction(async (tx) => {
     const found = await currentUser(tx, sub);
@@ -255,7 +259,10 @@ export async function updateProfile(
     const { marketingConsent, parentMail, ...rest } = changes;
     let marketingMail: ConfirmationLinks | undefined;
     if (marketingConsent === true)
-      marketingMail = await requestMarketingConsent(tx, me, 'settings', parentMail, signInMail);
+      marketingMail = await requestMarketingConsent(tx, me, 'settings', {
+        ...marketing,
+        parentMail,
+      });
     if (marketingConsent === false) await withdrawMarketingConsent(tx, me.id, 'settings');
     const [row] =
       Object.keys(rest).length > 0
