@@ -29,6 +29,12 @@ export const MARKETING_CONFIRMATION_HOURS = 24;
 export const MARKETING_MAIL_LIMIT = { max: 3, windowMinutes: 60 } as const;
 
 /**
+ * Friends a player may add in an hour (each added player gets a notification): enough for a
+ * night at the arcade, not for adding every player of a board in a loop.
+ */
+export const FRIEND_ADD_LIMIT = { max: 30, windowMinutes: 60 } as const;
+
+/**
  * Confirmation mails (the player's, or a parent's for a player under 16) one address receives,
  * whoever asks: the sender's limit alone let throw-away accounts that named someone else's
  * address mail it again and again. Beyond it no mail goes; the request stays pending.

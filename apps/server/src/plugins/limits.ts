@@ -144,6 +144,32 @@ export function addressKey(ip: string): string {
 }
 
 /**
+ * A limit per key (a player's sub, a client's address): the returned check counts one call and,
+ * past `max` in the window, throws 429 `rate_limited` with Retry-After. `what` names what is
+ * counted in the message ("friends added").
+ */
+export function keyedAdmission(
+  limits: Limits,
+  name: string,
+  rule: { max: number; windowMinutes: number },
+  what: string,
+): (key: string) => Promise<void> {
+  const limiter = limits.limiter(name, { max: rule.max, windowMs: rule.windowMinutes * 60_000 });
+  const per = rule.windowMinutes === 1 ? 'minute' : `${rule.windowMinutes} minutes`;
+  return async (key) => {
+    const state = await limiter.hit(key);
+    if (state.limited)
+      throw new AppError(
+        429,
+        'rate_limited',
+        `At most ${rule.max} ${what} per ${per}`,
+        undefined,
+        state.retryAfterSeconds,
+      );
+  };
+}
+
+/**
  * Admission for costly work anyone may start (drawing an image not drawn before): each client
  * address may start `max` a minute; past that the returned check throws 429 `rate_limited` with
  * Retry-After. `what` names the work in the message ("new share images").
@@ -154,16 +180,6 @@ export function perClientAdmission(
   max: number,
   what: string,
 ): (ip: string) => Promise<void> {
-  const limiter = limits.limiter(name, { max, windowMs: 60_000 });
-  return async (ip) => {
-    const state = await limiter.hit(addressKey(ip));
-    if (state.limited)
-      throw new AppError(
-        429,
-        'rate_limited',
-        `At most ${max} ${what} per minute`,
-        undefined,
-        state.retryAfterSeconds,
-      );
-  };
+  const admit = keyedAdmission(limits, name, { max, windowMinutes: 1 }, what);
+  return (ip) => admit(addressKey(ip));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRIEND_ADD_LIMIT } from '@arcadia/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 
 interface Player {
@@ -172,5 +173,23 @@ describe('friends', () => {
     }
     const names = (await friendsOf(neo)).map((f) => f.userName);
     expect(names).toEqual(['Apoc', 'Cypher', 'Dozer', 'Mouse', 'Switch', 'trinity']);
+  });
+
+  it('lets a player add at most FRIEND_ADD_LIMIT friends an hour (each is notified), then 429', async () => {
+    const spammer = await register('Spammer');
+    for (let i = 0; i < FRIEND_ADD_LIMIT.max; i++) {
+      const res = await t.request('POST', V1, {
+        token: spammer.token,
+        body: { friendId: trinity.id },
+      });
+      expect([201, 409]).toContain(res.status);
+    }
+    const error = await refused(V2, spammer.token, { friendToAddId: apoc.id }, 429);
+    expect(error.code).toBe('rate_limited');
+    expect((await friendsOf(spammer)).map((f) => f.userName)).toEqual(['trinity']);
+    // Another player's allowance is their own.
+    expect(
+      (await t.request('POST', V1, { token: apoc.token, body: { friendId: trinity.id } })).status,
+    ).toBe(201);
   });
 });

@@ -4,12 +4,14 @@ import {
   addFriendV1Schema,
   addFriendV2Schema,
   apiErrorSchema,
+  FRIEND_ADD_LIMIT,
   friendComparisonSchema,
   friendParamsSchema,
   friendsResponseSchema,
   okSchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
+import { keyedAdmission } from '../../plugins/limits';
 import { addFriend, compareWithFriend, friendsOf, ownFriends, removeFriend } from './service';
 
 const errors = {
@@ -25,6 +27,7 @@ const addedSchema = {
     friend: z.object({ userId: z.uuid().toLowerCase(), userName: z.string() }),
   }),
   ...errors,
+  429: apiErrorSchema,
 };
 // A uuid, or the literal `id`/`me` the second client sends.
 const ownerParams = z.object({
@@ -35,6 +38,12 @@ const ownerParams = z.object({
 
 export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, events } = app;
+  // Each added player is notified: one player may not add the whole board in a loop.
+  const admitAdd = keyedAdmission(app.limits, 'friend-add', FRIEND_ADD_LIMIT, 'friends added');
+  const adder = async (sub: string) => {
+    await admitAdd(sub);
+    return sub;
+  };
 
   for (const url of ['/user/me/friends', '/v2/user/me/friends']) {
     app.get(url, {
@@ -60,6 +69,7 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['friends'],
       summary: 'Add a friend',
+      description: `At most ${FRIEND_ADD_LIMIT.max} a player per ${FRIEND_ADD_LIMIT.windowMinutes} minutes (then 429 with Retry-After): each added player is notified.`,
       body: addFriendV1Schema,
       response: addedSchema,
     },
@@ -67,7 +77,7 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
       const friend = await addFriend(
         db,
         events,
-        requireAuth(request).sub,
+        await adder(requireAuth(request).sub),
         request.body.friendId,
         'friendId',
       );
@@ -86,7 +96,7 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
       const friend = await addFriend(
         db,
         events,
-        requireAuth(request).sub,
+        await adder(requireAuth(request).sub),
         request.body.friendToAddId,
         'friendToAddId',
       );

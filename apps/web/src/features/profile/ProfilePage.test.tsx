@@ -114,6 +114,25 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Add Friend' })).not.toBeInTheDocument();
   });
 
+  it('too many adds in a short time (429) say so, not that this player failed', async () => {
+    server.use(
+      handlers.addFriend({
+        status: 429,
+        body: {
+          error: { code: 'rate_limited', message: 'At most 30 friends added per 60 minutes' },
+        },
+      }),
+    );
+    const { user } = await renderProfile(`/profile/${NOVA}`, ownProfile());
+    await user.click(await screen.findByRole('button', { name: 'Add Friend' }));
+    expect(
+      await screen.findByText(
+        'Du hast gerade viele Freunde hinzugefügt. Versuch es etwas später noch einmal.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Friend' })).toBeEnabled();
+  });
+
   it('a failed add tells so and keeps the button', async () => {
     server.use(
       handlers.addFriend({

@@ -118,6 +118,8 @@ export function Component() {
   const onAddFriend = async () => {
     const outcome = await dispatch(addFriend(id));
     if (outcome.ok) toast({ title: t('profile.friendAdded'), variant: 'success' });
+    else if (outcome.error.status === 429)
+      toast({ title: t('profile.addFriendLimited'), variant: 'error' });
     else if (outcome.error.status !== 409)
       toast({ title: t('profile.addFriendFailed', { name: profile.userName }), variant: 'error' });
   };
