@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { assets } from '../../db/schema';
 import { seedNews } from '../../seed/news';
@@ -58,14 +58,30 @@ describe('the image variants cache', () => {
       waiting: 2,
     });
     let admitted = 0;
+    // While closed, an admitted request waits in `admit`, holding its place: the test decides
+    // when the work starts, not the machine's speed (a fast render freed its place on CI).
+    let gate: Promise<void> = Promise.resolve();
     const admit = async () => {
       admitted += 1;
+      await gate;
     };
     const ask = (q: number) =>
       images.get(asset!.id, asset!.fileName, { fm: 'webp', q, w: 300 }, admit);
     const made = await ask(1);
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
     // Eight new variants at once: one is made, two wait, the rest are refused without work.
-    const results = await Promise.allSettled([2, 3, 4, 5, 6, 7, 8, 9].map((q) => ask(q)));
+    let refusedSoFar = 0;
+    const asked = [2, 3, 4, 5, 6, 7, 8, 9].map((q) =>
+      ask(q).catch((error: unknown) => {
+        refusedSoFar += 1;
+        throw error;
+      }),
+    );
+    await vi.waitFor(() => expect(refusedSoFar).toBe(5));
+    expect(admitted).toBe(1 + 3);
+    open();
+    const results = await Promise.allSettled(asked);
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBe(5);
     for (const r of refused) expect(r.reason).toBeInstanceOf(ImageVariantsBusy);

@@ -140,6 +140,8 @@ export class ImageVariants {
   private readonly limited: LimitFunction;
   private files: number | undefined;
   private bytes = 0;
+  /** Requests past the check whose `admit` has not answered yet. */
+  private admitting = 0;
 
   /**
    * `maxFiles` and `maxBytes` bound the disk cache: anyone may ask for any variant (up to
@@ -210,12 +212,17 @@ export class ImageVariants {
     }
     let pending = this.inFlight.get(key);
     if (!pending && admit) {
-      if (
-        this.limited.activeCount >= this.options.concurrency &&
-        this.limited.pendingCount >= this.options.waiting
-      )
+      // A request being admitted holds its place: several checked at once would otherwise all
+      // pass while `admit` runs and overfill the queue.
+      const places = this.options.concurrency + this.options.waiting;
+      if (this.limited.activeCount + this.limited.pendingCount + this.admitting >= places)
         throw new ImageVariantsBusy();
-      await admit();
+      this.admitting += 1;
+      try {
+        await admit();
+      } finally {
+        this.admitting -= 1;
+      }
       // Another request may have begun it while this one was admitted.
       pending = this.inFlight.get(key);
     }
