@@ -78,10 +78,12 @@ describe('the image variants cache', () => {
         throw error;
       }),
     );
+    // Settled as they come (a refusal left without a handler until the end is unhandled).
+    const settled = Promise.allSettled(asked);
     await vi.waitFor(() => expect(refusedSoFar).toBe(5));
     expect(admitted).toBe(1 + 3);
     open();
-    const results = await Promise.allSettled(asked);
+    const results = await settled;
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBe(5);
     for (const r of refused) expect(r.reason).toBeInstanceOf(ImageVariantsBusy);
