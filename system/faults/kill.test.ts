@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceSkip } from '../support/postgres';
 import {
   buildServer,
@@ -26,6 +26,8 @@ import { createTarget, label, targetKinds, type Target } from './support/targets
  */
 const KILLS = LONG ? 12 : 3;
 const DEVICES = 4;
+/** Games acknowledged between two kills at least: the kills land under load. */
+const LOAD_PER_KILL = 10;
 
 beforeAll(() => buildServer());
 
@@ -65,13 +67,19 @@ for (const { kind, skip } of targetKinds) {
         const restartsMs: number[] = [];
         const acknowledgedBeforeKill: number[] = [];
         for (let kill = 1; kill <= KILLS; kill++) {
-          // Load for a while (a random moment, so the kill lands anywhere in a report).
+          // Load for a while (a random moment, so the kill lands anywhere in a report), and at
+          // least LOAD_PER_KILL acknowledged games: a machine busy with other work acknowledges
+          // fewer in the same time (CI once had 25 in all).
           const before = reporters.tally.acknowledged.length;
           await sleep(1_500 + randomInt(1_500));
-          expect(
-            reporters.tally.acknowledged.length,
-            `reports before kill ${kill} (unexpected: ${reporters.tally.unexpected.slice(0, 3).join(' | ')})`,
-          ).toBeGreaterThan(before);
+          await vi.waitFor(
+            () =>
+              expect(
+                reporters.tally.acknowledged.length - before,
+                `reports before kill ${kill} (unexpected: ${reporters.tally.unexpected.slice(0, 3).join(' | ')})`,
+              ).toBeGreaterThanOrEqual(LOAD_PER_KILL),
+            { timeout: 60_000, interval: 100 },
+          );
           acknowledgedBeforeKill.push(reporters.tally.acknowledged.length);
           server.kill('SIGKILL');
           expect((await server.exited).signal).toBe('SIGKILL');
@@ -101,7 +109,7 @@ for (const { kind, skip } of targetKinds) {
           restartMs: restartsMs,
         });
         expect(tally.unexpected).toEqual([]);
-        expect(tally.acknowledged.length).toBeGreaterThan(KILLS * 10);
+        expect(tally.acknowledged.length).toBeGreaterThanOrEqual(KILLS * LOAD_PER_KILL);
         expect(consistency.lost).toEqual([]);
         // Nothing stored that was not acknowledged: a report whose answer a kill cut off was sent
         // again after the restart and acknowledged then (200, the same game).
