@@ -8,7 +8,7 @@ import {
   claimPreviewSchema,
 } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { keyedAdmission } from '../../plugins/limits';
 import { claimResult, previewClaim } from './service';
 
 const errors = {
@@ -31,20 +31,9 @@ const description =
 export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, events } = app;
   // Per player, preview and claim together: a code cannot be found by trying many.
-  const perPlayer = app.limits.limiter('claim', {
-    max: CLAIM_LIMIT.max,
-    windowMs: CLAIM_LIMIT.windowMinutes * 60_000,
-  });
+  const admitClaim = keyedAdmission(app.limits, 'claim', CLAIM_LIMIT, 'claim calls');
   const limited = async (sub: string) => {
-    const state = await perPlayer.hit(sub);
-    if (state.limited)
-      throw new AppError(
-        429,
-        'rate_limited',
-        `At most ${CLAIM_LIMIT.max} claim calls per ${CLAIM_LIMIT.windowMinutes} minutes`,
-        undefined,
-        state.retryAfterSeconds,
-      );
+    await admitClaim(sub);
     return sub;
   };
 

@@ -40,10 +40,6 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, events } = app;
   // Each added player is notified: one player may not add the whole board in a loop.
   const admitAdd = keyedAdmission(app.limits, 'friend-add', FRIEND_ADD_LIMIT, 'friends added');
-  const adder = async (sub: string) => {
-    await admitAdd(sub);
-    return sub;
-  };
 
   for (const url of ['/user/me/friends', '/v2/user/me/friends']) {
     app.get(url, {
@@ -74,13 +70,9 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
       response: addedSchema,
     },
     handler: async (request, reply) => {
-      const friend = await addFriend(
-        db,
-        events,
-        await adder(requireAuth(request).sub),
-        request.body.friendId,
-        'friendId',
-      );
+      const { sub } = requireAuth(request);
+      await admitAdd(sub);
+      const friend = await addFriend(db, events, sub, request.body.friendId, 'friendId');
       return reply.code(201).send({ success: true as const, friend });
     },
   });
@@ -93,13 +85,9 @@ export const friendRoutes: FastifyPluginAsyncZod = async (app) => {
       response: addedSchema,
     },
     handler: async (request, reply) => {
-      const friend = await addFriend(
-        db,
-        events,
-        await adder(requireAuth(request).sub),
-        request.body.friendToAddId,
-        'friendToAddId',
-      );
+      const { sub } = requireAuth(request);
+      await admitAdd(sub);
+      const friend = await addFriend(db, events, sub, request.body.friendToAddId, 'friendToAddId');
       return reply.code(201).send({ success: true as const, friend });
     },
   });

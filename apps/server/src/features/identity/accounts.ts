@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
 import type { Queryable } from '../../db/client';
 import { signOutGrantsIn } from './sign-out';
 import {
@@ -120,6 +121,24 @@ export async function endAllSessions(db: Queryable, accountId: string): Promise<
 /** The e-mail of an embedded-provider account by its sub; null when it is not one of ours. */
 export async function accountEmail(db: Queryable, sub: string): Promise<string | null> {
   return (await findAccountById(db, sub))?.email ?? null;
+}
+
+/**
+ * The address a player signs in with, and whether it is proven: the embedded provider's account
+ * (its tokens carry no e-mail), else an external issuer's e-mail claim (proven when the claim's
+ * `email_verified` says so). Null when neither gives one.
+ */
+export async function signInAddress(
+  db: Queryable,
+  sub: string,
+  claims: JWTPayload,
+): Promise<{ email: string; verified: boolean } | null> {
+  const account = await findAccountById(db, sub);
+  if (account) return { email: account.email, verified: account.emailVerified };
+  const claimed = claims.email;
+  return typeof claimed === 'string' && claimed.includes('@')
+    ? { email: claimed.toLowerCase(), verified: claims.email_verified === true }
+    : null;
 }
 
 /** The e-mail of an embedded-provider account by its sub once verified; null otherwise. */

@@ -5,6 +5,7 @@ export {
   accountForExport,
   endAllSessions,
   refuseTokensIssuedBefore,
+  signInAddress,
   verifiedAccountEmail,
 } from './accounts';
 export { createMailer, outboxDir, removeOutboxMailTo, type Mail, type SendMail } from './mailer';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, linkCardSchema, ownProfileSchema } from '@arcadia/contracts';
 import { requireAuth } from '../../plugins/auth';
-import { accountEmail } from '../identity';
+import { signInAddress } from '../identity';
 import { toOwnProfile } from '../users';
 import { linkCard } from './service';
 
@@ -28,12 +28,8 @@ export const userCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const auth = requireAuth(request);
-      // The embedded provider's access tokens carry no e-mail: its account's address (verified or
-      // not, as the presenter tells), else an external issuer's e-mail claim.
-      const claimed = auth.claims.email;
-      const mail =
-        (await accountEmail(db, auth.sub)) ??
-        (typeof claimed === 'string' && claimed.includes('@') ? claimed.toLowerCase() : null);
+      // The sign-in's address, verified or not (as the presenter tells).
+      const mail = (await signInAddress(db, auth.sub, auth.claims))?.email ?? null;
       return toOwnProfile(db, await linkCard(db, auth.sub, request.body, mail));
     },
   });

@@ -16,10 +16,9 @@ import {
 } from '@arcadia/contracts';
 import { VacuumQueue } from '../../db/vacuum';
 import { requireAuth } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
+import { keyedAdmission } from '../../plugins/limits';
 import { sendJsonText } from '../../plugins/json-text';
-import { accountEmail, verifiedAccountEmail } from '../identity';
-import type { JWTPayload } from 'jose';
+import { signInAddress } from '../identity';
 import { matchImagesDir, removeShareImagesOf } from '../games';
 import { marketingMailer } from '../marketing';
 import { publicProfileJson, toOwnProfile, toSummary } from './presenter';
@@ -55,6 +54,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     max: MARKETING_MAIL_LIMIT.max,
     windowMs: MARKETING_MAIL_LIMIT.windowMinutes * 60_000,
   });
+  // The same counters: the settings' requests are refused past the limit, registration's counted.
+  const admitMarketingMail = keyedAdmission(
+    app.limits,
+    'marketing-mail',
+    MARKETING_MAIL_LIMIT,
+    'marketing confirmation mails',
+  );
 
   app.get('/v2/user/me', {
     schema: {
@@ -77,25 +83,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { sub, claims } = requireAuth(request);
       const signInMail =
-        request.body.marketingConsent === true ? await signInAddress(db, sub, claims) : null;
+        request.body.marketingConsent === true
+          ? ((await signInAddress(db, sub, claims))?.email ?? null)
+          : null;
       // Counted only for a valid request that mails (a bad one gets its 400 first); a refused
       // one undoes the whole change.
-      const admit = async () => {
-        const limit = await marketingMails.hit(sub);
-        if (limit.limited)
-          throw new AppError(
-            429,
-            'rate_limited',
-            `At most ${MARKETING_MAIL_LIMIT.max} marketing confirmation mails per ${MARKETING_MAIL_LIMIT.windowMinutes} minutes`,
-            undefined,
-            limit.retryAfterSeconds,
-          );
-      };
       const { user, marketingMail, visibilityChanged } = await updateProfile(
         db,
         sub,
         request.body,
-        { signInMail, admit },
+        { signInMail, admit: () => admitMarketingMail(sub) },
       );
       await mailMarketing(user, marketingMail);
       // No share image keeps a name the player has just hidden (docs/privacy.md).
@@ -123,16 +120,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { sub, claims } = requireAuth(request);
-      // The embedded provider's account, or an external issuer's verified e-mail claim.
-      const verifiedEmail =
-        (await verifiedAccountEmail(db, sub)) ??
-        (claims.email_verified === true && typeof claims.email === 'string' ? claims.email : null);
+      // The embedded provider's account, or an external issuer's e-mail claim.
+      const address = await signInAddress(db, sub, claims);
       const { user, marketingMail } = await register(
         db,
         sub,
         request.body,
-        verifiedEmail,
-        await signInAddress(db, sub, claims),
+        address?.verified ? address.email : null,
+        address?.email ?? null,
       );
       // The registration's confirmation mail counts against the sign-in's limit too.
       if (marketingMail) await marketingMails.hit(sub);
@@ -205,15 +200,3 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-/**
- * The address the player signs in with: the embedded provider's account, or an external issuer's
- * e-mail claim (verified or not). A parent's confirmation never goes to it.
- */
-async function signInAddress(
-  db: Parameters<typeof accountEmail>[0],
-  sub: string,
-  claims: JWTPayload,
-): Promise<string | null> {
-  return (await accountEmail(db, sub)) ?? (typeof claims.email === 'string' ? claims.email : null);
-}

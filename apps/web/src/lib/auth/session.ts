@@ -5,6 +5,7 @@ import {
   TOKEN_EXPIRY_MARGIN_SECONDS,
 } from './constants';
 import { decodeIdToken, verifyIdTokenClaims } from './id-token';
+import { withTimeout } from '../timeout';
 
 /** The provider answered that there is no session to renew (spec §4: clear locally, no redirect). */
 export function isLoginRequired(error: unknown): boolean {
@@ -59,16 +60,7 @@ let signingOut = false;
  */
 export async function holdRenewals(waitMs = AUTH_HTTP_TIMEOUT_SECONDS * 1000): Promise<void> {
   signingOut = true;
-  const running = inFlight;
-  if (!running) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    running.catch(() => null),
-    new Promise((resolve) => {
-      timer = setTimeout(resolve, waitMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  await withTimeout(inFlight ?? Promise.resolve(null), waitMs).catch(() => null);
 }
 
 /** The sign-out did not leave the page (no provider logout): renewals may run again. */
