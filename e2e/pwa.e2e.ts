@@ -11,7 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { friendAddedMessage, matchResultMessage } from '../apps/server/src/features/push/messages';
-import { CHROMIUM_PATH, HEADLESS_ARGS, startServer, type E2eServer } from './support';
+import {
+  CHROMIUM_PATH,
+  HEADLESS_ARGS,
+  recordActivity,
+  startServer,
+  type E2eServer,
+} from './support';
 import { registerPlayer } from './fixtures/players';
 
 /**
@@ -171,6 +177,7 @@ describe('Arcadia as a PWA', () => {
     const player = await registerPlayer(page, 'offline');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await context.setOffline(true);
+    const activity = recordActivity(page);
     try {
       // A cold start: the session is stored, but neither it nor the profile can be checked.
       await page.goto(`${server.url}/profile/${player.id}`);
@@ -183,7 +190,8 @@ describe('Arcadia as a PWA', () => {
     // The browser says it is online again: the session is checked again and the page opens.
     await page
       .getByRole('heading', { level: 1, name: player.nickname })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 15_000 })
+      .catch((error: unknown) => activity.explain(error));
     expect(new URL(page.url()).pathname).toBe(`/profile/${player.id}`);
   });
 

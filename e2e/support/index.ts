@@ -23,4 +23,4 @@ export {
   type NewAccount,
 } from './identity';
 export { outboxMail, outboxLink, type OutboxMail } from './outbox';
-export { trackRequests } from './network';
+export { trackRequests, recordActivity } from './network';

@@ -35,3 +35,41 @@ export function trackRequests(page: Page, quietMs = 500) {
     },
   };
 }
+
+/**
+ * Records what the page does from now on (requests with their answers or failures, console
+ * messages, navigations), with the milliseconds since the start. `explain(error)` rethrows a
+ * failed wait with that record, the address and the page's text, so a journey that failed on CI
+ * says what the page was doing instead of only what it did not show.
+ */
+export function recordActivity(page: Page) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (line: string) => lines.push(`${Date.now() - started} ms ${line}`);
+  const path = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  page.on('request', (r) => note(`→ ${r.method()} ${path(r.url())}`));
+  page.on('response', (r) => note(`← ${r.status()} ${path(r.url())}`));
+  page.on('requestfailed', (r) => note(`✗ ${path(r.url())} ${r.failure()?.errorText ?? ''}`));
+  page.on('console', (m) => note(`console.${m.type()} ${m.text()}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`navigated ${path(f.url())}`);
+  });
+  return {
+    async explain(error: unknown): Promise<never> {
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .then((all) => all.replace(/\s*\n\s*/g, ' | ').slice(0, 1500))
+        .catch(() => '(no text)');
+      const record = lines.slice(-80).join('\n');
+      const cause = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `${cause}\n--- at ${page.url()}, the page says:\n${text}\n--- what it did:\n${record}`,
+        { cause: error },
+      );
+    },
+  };
+}

@@ -15,8 +15,18 @@ import { retrySession } from './auth-thunks';
 import { toAuthError } from './auth-errors';
 import { loadAuthRuntime } from './session-runtime';
 
-/** How long a session unreachable at start waits before it is checked again. */
+/**
+ * How long a session unreachable at start waits before it is checked again while the browser says
+ * it is offline (the 'online' event comes first, as a rule), and at most while it is online.
+ */
 export const UNREACHABLE_RETRY_MS = 10_000;
+
+/**
+ * While the browser says it is online, the checks that keep failing wait this long, one after the
+ * other, then UNREACHABLE_RETRY_MS: a phone's 'online' comes when the radio is up, often a moment
+ * before a request gets through, and the player should not wait ten seconds for that moment.
+ */
+export const UNREACHABLE_BACKOFF_MS = [1000, 2000, 5000] as const;
 
 /** Resolves when the browser says it is online again (never, once `signal` aborts). */
 function backOnline(signal: AbortSignal): Promise<void> {
@@ -59,6 +69,8 @@ async function runBeforeSignOut(ports: AuthListenerPorts, dispatch: AppDispatch)
 
 /** Spec §4 Login transitions. Returns a function that removes the listeners (tests). */
 export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void {
+  /** Checks in a row that failed while online, since the last 'online' event. */
+  let failedOnline = 0;
   const stops = [
     // Login begin opens the identity provider's sign-in page.
     startAppListening({
@@ -126,12 +138,21 @@ export function registerAuthListeners(ports: AuthListenerPorts = {}): () => void
       },
     }),
     // A stored session that could not be checked at start (offline, the server away) is checked
-    // again every little while, and at once when the browser says it is back online.
+    // again every little while (sooner while the browser says it is online), and at once when the
+    // browser says it is back online.
     startAppListening({
       actionCreator: sessionUnreachable,
       effect: async (_action, listener) => {
         listener.cancelActiveListeners();
-        await Promise.race([listener.delay(UNREACHABLE_RETRY_MS), backOnline(listener.signal)]);
+        const wait = navigator.onLine
+          ? (UNREACHABLE_BACKOFF_MS[failedOnline++] ?? UNREACHABLE_RETRY_MS)
+          : UNREACHABLE_RETRY_MS;
+        await Promise.race([
+          listener.delay(wait),
+          backOnline(listener.signal).then(() => {
+            failedOnline = 0;
+          }),
+        ]);
         await listener.dispatch(retrySession());
       },
     }),
