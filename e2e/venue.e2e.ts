@@ -303,6 +303,22 @@ describe('the device plays its first match', () => {
     await expectAccessible(page, 'console: one game');
     await screenshot(page, 'venue-game');
 
+    // On a phone the scoreboard is wider than the screen: its box says so (a fade and an arrow
+    // on the right) and a keyboard reaches it and scrolls it.
+    await page.setViewportSize(MOBILE);
+    const board = page.getByRole('region', { name: 'Ergebnisse der Spieler' });
+    await board.waitFor();
+    expect(await page.locator('[data-scroll-hint="after"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-scroll-hint="before"]').count()).toBe(0);
+    await board.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => board.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+    await page.locator('[data-scroll-hint="before"]').waitFor();
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    await expectAccessible(page, 'console: one game (360 px)');
+    await screenshot(page, 'venue-game-phone');
+    await page.setViewportSize(TABLET);
+
     await page.getByRole('button', { name: 'Annullieren' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^Grund/).fill('Testrunde vor der Eröffnung');

@@ -31,5 +31,6 @@ export {
   type SelectFieldProps,
 } from './TextField';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './States';
+export { ScrollArea, type ScrollAreaProps } from './ScrollArea';
 export { focusRing } from './focus';
 export { cn } from '../../lib/class-names';

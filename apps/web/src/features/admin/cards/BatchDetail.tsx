@@ -3,7 +3,15 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CardBatchDetail } from '@arcadia/contracts';
-import { buttonClasses, Card, CardBody, cn, ErrorState, Spinner } from '../../../components/ui';
+import {
+  buttonClasses,
+  Card,
+  CardBody,
+  cn,
+  ErrorState,
+  ScrollArea,
+  Spinner,
+} from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
@@ -79,7 +87,7 @@ function Batch({ batch, back }: { batch: CardBatchDetail; back: ReactNode }) {
       <Card>
         <CardBody>
           <h3 className="mb-3 font-display text-lg font-bold text-ink">{t('admin-cards.cards')}</h3>
-          <div className="relative overflow-x-auto">
+          <ScrollArea label={t('admin-cards.cards')}>
             <table className="w-full text-left text-sm">
               <thead className="text-ink-muted">
                 <tr>
@@ -117,7 +125,7 @@ function Batch({ batch, back }: { batch: CardBatchDetail; back: ReactNode }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         </CardBody>
       </Card>
     </section>

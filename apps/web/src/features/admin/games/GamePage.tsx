@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Ban, Trophy, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminGame, AdminGameSlot } from '@arcadia/contracts';
-import { Button, Card, CardBody, ErrorState, Spinner, cn } from '../../../components/ui';
+import { Button, Card, ErrorState, ScrollArea, Spinner, cn } from '../../../components/ui';
 import { toFailure } from '../../../lib/api/failure';
 import { useConsole, withParam } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
@@ -141,7 +141,7 @@ function Scoreboard({ game }: { game: AdminGame }) {
         </ul>
       )}
       <Card>
-        <CardBody className="relative overflow-x-auto p-0 sm:p-0">
+        <ScrollArea label={t('admin-games.scoreboard')} className="overflow-hidden rounded-2xl">
           <table className="w-full min-w-[36rem] text-left">
             <caption className="sr-only">{t('admin-games.scoreboard')}</caption>
             <thead className="border-b border-line text-sm text-ink-muted">
@@ -209,7 +209,7 @@ function Scoreboard({ game }: { game: AdminGame }) {
               ))}
             </tbody>
           </table>
-        </CardBody>
+        </ScrollArea>
       </Card>
       <VoidDialog
         game={game}

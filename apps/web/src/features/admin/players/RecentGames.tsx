@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminPlayer } from '@arcadia/contracts';
 import { useArcadeName } from '../shell/console-context';
 import { useConsoleFormat } from '../shell/format';
+import { ScrollArea } from '../../../components/ui';
 
 /** The player's statistics and latest games (the profile's first page of the match history). */
 export function RecentGames({ player }: { player: AdminPlayer }) {
@@ -26,7 +27,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
       {player.recentGames.length === 0 ? (
         <p className="text-ink-muted">{t('admin-players.noGames')}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <ScrollArea label={t('admin-players.recentGames')}>
           <table className="w-full text-left text-ink">
             <caption className="sr-only">{t('admin-players.recentGames')}</caption>
             <thead className="text-sm text-ink-muted">
@@ -66,7 +67,7 @@ export function RecentGames({ player }: { player: AdminPlayer }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { AdminApplication, AdminMap } from '@arcadia/contracts';
-import { Button, EmptyState, toast } from '../../../../components/ui';
+import { Button, EmptyState, ScrollArea, toast } from '../../../../components/ui';
 import { useUpdateCatalogueMapMutation } from '../api/update-map';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { refusalOf } from '../form-state';
@@ -51,7 +51,10 @@ export function MapsPanel({
       {maps.length === 0 ? (
         <EmptyState title={t('admin-catalogue.maps.empty')} />
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-line">
+        <ScrollArea
+          label={t('admin-catalogue.maps.table')}
+          className="overflow-hidden rounded-xl border border-line"
+        >
           <table className="w-full min-w-[40rem] text-left">
             <caption className="sr-only">{t('admin-catalogue.maps.table')}</caption>
             <thead className="bg-night-800 text-sm text-ink-muted">
@@ -123,7 +126,7 @@ export function MapsPanel({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
       <ConfirmDialog
         open={retiring !== null}
