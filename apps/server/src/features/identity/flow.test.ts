@@ -268,6 +268,26 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     expect(ask.text).toContain('class="brand-name"');
   });
 
+  it("the app's sign-out after the provider's session is gone returns to the app in one step", async () => {
+    const player = new TestOidcClient(t.url);
+    const tokens = await player.tokens(await player.signIn(email, password));
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${t.url}/`,
+      state: 'later',
+    });
+    // Another browser's cookies: this one holds no session at the provider.
+    const elsewhere = new TestOidcClient(t.url);
+    const page = await elsewhere.browser.navigate(`/oidc/v2/logout?${params.toString()}`);
+    expect(page.text).toContain('Du wirst abgemeldet …');
+    expect(page.text).not.toContain('Möchtest du dich von Arcadia abmelden?');
+    const form = formOf(page.text);
+    const done = await elsewhere.browser.navigate(new URL(form.action, page.url).href, {
+      form: form.fields,
+    });
+    expect(done.leftFor).toBe(`${t.url}/?state=later`);
+  });
+
   it('renews silently (prompt=none) while the session lasts', async () => {
     const fresh = new TestOidcClient(t.url);
     await fresh.tokens(await fresh.signIn(email, password));
@@ -277,10 +297,20 @@ describe('embedded identity provider: sign-up, sign-in, tokens', () => {
     expect(decodeJwt(tokens.access_token).aud).toBe(t.config.auth.audience);
   });
 
-  it("lets the provider's auto-submitted logout form run under the CSP (hash of that one script)", async () => {
+  it("signs out at once, in the app look, when the provider's session is gone; the form's script runs under the CSP (its hash)", async () => {
     const res = await fetch(`${t.url}/oidc/v2/logout`);
     expect(res.status).toBe(200);
     const html = await res.text();
+    // Not the provider's bare page ('Submitting Callback', an English 'Continue' without scripts).
+    expect(html).not.toContain('Submitting Callback');
+    expect(html).toContain('class="brand-name"');
+    expect(html).toContain('<title>Abmelden · Arcadia</title>');
+    expect(html).toContain('Du wirst abgemeldet …');
+    expect(formOf(html).fields.logout).toBe('yes');
+    const english = await fetch(`${t.url}/oidc/v2/logout`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(await english.text()).toContain('<title>Sign out · Arcadia</title>');
     const script = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     const csp = res.headers.get('content-security-policy')!;
     const hash = createHash('sha256').update(script).digest('base64');

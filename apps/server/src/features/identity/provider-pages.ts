@@ -80,6 +80,20 @@ export function providerPages(config: Config) {
       const stayHref = typeof back === 'string' && back ? back : p.appUrl;
       respond(ctx, config, logoutPage(p, new SafeHtml(form), stayHref));
     },
+    /**
+     * A sign-out with no session left at the provider (it expired, or deleting the profile ended
+     * it): the provider skips `logoutSource` and answers its own bare auto-posted form, titled
+     * 'Submitting Callback' in English with an English button without scripts. There is nothing
+     * to ask, so it becomes our 'Du wirst abgemeldet …' page, which posts the same form at once.
+     */
+    signOutWithoutSession: (ctx: Ctx) => {
+      const { secret } = ctx.oidc.session!.state as { secret: string };
+      const page = signingOutPage(pageContext(ctx, config), {
+        action: ctx.oidc.urlFor('end_session_confirm'),
+        xsrf: secret,
+      });
+      respond(ctx, config, page, undefined, [LOGOUT_SCRIPT_HASH]);
+    },
     postLogoutSuccessSource: (ctx: Ctx) => {
       const p = pageContext(ctx, config);
       respond(

@@ -277,6 +277,20 @@ export function createProvider({
       ctx.set('content-security-policy', csp.replace(/script-src 'none' /, 'script-src '));
     }
   });
+  // Innermost: its page sets its own headers, which the one above then completes.
+  provider.use(async (koa, next) => {
+    await next();
+    const ctx = koa as unknown as KoaContextWithOIDC;
+    const { oidc } = ctx;
+    const state = oidc?.session?.state as { secret?: unknown } | undefined;
+    if (
+      oidc?.route === 'end_session' &&
+      ctx.status === 200 &&
+      !oidc.session?.accountId &&
+      typeof state?.secret === 'string'
+    )
+      pages.signOutWithoutSession(ctx);
+  });
   provider.on('server_error', (_ctx, error) =>
     log.error({ err: error }, 'identity provider error'),
   );
