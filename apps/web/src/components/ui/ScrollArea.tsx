@@ -17,6 +17,25 @@ function edgesOf(box: HTMLElement): Edges {
   return { before: box.scrollLeft > 1, after: rest > 1 };
 }
 
+/** The fade and arrow over the side of the box that hides content; not read out. */
+function EdgeHint({ side }: { side: keyof Edges }) {
+  const Arrow = side === 'before' ? ChevronLeft : ChevronRight;
+  return (
+    <div
+      aria-hidden="true"
+      data-scroll-hint={side}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 flex w-8 items-center text-neon-cyan',
+        side === 'before'
+          ? 'left-0 bg-gradient-to-r from-night-900/95 to-transparent'
+          : 'right-0 justify-end bg-gradient-to-l from-night-900/95 to-transparent',
+      )}
+    >
+      <Arrow size={18} />
+    </div>
+  );
+}
+
 export interface ScrollAreaProps {
   /** Names the box for screen readers and keyboard users once it scrolls (the table's name). */
   label: string;
@@ -62,24 +81,8 @@ export function ScrollArea({ label, className, children }: ScrollAreaProps) {
       >
         {children}
       </div>
-      {edges.before && (
-        <div
-          aria-hidden="true"
-          data-scroll-hint="before"
-          className="pointer-events-none absolute inset-y-0 left-0 flex w-8 items-center bg-gradient-to-r from-night-900/95 to-transparent text-neon-cyan"
-        >
-          <ChevronLeft size={18} />
-        </div>
-      )}
-      {edges.after && (
-        <div
-          aria-hidden="true"
-          data-scroll-hint="after"
-          className="pointer-events-none absolute inset-y-0 right-0 flex w-8 items-center justify-end bg-gradient-to-l from-night-900/95 to-transparent text-neon-cyan"
-        >
-          <ChevronRight size={18} />
-        </div>
-      )}
+      {edges.before && <EdgeHint side="before" />}
+      {edges.after && <EdgeHint side="after" />}
     </div>
   );
 }
